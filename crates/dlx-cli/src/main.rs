@@ -1,0 +1,57 @@
+//! The `dlx` command line tool: exact cover problems and puzzles, solved with Dancing Links.
+
+mod input;
+mod solve;
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exact cover problems and the puzzles built on them, solved with Knuth's Dancing Links.
+#[derive(Debug, Parser)]
+#[command(name = "dlx", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Solve(solve::SolveArgs),
+}
+
+/// Writing our own output failed (exit code 1, or quiet success on a broken pipe).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write the output")]
+pub(crate) struct OutputError(#[source] pub(crate) std::io::Error);
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => exit_for(&err),
+    }
+}
+
+/// Quiet success on a closed pipe (`dlx ... | head`), 1 for our own output
+/// failing, 2 for bad input; the message names what was wrong, chained with `{:#}`.
+fn exit_for(err: &anyhow::Error) -> ExitCode {
+    let broken_pipe = err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    });
+    if broken_pipe {
+        return ExitCode::SUCCESS;
+    }
+    let _ = writeln!(std::io::stderr(), "dlx: error: {err:#}");
+    if err.chain().any(|cause| cause.is::<OutputError>()) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::from(2)
+    }
+}

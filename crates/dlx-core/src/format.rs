@@ -1,0 +1,304 @@
+//! Knuth's DLX text format, read and written as DLX1 and DLX2 read it.
+//!
+//! ```text
+//! | A comment: any line that starts with `|`.
+//! a b c | x y
+//! a x:red
+//! b x:red y
+//! c y
+//! ```
+//!
+//! The first line that is neither blank nor a comment names the items,
+//! separated by whitespace: the primary items, then optionally a `|` and the
+//! secondary items. Every later non-blank, non-comment line is one option:
+//! its item names separated by whitespace, a secondary item optionally
+//! written `name:color`. Item names are any run of characters other than
+//! whitespace, `|` and `:`.
+
+use std::fmt::Write as _;
+
+use crate::index::OptionId;
+use crate::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+
+/// What is wrong with a DLX text, and on which line (1-based).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// The bytes of a line are not UTF-8.
+    #[error("line {line}: the input is not valid UTF-8 text")]
+    NotUtf8 {
+        /// The line.
+        line: usize,
+    },
+    /// A NUL byte: the input is a binary file, not text.
+    #[error("line {line}: the input holds a NUL byte; is it a binary file?")]
+    Binary {
+        /// The line.
+        line: usize,
+    },
+    /// Nothing but comments and blank lines.
+    #[error("no item line: the input holds only comments and blank lines")]
+    MissingHeader,
+    /// The item line names no primary item.
+    #[error("line {line}: the item line names no primary item (expected names, then optionally `|` and secondary names)")]
+    NoPrimaryItems {
+        /// The line.
+        line: usize,
+    },
+    /// `|` twice in the item line.
+    #[error("line {line}: the item line has a second `|`; only one separates primary from secondary items")]
+    SecondSeparator {
+        /// The line.
+        line: usize,
+    },
+    /// The same name twice in the item line.
+    #[error("line {line}: item `{name}` is named twice in the item line")]
+    DuplicateItem {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// A name with a character the format reserves.
+    #[error("line {line}: `{name}` is not a valid name: {reason}")]
+    InvalidName {
+        /// The line.
+        line: usize,
+        /// The name as written.
+        name: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// A notation of a later Knuth program (DLX3 multiplicities, DLX5 costs) that this reader does not take.
+    #[error("line {line}: `{text}` uses {what}, which this reader does not support")]
+    Unsupported {
+        /// The line.
+        line: usize,
+        /// The text in question.
+        text: String,
+        /// Which notation.
+        what: &'static str,
+    },
+    /// An option names an item the item line does not.
+    #[error("line {line}: unknown item `{name}` (not in the item line)")]
+    UnknownItem {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// An option names an item twice.
+    #[error("line {line}: item `{name}` appears twice in this option")]
+    RepeatedItem {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// A color on a primary item.
+    #[error("line {line}: primary item `{name}` has a color; only secondary items take colors")]
+    ColorOnPrimary {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// `name:` with nothing after the colon.
+    #[error("line {line}: item `{name}` has `:` but no color after it")]
+    EmptyColor {
+        /// The line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// An option with only secondary items, which no search could choose.
+    #[error("line {line}: the option has no primary item, so no search could ever choose it")]
+    NoPrimaryItem {
+        /// The line.
+        line: usize,
+    },
+    /// Any other failure to build the problem (for instance too many nodes).
+    #[error("line {line}: the problem cannot be built")]
+    Build {
+        /// The line.
+        line: usize,
+        /// What the builder refused.
+        #[source]
+        source: BuildError,
+    },
+}
+
+/// Reads a problem in Knuth's DLX format from text.
+///
+/// ```
+/// let problem = dlx_core::parse_dlx("| two items\na b | x\na x:1\nb x:1\n")?;
+/// assert_eq!((problem.n_primary(), problem.n_secondary(), problem.n_options()), (2, 1, 2));
+/// # Ok::<(), dlx_core::ParseError>(())
+/// ```
+pub fn parse_dlx(text: &str) -> Result<Problem, ParseError> {
+    parse_dlx_bytes(text.as_bytes())
+}
+
+/// Reads a problem in Knuth's DLX format from bytes, which must be UTF-8 text.
+pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
+    let mut builder = ProblemBuilder::new();
+    let mut header_seen = false;
+    let mut entries = Vec::new();
+    for (index, raw) in input.split(|&b| b == b'\n').enumerate() {
+        let line = index + 1;
+        if raw.contains(&0) {
+            return Err(ParseError::Binary { line });
+        }
+        let text = std::str::from_utf8(raw).map_err(|_| ParseError::NotUtf8 { line })?;
+        let text = text.strip_suffix('\r').unwrap_or(text);
+        if text.starts_with('|') || text.trim().is_empty() {
+            continue;
+        }
+        if !header_seen {
+            header_seen = true;
+            parse_item_line(&mut builder, text, line)?;
+            continue;
+        }
+        entries.clear();
+        for token in text.split_whitespace() {
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            if token.contains('|') {
+                return Err(ParseError::Unsupported {
+                    line,
+                    text: token.to_owned(),
+                    what: "`|` inside an option (DLX5 costs)",
+                });
+            }
+            let item = builder
+                .item_by_name(name)
+                .ok_or_else(|| ParseError::UnknownItem {
+                    line,
+                    name: name.to_owned(),
+                })?;
+            let color = match color {
+                None => None,
+                Some("") => {
+                    return Err(ParseError::EmptyColor {
+                        line,
+                        name: name.to_owned(),
+                    })
+                }
+                Some(color) => Some(builder.color(color)),
+            };
+            entries.push(Entry { item, color });
+        }
+        builder
+            .colored_option(entries.iter().copied())
+            .map_err(|source| match source {
+                BuildError::RepeatedItem { item, .. } => {
+                    ParseError::RepeatedItem { line, name: item }
+                }
+                BuildError::ColorOnPrimary { item, .. } => {
+                    ParseError::ColorOnPrimary { line, name: item }
+                }
+                BuildError::NoPrimaryItem { .. } => ParseError::NoPrimaryItem { line },
+                source => ParseError::Build { line, source },
+            })?;
+    }
+    if !header_seen {
+        return Err(ParseError::MissingHeader);
+    }
+    builder
+        .build()
+        .map_err(|source| ParseError::Build { line: 0, source })
+}
+
+fn parse_item_line(
+    builder: &mut ProblemBuilder,
+    text: &str,
+    line: usize,
+) -> Result<(), ParseError> {
+    let mut kind = ItemKind::Primary;
+    let mut n_primary = 0;
+    for token in text.split_whitespace() {
+        if token == "|" {
+            if kind == ItemKind::Secondary {
+                return Err(ParseError::SecondSeparator { line });
+            }
+            kind = ItemKind::Secondary;
+            continue;
+        }
+        if token.contains('|') {
+            return Err(ParseError::Unsupported {
+                line,
+                text: token.to_owned(),
+                what: "a multiplicity `u:v|name` (DLX3) or a `|` not separated by spaces",
+            });
+        }
+        let result = match kind {
+            ItemKind::Primary => builder.primary(token),
+            ItemKind::Secondary => builder.secondary(token),
+        };
+        result.map_err(|err| match err {
+            BuildError::DuplicateItemName { name } => ParseError::DuplicateItem { line, name },
+            BuildError::InvalidItemName { name, reason } => {
+                ParseError::InvalidName { line, name, reason }
+            }
+            source => ParseError::Build { line, source },
+        })?;
+        if kind == ItemKind::Primary {
+            n_primary += 1;
+        }
+    }
+    if n_primary == 0 {
+        return Err(ParseError::NoPrimaryItems { line });
+    }
+    Ok(())
+}
+
+/// Writes an option as a line of Knuth's format (without the newline): `a b x:red`.
+///
+/// Unnamed items are written `#index`, uncolored-name colors as their number.
+pub fn format_option(problem: &Problem, option: OptionId) -> String {
+    let mut out = String::new();
+    for (k, entry) in problem.option(option).iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push_str(&problem.item_label(entry.item));
+        if let Some(color) = entry.color {
+            out.push(':');
+            match problem.color_name(color) {
+                Some(name) => out.push_str(name),
+                None => {
+                    let _ = write!(out, "{}", color.value());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Writes a whole problem in Knuth's format; [`parse_dlx`] reads it back to the same problem.
+pub fn write_dlx(problem: &Problem) -> String {
+    let mut out = String::new();
+    let labels = |kind: ItemKind, out: &mut String| {
+        let mut first = true;
+        for item in problem.item_ids().filter(|&i| problem.item_kind(i) == kind) {
+            if !first {
+                out.push(' ');
+            }
+            first = false;
+            out.push_str(&problem.item_label(item));
+        }
+    };
+    labels(ItemKind::Primary, &mut out);
+    if problem.n_secondary() > 0 {
+        out.push_str(" | ");
+        labels(ItemKind::Secondary, &mut out);
+    }
+    out.push('\n');
+    for option in problem.option_ids() {
+        out.push_str(&format_option(problem, option));
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,76 @@
+//! Exact cover with Knuth's Dancing Links.
+//!
+//! `dlx-core` is the engine of the dlx workspace: it holds a problem's items
+//! and options, searches for exact covers with Knuth's Algorithm X (and
+//! Algorithm C when secondary items carry colors), and hands the solutions to
+//! the caller one at a time. It knows nothing of puzzles, threads or files:
+//! `dlx-models` turns puzzles into problems, `dlx-parallel` splits a search
+//! over threads, and the `dlx` binary reads files.
+//!
+//! # Brief overview
+//! - [`ProblemBuilder`] builds a [`Problem`] from primary and secondary items
+//!   and options, checking every input ([`BuildError`]).
+//! - [`parse_dlx`] reads Knuth's DLX text format ([`ParseError`] names the
+//!   line); [`write_dlx`] and [`format_option`] write it back.
+//! - [`Solver`] runs the search: [`Solver::next_solution`],
+//!   [`Solver::visit`], [`Solver::count`], [`Solver::first`],
+//!   [`Solver::solutions`], a solution limit, a stop flag, [`Stats`] and a
+//!   progress estimate.
+//! - [`verify`] checks a solution from the options alone.
+//!
+//! # Example
+//! ```
+//! use dlx_core::{parse_dlx, verify, Solver};
+//!
+//! // The 4-queens problem: rows and columns primary, diagonals secondary.
+//! let mut text = String::from("r0 r1 r2 r3 c0 c1 c2 c3 | ");
+//! text += &(0..7).map(|d| format!("a{d} b{d}")).collect::<Vec<_>>().join(" ");
+//! text.push('\n');
+//! for r in 0..4 {
+//!     for c in 0..4 {
+//!         text += &format!("r{r} c{c} a{} b{}\n", r + c, r + 3 - c);
+//!     }
+//! }
+//! let problem = parse_dlx(&text)?;
+//! let mut solver = Solver::new(&problem);
+//! let mut n = 0;
+//! while let Some(solution) = solver.next_solution() {
+//!     assert!(verify(&problem, solution).is_ok());
+//!     n += 1;
+//! }
+//! assert_eq!(n, 2);
+//! # Ok::<(), dlx_core::ParseError>(())
+//! ```
+//!
+//! # Design
+//! - **Knuth's layout.** Links are `u32` indices into flat arrays; options are
+//!   stored one after another with spacer nodes, so an option is walked by
+//!   incrementing an index. Nothing is boxed, reference counted or hashed.
+//! - **One iterative loop.** The search is a loop over an explicit choice
+//!   stack allocated once (its depth is bounded by the number of primary
+//!   items), so a deep problem cannot overflow the call stack and the search
+//!   never allocates. The loop can stop at a solution or after a node budget
+//!   and resume, which is how every way of asking for solutions is served.
+//! - **Deterministic branching.** The primary item with the fewest options
+//!   is chosen, ties to the leftmost, so every run (and every part of a split
+//!   run) explores the same tree.
+//! - **Colors cost nothing when unused.** Problems without colors run a
+//!   monomorphised copy of the loop with the color tests compiled out.
+//! - **Options need a primary item.** Algorithm X reaches options only
+//!   through primary items, so an option of secondary items alone could never
+//!   be chosen; the builder refuses it instead of ignoring it silently.
+#![warn(missing_docs)]
+
+mod format;
+mod index;
+mod links;
+mod problem;
+mod search;
+mod verify;
+
+pub use format::{format_option, parse_dlx, parse_dlx_bytes, write_dlx, ParseError};
+pub use index::{Color, ItemId, OptionId};
+pub use links::LinkError;
+pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, MAX_NODES};
+pub use search::{Branch, ChooseError, Solutions, Solver, Stats, Step};
+pub use verify::{verify, VerifyError};

@@ -1,0 +1,421 @@
+//! The link arrays: Knuth's layout for Algorithms X and C, with `u32` indices.
+//!
+//! Nodes live in one flat array. Nodes `1..=n_items` are the item headers
+//! (primary items first, then secondary ones); node `0` is unused. After
+//! them come the options, stored one after another, with a spacer node before
+//! the first option and after every option. A spacer's `up` is the first node
+//! of the option before it and its `down` the last node of the option after
+//! it, so a walk along an option can wrap around without knowing its length.
+//! The items form two circular doubly linked lists, primary items under head
+//! `0` and secondary items under head `n_items + 1`; only primary items are
+//! ever chosen for branching.
+//!
+//! **Invariant:** for every item `i` still in its list, the nodes reachable
+//! from header `i` by `down` are exactly the nodes of the options still
+//! available that contain `i`, and `len(i)` (the header's `top`) counts them.
+//! **Invariant:** cover removes the item from its list and hides every option
+//! in its vertical list; hide removes every *other* node of an option from its
+//! item's list, so the covered item's own list stays intact (this is what
+//! lets uncover run, and what Knuth's progress estimate walks).
+//! **Invariant:** uncover, unhide and unpurify undo cover, hide and purify in
+//! exactly the reverse order, so every link returns to its old value.
+//!
+//! Colors (Algorithm C): `color > 0` is a color, `0` none, and `-1` marks a
+//! node whose color matched the one a purify imposed; hide and unhide skip
+//! such nodes, and unpurify gives them their color back.
+
+use crate::index::{to_u32, to_usize};
+use crate::problem::{ItemKind, Problem};
+
+/// One node: Knuth's ULINK, DLINK, TOP (LEN in a header) and COLOR.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct Node {
+    pub up: u32,
+    pub down: u32,
+    /// The item of an option node; `0` in a spacer; the length of the list in a header.
+    pub top: u32,
+    pub color: i32,
+}
+
+/// The left and right neighbours of an item in its item list.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ItemLink {
+    pub left: u32,
+    pub right: u32,
+}
+
+/// The whole dancing-links structure of a problem.
+#[derive(Clone, Debug)]
+pub(crate) struct Links {
+    pub nodes: Vec<Node>,
+    pub items: Vec<ItemLink>,
+    /// The problem's option index of every node (`u32::MAX` for headers and spacers).
+    pub option_of_node: Vec<u32>,
+    /// The first node of every option.
+    pub first_node: Vec<u32>,
+    /// The problem's item index of every header (`item_of_header[0]` is unused).
+    pub item_of_header: Vec<u32>,
+    pub n_items: u32,
+    pub n_primary: u32,
+}
+
+/// What a link sanity check found wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("link check failed at node {node}: {what}")]
+pub struct LinkError {
+    /// The node (or item header) where the check failed.
+    pub node: usize,
+    /// What was inconsistent.
+    pub what: String,
+}
+
+impl Links {
+    /// Lays out the nodes of a problem that the builder has already checked.
+    pub fn new(problem: &Problem) -> Links {
+        let n_items = problem.n_items();
+        let n_primary = problem.n_primary();
+        // Primary items first, each group in the order the items were added.
+        let mut header_of_item = vec![0u32; n_items];
+        let mut item_of_header = vec![0u32; n_items + 1];
+        let (mut next_primary, mut next_secondary) = (1usize, n_primary + 1);
+        for (item, kind) in problem.kinds.iter().enumerate() {
+            let slot = match kind {
+                ItemKind::Primary => &mut next_primary,
+                ItemKind::Secondary => &mut next_secondary,
+            };
+            header_of_item[item] = to_u32(*slot);
+            item_of_header[*slot] = to_u32(item);
+            *slot += 1;
+        }
+
+        let mut items = vec![ItemLink::default(); n_items + 2];
+        let link_list = |items: &mut [ItemLink], head: usize, first: usize, last: usize| {
+            // A circular list head -> first ..= last -> head.
+            let mut prev = head;
+            for i in first..=last {
+                items[prev].right = to_u32(i);
+                items[i].left = to_u32(prev);
+                prev = i;
+            }
+            items[prev].right = to_u32(head);
+            items[head].left = to_u32(prev);
+        };
+        link_list(&mut items, 0, 1, n_primary);
+        link_list(&mut items, n_items + 1, n_primary + 1, n_items);
+
+        // Dense colors 1, 2, ... in order of first appearance.
+        let mut dense_color = std::collections::HashMap::new();
+        let total = n_items + 2 + problem.entries.len() + problem.n_options();
+        let mut nodes = Vec::with_capacity(total);
+        let mut option_of_node = Vec::with_capacity(total);
+        for i in 0..=n_items {
+            nodes.push(Node {
+                up: to_u32(i),
+                down: to_u32(i),
+                top: 0,
+                color: 0,
+            });
+            option_of_node.push(u32::MAX);
+        }
+        // The first spacer.
+        let mut spacer = nodes.len();
+        nodes.push(Node::default());
+        option_of_node.push(u32::MAX);
+        let mut first_node = Vec::with_capacity(problem.n_options());
+        for option in problem.option_ids() {
+            let first = nodes.len();
+            first_node.push(to_u32(first));
+            for entry in problem.option(option) {
+                let x = to_u32(nodes.len());
+                let header = header_of_item[entry.item.index()];
+                let h = to_usize(header);
+                let color = match entry.color {
+                    None => 0,
+                    Some(c) => {
+                        let next = i32::try_from(dense_color.len() + 1).unwrap_or(i32::MAX);
+                        *dense_color.entry(c).or_insert(next)
+                    }
+                };
+                let up = nodes[h].up;
+                nodes.push(Node {
+                    up,
+                    down: header,
+                    top: header,
+                    color,
+                });
+                option_of_node.push(to_u32(option.index()));
+                nodes[to_usize(up)].down = x;
+                nodes[h].up = x;
+                nodes[h].top += 1;
+            }
+            let last = nodes.len() - 1;
+            nodes[spacer].down = to_u32(last);
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: to_u32(first),
+                down: 0,
+                top: 0,
+                color: 0,
+            });
+            option_of_node.push(u32::MAX);
+        }
+        Links {
+            nodes,
+            items,
+            option_of_node,
+            first_node,
+            item_of_header,
+            n_items: to_u32(n_items),
+            n_primary: to_u32(n_primary),
+        }
+    }
+
+    /// The number of options still in the list of header `i`.
+    #[inline(always)]
+    pub fn len(&self, i: u32) -> u32 {
+        self.nodes[to_usize(i)].top
+    }
+
+    /// Whether header `i` is still in its item list (not covered).
+    pub fn is_active(&self, i: u32) -> bool {
+        let link = self.items[to_usize(i)];
+        self.items[to_usize(link.left)].right == i
+    }
+
+    /// Knuth's step C3: the active primary item with the fewest options, ties to the leftmost.
+    #[inline(always)]
+    pub fn choose_item(&self) -> u32 {
+        let mut best_len = u32::MAX;
+        let mut best = 0;
+        let mut p = self.items[0].right;
+        while p != 0 {
+            let len = self.nodes[to_usize(p)].top;
+            if len < best_len {
+                best_len = len;
+                best = p;
+                if len == 0 {
+                    break;
+                }
+            }
+            p = self.items[to_usize(p)].right;
+        }
+        best
+    }
+
+    /// Removes the other nodes of the option holding `p` from their item lists (hide').
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[to_usize(q)];
+            if node.top == 0 {
+                // A spacer: wrap to the first node of this option.
+                q = node.up;
+                continue;
+            }
+            if COLORS && node.color < 0 {
+                q += 1;
+                continue;
+            }
+            self.nodes[to_usize(node.up)].down = node.down;
+            self.nodes[to_usize(node.down)].up = node.up;
+            self.nodes[to_usize(node.top)].top -= 1;
+            *updates += 1;
+            q += 1;
+        }
+    }
+
+    /// Puts back what `hide(p)` removed, in reverse order (unhide').
+    #[inline(always)]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[to_usize(q)];
+            if node.top == 0 {
+                // A spacer: wrap to the last node of this option.
+                q = node.down;
+                continue;
+            }
+            if COLORS && node.color < 0 {
+                q -= 1;
+                continue;
+            }
+            self.nodes[to_usize(node.up)].down = q;
+            self.nodes[to_usize(node.down)].up = q;
+            self.nodes[to_usize(node.top)].top += 1;
+            q -= 1;
+        }
+    }
+
+    /// Removes item `i` from its list and hides every option that contains it (cover').
+    #[inline(always)]
+    pub fn cover<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
+        debug_assert!(i >= 1 && i <= self.n_items, "cover of non-item {i}");
+        debug_assert!(
+            self.is_active(i),
+            "cover of item {i}, which is already covered"
+        );
+        let mut p = self.nodes[to_usize(i)].down;
+        while p != i {
+            self.hide::<COLORS>(p, updates);
+            p = self.nodes[to_usize(p)].down;
+        }
+        let ItemLink { left, right } = self.items[to_usize(i)];
+        self.items[to_usize(left)].right = right;
+        self.items[to_usize(right)].left = left;
+        *updates += 1;
+    }
+
+    /// Undoes `cover(i)` (uncover').
+    #[inline(always)]
+    pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
+        debug_assert!(i >= 1 && i <= self.n_items, "uncover of non-item {i}");
+        let ItemLink { left, right } = self.items[to_usize(i)];
+        debug_assert!(
+            self.items[to_usize(left)].right == right,
+            "uncover of item {i}, which is not covered"
+        );
+        self.items[to_usize(left)].right = i;
+        self.items[to_usize(right)].left = i;
+        let mut p = self.nodes[to_usize(i)].up;
+        while p != i {
+            self.unhide::<COLORS>(p);
+            p = self.nodes[to_usize(p)].up;
+        }
+    }
+
+    /// Keeps only the options that agree with the color of node `p` on its item (purify).
+    #[inline(always)]
+    fn purify(&mut self, p: u32, updates: &mut u64) {
+        let Node { top: i, color, .. } = self.nodes[to_usize(p)];
+        debug_assert!(color > 0, "purify of uncolored node {p}");
+        // The header remembers the color imposed on its item (Knuth's COLOR(i)).
+        self.nodes[to_usize(i)].color = color;
+        let mut q = self.nodes[to_usize(i)].down;
+        while q != i {
+            if self.nodes[to_usize(q)].color == color {
+                if q != p {
+                    self.nodes[to_usize(q)].color = -1;
+                }
+            } else {
+                self.hide::<true>(q, updates);
+            }
+            q = self.nodes[to_usize(q)].down;
+        }
+    }
+
+    /// Undoes `purify(p)`.
+    #[inline(always)]
+    fn unpurify(&mut self, p: u32) {
+        let Node { top: i, color, .. } = self.nodes[to_usize(p)];
+        self.nodes[to_usize(i)].color = 0;
+        let mut q = self.nodes[to_usize(i)].up;
+        while q != i {
+            if self.nodes[to_usize(q)].color < 0 {
+                self.nodes[to_usize(q)].color = color;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = self.nodes[to_usize(q)].up;
+        }
+    }
+
+    /// Step X5/C5 after the chosen item: covers (or purifies) every other item of the option holding `x`.
+    #[inline(always)]
+    pub fn commit_option<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            let node = self.nodes[to_usize(p)];
+            if node.top == 0 {
+                p = node.up;
+                continue;
+            }
+            if !COLORS || node.color == 0 {
+                self.cover::<COLORS>(node.top, updates);
+            } else if node.color > 0 {
+                self.purify(p, updates);
+            }
+            p += 1;
+        }
+    }
+
+    /// Step X6/C6: undoes `commit_option(x)` in reverse order.
+    #[inline(always)]
+    pub fn uncommit_option<const COLORS: bool>(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let node = self.nodes[to_usize(p)];
+            if node.top == 0 {
+                p = node.down;
+                continue;
+            }
+            if !COLORS || node.color == 0 {
+                self.uncover::<COLORS>(node.top);
+            } else if node.color > 0 {
+                self.unpurify(p);
+            }
+            p -= 1;
+        }
+    }
+
+    /// Knuth's sanity check: every list is doubly linked, every length is right.
+    pub fn check(&self) -> Result<(), LinkError> {
+        let fail = |node: usize, what: String| Err(LinkError { node, what });
+        for head in [0usize, to_usize(self.n_items) + 1] {
+            let mut p = head;
+            let mut steps = 0usize;
+            loop {
+                let right = to_usize(self.items[p].right);
+                if to_usize(self.items[right].left) != p {
+                    return fail(
+                        p,
+                        format!("item list: right of {p} is {right}, whose left is not {p}"),
+                    );
+                }
+                p = right;
+                steps += 1;
+                if p == head {
+                    break;
+                }
+                if steps > self.items.len() {
+                    return fail(head, "item list does not return to its head".into());
+                }
+            }
+        }
+        for i in 1..=to_usize(self.n_items) {
+            if !self.is_active(to_u32(i)) {
+                continue;
+            }
+            let mut count = 0u32;
+            let mut p = i;
+            loop {
+                let down = to_usize(self.nodes[p].down);
+                if to_usize(self.nodes[down].up) != p {
+                    return fail(p, format!("down of {p} is {down}, whose up is not {p}"));
+                }
+                p = down;
+                if p == i {
+                    break;
+                }
+                if to_usize(self.nodes[p].top) != i {
+                    return fail(
+                        p,
+                        format!("node in the list of item {i} has top {}", self.nodes[p].top),
+                    );
+                }
+                count += 1;
+                if count as usize > self.nodes.len() {
+                    return fail(i, "vertical list does not return to its header".into());
+                }
+            }
+            if count != self.nodes[i].top {
+                return fail(
+                    i,
+                    format!("item {i} has len {} but {count} nodes", self.nodes[i].top),
+                );
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,415 @@
+//! Problems: items, options and colors, checked as they are built.
+
+use std::collections::HashMap;
+
+use crate::index::{to_u32, Color, ItemId, OptionId};
+
+/// The largest number of nodes (item headers, option nodes and spacers) a
+/// problem may have: every link is a `u32`.
+pub const MAX_NODES: u64 = u32::MAX as u64 - 1;
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// Covered by exactly one option of every solution.
+    Primary,
+    /// Covered by at most one option of a solution, or by several options
+    /// that all give it the same color.
+    Secondary,
+}
+
+/// One item of an option: which item, and the color it is given (secondary items only).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The item.
+    pub item: ItemId,
+    /// The color given to a secondary item, if any.
+    pub color: Option<Color>,
+}
+
+/// Why a problem could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// Two items were given the same name.
+    #[error("item name `{name}` is used twice")]
+    DuplicateItemName {
+        /// The repeated name.
+        name: String,
+    },
+    /// An item name that the DLX text format could not represent.
+    #[error("item name `{name}` is not allowed: {reason}")]
+    InvalidItemName {
+        /// The name as given.
+        name: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// An option names an item index that was never added.
+    #[error("option {option} names item {item}, but the problem has only {n_items} items")]
+    UnknownItem {
+        /// The option being added (its future index).
+        option: usize,
+        /// The unknown item index.
+        item: usize,
+        /// How many items the problem has.
+        n_items: usize,
+    },
+    /// An option names the same item twice.
+    #[error("option {option} names item {item} twice")]
+    RepeatedItem {
+        /// The option being added.
+        option: usize,
+        /// The item, by name when it has one.
+        item: String,
+    },
+    /// An option with no items at all.
+    #[error("option {option} is empty")]
+    EmptyOption {
+        /// The option being added.
+        option: usize,
+    },
+    /// An option made only of secondary items.
+    ///
+    /// Algorithm X reaches options only through primary items, so such an
+    /// option could never be chosen; it is refused rather than silently ignored.
+    #[error("option {option} has no primary item, so no search could ever choose it")]
+    NoPrimaryItem {
+        /// The option being added.
+        option: usize,
+    },
+    /// A color on a primary item.
+    #[error(
+        "option {option} gives a color to primary item {item}; only secondary items take colors"
+    )]
+    ColorOnPrimary {
+        /// The option being added.
+        option: usize,
+        /// The item, by name when it has one.
+        item: String,
+    },
+    /// The problem needs more nodes than the `u32` link type can address.
+    #[error("the problem needs {nodes} nodes, more than the limit of {limit}")]
+    TooManyNodes {
+        /// Nodes the problem would need.
+        nodes: u64,
+        /// The largest number allowed.
+        limit: u64,
+    },
+}
+
+/// An exact cover problem: items, and options that are sets of items.
+///
+/// A solution is a set of options that covers every primary item exactly once
+/// and every secondary item at most once (or several times with one color).
+/// Build one with [`ProblemBuilder`] or read one with [`crate::parse_dlx`].
+///
+/// ```
+/// use dlx_core::{ProblemBuilder, Solver};
+///
+/// // Knuth's example from "Dancing Links" (2000): the unique cover is {a d}, {b g}, {c e f}.
+/// let mut b = ProblemBuilder::new();
+/// let [a, bb, c, d, e, f, g] = ["a", "b", "c", "d", "e", "f", "g"].map(|n| b.primary(n).unwrap());
+/// for option in [vec![c, e, f], vec![a, d, g], vec![bb, c, f], vec![a, d], vec![bb, g], vec![d, e, g]] {
+///     b.option(option)?;
+/// }
+/// let problem = b.build()?;
+/// assert_eq!(Solver::new(&problem).count(), 1);
+/// # Ok::<(), dlx_core::BuildError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Problem {
+    pub(crate) kinds: Vec<ItemKind>,
+    pub(crate) names: Vec<Option<String>>,
+    /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
+    pub(crate) starts: Vec<u32>,
+    pub(crate) entries: Vec<Entry>,
+    pub(crate) color_names: Vec<Option<String>>,
+    pub(crate) n_primary: usize,
+}
+
+/// Builds a [`Problem`], checking every item and option as it is added.
+#[derive(Clone, Debug, Default)]
+pub struct ProblemBuilder {
+    problem: Problem,
+    by_name: HashMap<String, ItemId>,
+    colors_by_name: HashMap<String, Color>,
+    seen: Vec<u32>,
+}
+
+impl Default for Problem {
+    fn default() -> Self {
+        Problem {
+            kinds: Vec::new(),
+            names: Vec::new(),
+            starts: vec![0],
+            entries: Vec::new(),
+            color_names: Vec::new(),
+            n_primary: 0,
+        }
+    }
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a named primary item.
+    pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.named_item(name, ItemKind::Primary)
+    }
+
+    /// Adds a named secondary item.
+    pub fn secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.named_item(name, ItemKind::Secondary)
+    }
+
+    /// Adds an unnamed item of the given kind; it is known by its index.
+    pub fn item(&mut self, kind: ItemKind) -> ItemId {
+        let id = ItemId::new(self.problem.kinds.len());
+        self.problem.kinds.push(kind);
+        self.problem.names.push(None);
+        if kind == ItemKind::Primary {
+            self.problem.n_primary += 1;
+        }
+        id
+    }
+
+    /// Adds `n` unnamed items of one kind and returns their ids in order.
+    pub fn items(&mut self, kind: ItemKind, n: usize) -> Vec<ItemId> {
+        (0..n).map(|_| self.item(kind)).collect()
+    }
+
+    fn named_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
+        check_name(name)?;
+        if self.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItemName {
+                name: name.to_owned(),
+            });
+        }
+        let id = self.item(kind);
+        self.problem.names[id.index()] = Some(name.to_owned());
+        self.by_name.insert(name.to_owned(), id);
+        Ok(id)
+    }
+
+    /// The item with this name, if one was added.
+    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The color with this name, made on first use.
+    pub fn color(&mut self, name: &str) -> Color {
+        if let Some(&color) = self.colors_by_name.get(name) {
+            return color;
+        }
+        let color = Color(to_u32(self.problem.color_names.len()));
+        self.problem.color_names.push(Some(name.to_owned()));
+        self.colors_by_name.insert(name.to_owned(), color);
+        color
+    }
+
+    /// Adds an option made of uncolored items.
+    pub fn option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = ItemId>,
+    {
+        self.colored_option(items.into_iter().map(|item| Entry { item, color: None }))
+    }
+
+    /// Adds an option whose secondary items may carry colors.
+    pub fn colored_option<I>(&mut self, entries: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = Entry>,
+    {
+        let option = self.problem.n_options();
+        let start = self.problem.entries.len();
+        let result = self.push_entries(option, entries);
+        if let Err(err) = result {
+            self.problem.entries.truncate(start);
+            return Err(err);
+        }
+        let end = self.problem.entries.len();
+        // The new option's spacer is not counted by `node_count` yet.
+        let nodes = self.problem.node_count() + 1;
+        if nodes > MAX_NODES {
+            self.problem.entries.truncate(start);
+            return Err(BuildError::TooManyNodes {
+                nodes,
+                limit: MAX_NODES,
+            });
+        }
+        self.problem.starts.push(to_u32(end));
+        Ok(OptionId::new(option))
+    }
+
+    fn push_entries<I>(&mut self, option: usize, entries: I) -> Result<(), BuildError>
+    where
+        I: IntoIterator<Item = Entry>,
+    {
+        let n_items = self.problem.n_items();
+        if self.seen.len() < n_items {
+            self.seen.resize(n_items, u32::MAX);
+        }
+        let stamp = to_u32(option);
+        let mut has_primary = false;
+        let start = self.problem.entries.len();
+        for entry in entries {
+            let item = entry.item.index();
+            if item >= n_items {
+                return Err(BuildError::UnknownItem {
+                    option,
+                    item,
+                    n_items,
+                });
+            }
+            if self.seen[item] == stamp
+                && self.problem.entries[start..]
+                    .iter()
+                    .any(|e| e.item == entry.item)
+            {
+                return Err(BuildError::RepeatedItem {
+                    option,
+                    item: self.problem.item_label(entry.item),
+                });
+            }
+            self.seen[item] = stamp;
+            match self.problem.kinds[item] {
+                ItemKind::Primary if entry.color.is_some() => {
+                    return Err(BuildError::ColorOnPrimary {
+                        option,
+                        item: self.problem.item_label(entry.item),
+                    });
+                }
+                ItemKind::Primary => has_primary = true,
+                ItemKind::Secondary => {}
+            }
+            self.problem.entries.push(entry);
+        }
+        if self.problem.entries.len() == start {
+            return Err(BuildError::EmptyOption { option });
+        }
+        if !has_primary {
+            return Err(BuildError::NoPrimaryItem { option });
+        }
+        Ok(())
+    }
+
+    /// Checks the whole problem once more and returns it.
+    pub fn build(self) -> Result<Problem, BuildError> {
+        let nodes = self.problem.node_count();
+        if nodes > MAX_NODES {
+            return Err(BuildError::TooManyNodes {
+                nodes,
+                limit: MAX_NODES,
+            });
+        }
+        Ok(self.problem)
+    }
+}
+
+/// Item names must survive a round trip through Knuth's text format.
+fn check_name(name: &str) -> Result<(), BuildError> {
+    let reason = if name.is_empty() {
+        "it is empty"
+    } else if name.chars().any(char::is_whitespace) {
+        "it contains whitespace"
+    } else if name.contains('|') {
+        "it contains `|`"
+    } else if name.contains(':') {
+        "it contains `:`"
+    } else if name.chars().any(char::is_control) {
+        "it contains a control character"
+    } else {
+        return Ok(());
+    };
+    Err(BuildError::InvalidItemName {
+        name: name.to_owned(),
+        reason,
+    })
+}
+
+impl Problem {
+    /// How many items, primary and secondary.
+    pub fn n_items(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// How many primary items.
+    pub fn n_primary(&self) -> usize {
+        self.n_primary
+    }
+
+    /// How many secondary items.
+    pub fn n_secondary(&self) -> usize {
+        self.kinds.len() - self.n_primary
+    }
+
+    /// How many options.
+    pub fn n_options(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Whether any option gives a color to an item.
+    pub fn has_colors(&self) -> bool {
+        self.entries.iter().any(|e| e.color.is_some())
+    }
+
+    /// All item ids, in the order they were added.
+    pub fn item_ids(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.n_items()).map(ItemId::new)
+    }
+
+    /// All option ids, in the order they were added.
+    pub fn option_ids(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.n_options()).map(OptionId::new)
+    }
+
+    /// Whether the item is primary or secondary.
+    ///
+    /// # Panics
+    /// If `item` does not belong to this problem.
+    pub fn item_kind(&self, item: ItemId) -> ItemKind {
+        self.kinds[item.index()]
+    }
+
+    /// The item's name, if it has one.
+    ///
+    /// # Panics
+    /// If `item` does not belong to this problem.
+    pub fn item_name(&self, item: ItemId) -> Option<&str> {
+        self.names[item.index()].as_deref()
+    }
+
+    /// The item's name, or its index when it has none (for messages).
+    pub fn item_label(&self, item: ItemId) -> String {
+        match self.names.get(item.index()).and_then(|n| n.as_deref()) {
+            Some(name) => name.to_owned(),
+            None => format!("#{}", item.index()),
+        }
+    }
+
+    /// The name given to a color by [`ProblemBuilder::color`], if any.
+    pub fn color_name(&self, color: Color) -> Option<&str> {
+        self.color_names
+            .get(color.0 as usize)
+            .and_then(|n| n.as_deref())
+    }
+
+    /// The items of an option, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` does not belong to this problem.
+    pub fn option(&self, option: OptionId) -> &[Entry] {
+        let k = option.index();
+        &self.entries[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    /// How many nodes the link arrays need: a header per item and two list
+    /// heads, one node per entry, and a spacer before and after every option.
+    pub fn node_count(&self) -> u64 {
+        self.kinds.len() as u64 + 2 + self.entries.len() as u64 + self.n_options() as u64 + 1
+    }
+}

@@ -1,0 +1,538 @@
+//! The search: Knuth's Algorithm X (and C, with colors) as one resumable loop.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::index::{to_usize, ItemId, OptionId};
+use crate::links::{LinkError, Links};
+use crate::problem::Problem;
+
+/// Statistics of a search, counted as Knuth counts them in DLX1 and DLX2.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Branch points entered: how many times step C3 chose an item (including
+    /// items with no options left, where the search backs up at once).
+    pub nodes: u64,
+    /// Link changes made while covering: one per item removed from the item
+    /// list and one per node removed from a vertical list (undoing is not counted).
+    pub updates: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// The deepest level entered (Knuth's `maxl`): at level `l` the search has
+    /// made `l` choices (counting those fixed by [`Solver::choose`]), so a
+    /// problem solved by a single option has `max_level` 0.
+    pub max_level: usize,
+}
+
+impl std::ops::AddAssign for Stats {
+    /// Adds the counts of two searches (as the parts of a split search); the
+    /// maximum level is the larger of the two.
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+        self.max_level = self.max_level.max(other.max_level);
+    }
+}
+
+/// Where a call to [`Solver::run`] stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution was found; read it with [`Solver::solution`]. Calling `run` again goes on.
+    Solution,
+    /// The node budget of this call ran out; calling `run` again goes on.
+    Paused,
+    /// The stop flag was raised; calling `run` again goes on (if the flag is lowered).
+    Stopped,
+    /// The search is over: the whole tree was explored, or the solution limit was reached.
+    Done,
+}
+
+/// The item the search would branch on next, and its options in the order they would be tried.
+///
+/// This and [`Solver::choose`] are the API boundary a parallel search needs: the
+/// options of the branching item split the search into disjoint subproblems whose
+/// solutions together are exactly the solutions of the whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The primary item with the fewest options left (ties to the leftmost).
+    pub item: ItemId,
+    /// Its options, in the order the search would try them.
+    pub options: Vec<OptionId>,
+}
+
+/// Why an option cannot be chosen by [`Solver::choose`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChooseError {
+    /// The option index is not one of the problem's options.
+    #[error("option {option} does not exist; the problem has {n_options} options")]
+    UnknownOption {
+        /// The option asked for.
+        option: usize,
+        /// How many options the problem has.
+        n_options: usize,
+    },
+    /// The option clashes with a choice already made (an item already covered, or another color).
+    #[error("option {option} clashes with the choices already made")]
+    Conflict {
+        /// The option asked for.
+        option: usize,
+    },
+    /// Choices can only be added before the search starts (or after [`Solver::reset`]).
+    #[error("choices can only be made before the search starts")]
+    SearchStarted,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Next {
+    /// Step C2: enter a new level.
+    Forward,
+    /// Step C6: undo the choice at the current level and try the next one.
+    Recover,
+    /// Nothing left to do.
+    Done,
+}
+
+/// A search over one problem: the link arrays and the choice stack.
+///
+/// One resumable loop, [`Solver::run`], serves every way of asking for
+/// solutions: [`next_solution`](Solver::next_solution) (a lending iterator),
+/// [`visit`](Solver::visit), [`count`](Solver::count), [`first`](Solver::first)
+/// and [`solutions`](Solver::solutions). Solutions are reported as slices of
+/// [`OptionId`]s in the order the options were chosen.
+///
+/// ```
+/// use dlx_core::{parse_dlx, Solver};
+///
+/// // Two ways to tile a 1x2 strip: one domino, or two single cells.
+/// let problem = parse_dlx("c1 c2\nc1 c2\nc1\nc2\n")?;
+/// let mut solver = Solver::new(&problem);
+/// let mut sizes = Vec::new();
+/// while let Some(solution) = solver.next_solution() {
+///     sizes.push(solution.len());
+/// }
+/// sizes.sort();
+/// assert_eq!(sizes, [1, 2]);
+/// assert_eq!(solver.stats().solutions, 2);
+/// # Ok::<(), dlx_core::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    links: Links,
+    /// `choice[l]` is the node chosen at level `l` (Knuth's `x_l`).
+    choice: Vec<u32>,
+    level: usize,
+    /// Levels below `base` hold the choices made by [`Solver::choose`].
+    base: usize,
+    next: Next,
+    stats: Stats,
+    colors: bool,
+    limit: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
+    solution: Vec<OptionId>,
+    n_options: usize,
+}
+
+impl Solver {
+    /// Lays out the link arrays of a problem; the problem is not borrowed afterwards.
+    pub fn new(problem: &Problem) -> Solver {
+        let links = Links::new(problem);
+        // Every level covers at least one primary item, so the stack never
+        // grows past their number: allocate it once, here.
+        let depth = problem.n_primary() + 1;
+        Solver {
+            links,
+            choice: vec![0; depth],
+            level: 0,
+            base: 0,
+            next: Next::Forward,
+            stats: Stats::default(),
+            colors: problem.has_colors(),
+            limit: None,
+            stop: None,
+            solution: Vec::with_capacity(depth),
+            n_options: problem.n_options(),
+        }
+    }
+
+    /// Ends the search after `limit` solutions (`None`: no limit).
+    pub fn set_limit(&mut self, limit: Option<u64>) -> &mut Self {
+        self.limit = limit;
+        self
+    }
+
+    /// A flag checked at every node: raise it (from any thread) to stop the search with [`Step::Stopped`].
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The solution found by the last [`Step::Solution`], as options in the order chosen.
+    pub fn solution(&self) -> &[OptionId] {
+        &self.solution
+    }
+
+    /// Whether the search is over: the tree is explored or the solution limit reached.
+    pub fn is_done(&self) -> bool {
+        self.next == Next::Done || self.limit_reached()
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.limit
+            .is_some_and(|limit| self.stats.solutions >= limit)
+    }
+
+    /// The next solution, or `None` when there are no more.
+    ///
+    /// A stop flag raised during the call also ends it with `None`; check
+    /// [`Solver::is_done`] to tell the two apart.
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        loop {
+            match self.run(u64::MAX) {
+                Step::Solution => return Some(&self.solution),
+                Step::Paused => continue,
+                Step::Stopped | Step::Done => return None,
+            }
+        }
+    }
+
+    /// Calls `visit` with every solution until it returns `ControlFlow::Break`,
+    /// the search ends, or the stop flag is raised.
+    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<B>,
+    {
+        while let Some(solution) = self.next_solution() {
+            visit(solution)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Counts the solutions from here to the end of the search (or the limit).
+    pub fn count(&mut self) -> u64 {
+        let before = self.stats.solutions;
+        while !matches!(self.run_counting(u64::MAX), Step::Done | Step::Stopped) {}
+        self.stats.solutions - before
+    }
+
+    /// The first solution, if any.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.next_solution().map(<[OptionId]>::to_vec)
+    }
+
+    /// An iterator over the remaining solutions, each as an owned `Vec`.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions { solver: self }
+    }
+
+    /// Knuth's estimate of the fraction of the search tree already explored, in `[0, 1]`.
+    ///
+    /// At each level the current choice is the `k`-th of `d` options of its
+    /// item; the estimate is the sum over levels of `(k - 1) / (d_1 ... d_l)`,
+    /// plus half the share of the current node. It costs a walk down each
+    /// chosen item's list, so call it a few times a second, not per node.
+    pub fn progress(&self) -> f64 {
+        if self.next == Next::Done {
+            return 1.0;
+        }
+        let top = match self.next {
+            Next::Recover => self.level + 1,
+            _ => self.level,
+        };
+        let (mut fraction, mut share) = (0.0f64, 1.0f64);
+        for &x in &self.choice[self.base..top] {
+            let item = self.links.nodes[to_usize(x)].top;
+            let d = self.links.len(item).max(1);
+            let mut k = 1u32;
+            let mut p = self.links.nodes[to_usize(item)].down;
+            while p != x && p != item {
+                k += 1;
+                p = self.links.nodes[to_usize(p)].down;
+            }
+            share /= f64::from(d);
+            fraction += f64::from(k - 1) * share;
+        }
+        (fraction + share / 2.0).clamp(0.0, 1.0)
+    }
+
+    /// The item the search would branch on next and its options, or `None` when
+    /// every primary item is covered (the choices made so far are a solution).
+    pub fn branch(&self) -> Option<Branch> {
+        let item = self.links.choose_item();
+        if item == 0 {
+            return None;
+        }
+        let mut options = Vec::with_capacity(to_usize(self.links.len(item)));
+        let mut p = self.links.nodes[to_usize(item)].down;
+        while p != item {
+            options.push(OptionId(self.links.option_of_node[to_usize(p)]));
+            p = self.links.nodes[to_usize(p)].down;
+        }
+        Some(Branch {
+            item: ItemId(self.links.item_of_header[to_usize(item)]),
+            options,
+        })
+    }
+
+    /// Fixes `option` as part of every solution before the search starts: the
+    /// search then runs only below this choice, and the solutions it reports
+    /// include it. Choices made this way are not counted in the statistics.
+    pub fn choose(&mut self, option: OptionId) -> Result<(), ChooseError> {
+        if self.stats.nodes > 0 || self.next != Next::Forward || self.level != self.base {
+            return Err(ChooseError::SearchStarted);
+        }
+        let k = option.index();
+        if k >= self.n_options {
+            return Err(ChooseError::UnknownOption {
+                option: k,
+                n_options: self.n_options,
+            });
+        }
+        let first = self.links.first_node[k];
+        if !self.option_available(first) {
+            return Err(ChooseError::Conflict { option: k });
+        }
+        // Cover the option's first primary item, then commit the rest, exactly
+        // as steps C4 and C5 would have done had the search chosen it.
+        let mut x = first;
+        while self.links.nodes[to_usize(x)].top > self.links.n_primary {
+            x += 1;
+        }
+        let mut updates = 0;
+        let item = self.links.nodes[to_usize(x)].top;
+        if self.colors {
+            self.links.cover::<true>(item, &mut updates);
+            self.links.commit_option::<true>(x, &mut updates);
+        } else {
+            self.links.cover::<false>(item, &mut updates);
+            self.links.commit_option::<false>(x, &mut updates);
+        }
+        self.choice[self.level] = x;
+        self.level += 1;
+        self.base = self.level;
+        Ok(())
+    }
+
+    /// The choices fixed by [`Solver::choose`], in order.
+    pub fn prefix(&self) -> Vec<OptionId> {
+        self.choice[..self.base]
+            .iter()
+            .map(|&x| OptionId(self.links.option_of_node[to_usize(x)]))
+            .collect()
+    }
+
+    /// Whether the option starting at node `first` could still be chosen.
+    ///
+    /// A hidden option has lost the nodes of its primary items from their
+    /// lists (every option has one), so a primary node must be active and
+    /// linked. A secondary node must find its item neither covered nor
+    /// purified to a color, unless a purify already found its color compatible.
+    fn option_available(&self, first: u32) -> bool {
+        let mut x = first;
+        loop {
+            let node = self.links.nodes[to_usize(x)];
+            if node.top == 0 {
+                return true;
+            }
+            let ok = if node.top <= self.links.n_primary {
+                self.links.is_active(node.top) && self.links.nodes[to_usize(node.up)].down == x
+            } else {
+                node.color < 0
+                    || (self.links.is_active(node.top)
+                        && self.links.nodes[to_usize(node.top)].color == 0)
+            };
+            if !ok {
+                return false;
+            }
+            x += 1;
+        }
+    }
+
+    /// Undoes every choice made by the search (not those made by [`Solver::choose`])
+    /// and starts over with fresh statistics.
+    pub fn reset(&mut self) {
+        let top = match self.next {
+            Next::Recover => self.level + 1,
+            Next::Forward => self.level,
+            Next::Done => self.base,
+        };
+        for l in (self.base..top).rev() {
+            let x = self.choice[l];
+            let item = self.links.nodes[to_usize(x)].top;
+            if self.colors {
+                self.links.uncommit_option::<true>(x);
+                self.links.uncover::<true>(item);
+            } else {
+                self.links.uncommit_option::<false>(x);
+                self.links.uncover::<false>(item);
+            }
+        }
+        self.level = self.base;
+        self.next = Next::Forward;
+        self.stats = Stats::default();
+        self.solution.clear();
+    }
+
+    /// Knuth's link sanity check, for tests and debugging.
+    pub fn check_links(&self) -> Result<(), LinkError> {
+        self.links.check()
+    }
+
+    /// Runs the search until a solution is found, `node_budget` more nodes have
+    /// been entered, the stop flag is raised, or the search ends.
+    pub fn run(&mut self, node_budget: u64) -> Step {
+        if self.colors {
+            self.search::<true, true>(node_budget)
+        } else {
+            self.search::<false, true>(node_budget)
+        }
+    }
+
+    /// Like [`Solver::run`], but counts solutions without stopping at each one.
+    pub fn run_counting(&mut self, node_budget: u64) -> Step {
+        if self.colors {
+            self.search::<true, false>(node_budget)
+        } else {
+            self.search::<false, false>(node_budget)
+        }
+    }
+
+    fn load_solution(&mut self, top: usize) {
+        self.solution.clear();
+        for &x in &self.choice[..top] {
+            self.solution
+                .push(OptionId(self.links.option_of_node[to_usize(x)]));
+        }
+    }
+
+    /// The loop of Algorithm X (C when `COLORS`), resumable at steps C2 and C6.
+    ///
+    /// When `REPORT` is false solutions are only counted, so the loop never
+    /// returns for them.
+    fn search<const COLORS: bool, const REPORT: bool>(&mut self, node_budget: u64) -> Step {
+        if self.next == Next::Done || self.limit_reached() {
+            // The links stay as they are, so that `reset` can still unwind them.
+            return Step::Done;
+        }
+        let node_stop = self.stats.nodes.saturating_add(node_budget);
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let stop = self.stop.clone();
+        let links = &mut self.links;
+        let choice = &mut self.choice[..];
+        let mut level = self.level;
+        let mut stats = self.stats;
+        let mut item: u32;
+        let mut next = self.next;
+
+        // Every exit saves the loop's registers back into `self`.
+        macro_rules! save {
+            ($next:expr) => {{
+                self.level = level;
+                self.next = $next;
+                self.stats = stats;
+            }};
+        }
+
+        if next == Next::Forward && level == self.base && links.items[0].right == 0 {
+            // No primary item is left before any choice: the prefix alone is the one solution.
+            stats.solutions += 1;
+            save!(Next::Done);
+            if REPORT {
+                self.load_solution(level);
+                return Step::Solution;
+            }
+            return Step::Done;
+        }
+
+        'outer: loop {
+            // Each pass of this loop enters step C2 (forward) or C6 (recover).
+            let mut x: u32;
+            if next == Next::Forward {
+                // C2: [Enter level l.] Solutions are caught in C5, so here some primary item is uncovered.
+                if let Some(flag) = &stop {
+                    if flag.load(Ordering::Relaxed) {
+                        save!(Next::Forward);
+                        return Step::Stopped;
+                    }
+                }
+                if stats.nodes >= node_stop {
+                    save!(Next::Forward);
+                    return Step::Paused;
+                }
+                stats.nodes += 1;
+                // C3: [Choose i.]
+                item = links.choose_item();
+                // C4: [Cover i.]
+                links.cover::<COLORS>(item, &mut stats.updates);
+                x = links.nodes[to_usize(item)].down;
+                choice[level] = x;
+            } else {
+                // C6: [Try again.] Undo the choice at this level and move to the next option.
+                x = choice[level];
+                links.uncommit_option::<COLORS>(x);
+                item = links.nodes[to_usize(x)].top;
+                x = links.nodes[to_usize(x)].down;
+                choice[level] = x;
+            }
+            loop {
+                // C5: [Try x_l.]
+                if x == item {
+                    // C7: [Backtrack.] C8: [Leave level l.]
+                    links.uncover::<COLORS>(item);
+                    if level == self.base {
+                        save!(Next::Done);
+                        return Step::Done;
+                    }
+                    level -= 1;
+                    next = Next::Recover;
+                    continue 'outer;
+                }
+                links.commit_option::<COLORS>(x, &mut stats.updates);
+                if links.items[0].right != 0 {
+                    level += 1;
+                    if level > stats.max_level {
+                        stats.max_level = level;
+                    }
+                    next = Next::Forward;
+                    continue 'outer;
+                }
+                // C2 for level l + 1: every primary item is covered, a solution.
+                stats.solutions += 1;
+                if REPORT {
+                    save!(Next::Recover);
+                    self.load_solution(level + 1);
+                    return Step::Solution;
+                }
+                if stats.solutions >= limit {
+                    save!(Next::Recover);
+                    return Step::Done;
+                }
+                // C6 inline: undo and try the next option at this level.
+                links.uncommit_option::<COLORS>(x);
+                x = links.nodes[to_usize(x)].down;
+                choice[level] = x;
+            }
+        }
+    }
+}
+
+/// An iterator over the solutions of a [`Solver`], made by [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.solver.first()
+    }
+}

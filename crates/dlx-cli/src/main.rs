@@ -1,7 +1,12 @@
 //! The `dlx` command line tool: exact cover problems and puzzles, solved with Dancing Links.
 
 mod input;
+mod matrix;
+mod polyomino;
+mod queens;
+mod shard;
 mod solve;
+mod sudoku;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -19,6 +24,13 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Solve(solve::SolveArgs),
+    Sudoku(sudoku::SudokuArgs),
+    Queens(queens::QueensArgs),
+    #[command(alias = "pentomino")]
+    Polyomino(polyomino::PolyominoArgs),
+    Matrix(matrix::MatrixArgs),
+    #[command(flatten)]
+    Shard(shard::ShardCommand),
 }
 
 /// Writing our own output failed (exit code 1, or quiet success on a broken pipe).
@@ -30,6 +42,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
+        Command::Queens(args) => queens::run(args),
+        Command::Polyomino(args) => polyomino::run(args),
+        Command::Matrix(args) => matrix::run(args),
+        Command::Shard(command) => shard::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

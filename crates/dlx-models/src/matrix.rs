@@ -1,0 +1,1 @@
+//! The matrix model (work in progress).

@@ -1,0 +1,1 @@
+//! The polyomino model (work in progress).

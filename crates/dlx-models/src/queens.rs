@@ -1,0 +1,1 @@
+//! The queens model (work in progress).

@@ -1,0 +1,1 @@
+//! The sudoku model (work in progress).

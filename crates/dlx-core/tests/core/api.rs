@@ -1,0 +1,275 @@
+//! The ways of asking for solutions: limits, stop flags, budgets, prefixes, progress.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use dlx_core::{
+    parse_dlx, verify, BuildError, ChooseError, Color, Entry, ItemKind, OptionId, ProblemBuilder,
+    Solver, Step,
+};
+
+use crate::support::{all_solutions, queens};
+
+fn queens_problem(n: usize) -> dlx_core::Problem {
+    parse_dlx(&queens(n)).unwrap()
+}
+
+#[test]
+fn every_way_of_asking_agrees() {
+    let problem = queens_problem(6);
+    let expected = all_solutions(&problem);
+    assert_eq!(expected.len(), 4);
+
+    let mut visited = Vec::new();
+    let flow: ControlFlow<()> = Solver::new(&problem).visit(|s| {
+        visited.push(s.to_vec());
+        ControlFlow::Continue(())
+    });
+    assert_eq!(flow, ControlFlow::Continue(()));
+    let iterated: Vec<Vec<OptionId>> = Solver::new(&problem).solutions().collect();
+    assert_eq!(
+        visited, iterated,
+        "visit and the iterator see the same solutions in the same order"
+    );
+    assert_eq!(Solver::new(&problem).first().as_ref(), iterated.first());
+    assert_eq!(Solver::new(&problem).count(), 4);
+}
+
+#[test]
+fn visit_stops_when_asked() {
+    let problem = queens_problem(8);
+    let mut seen = 0;
+    let flow = Solver::new(&problem).visit(|_| {
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break("enough")
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((flow, seen), (ControlFlow::Break("enough"), 3));
+}
+
+#[test]
+fn a_limit_stops_at_exactly_n() {
+    let problem = queens_problem(8);
+    for limit in [0, 1, 5, 92, 200] {
+        let mut solver = Solver::new(&problem);
+        solver.set_limit(Some(limit));
+        assert_eq!(solver.count(), limit.min(92));
+        assert!(solver.is_done());
+        let mut solver = Solver::new(&problem);
+        solver.set_limit(Some(limit));
+        assert_eq!(solver.solutions().count() as u64, limit.min(92));
+        solver.reset();
+        solver.check_links().unwrap();
+    }
+}
+
+#[test]
+fn a_node_budget_pauses_and_resumes_without_changing_the_answer() {
+    let problem = queens_problem(8);
+    let mut solver = Solver::new(&problem);
+    let (mut pauses, mut solutions) = (0, 0);
+    loop {
+        match solver.run(7) {
+            Step::Solution => solutions += 1,
+            Step::Paused => {
+                pauses += 1;
+                let progress = solver.progress();
+                assert!((0.0..=1.0).contains(&progress), "progress {progress}");
+            }
+            Step::Done => break,
+            Step::Stopped => unreachable!("no stop flag was set"),
+        }
+    }
+    assert_eq!(solutions, 92);
+    assert!(pauses > 10);
+    assert_eq!(solver.progress(), 1.0);
+    let mut fresh = Solver::new(&problem);
+    fresh.count();
+    assert_eq!(solver.stats(), fresh.stats());
+}
+
+#[test]
+fn progress_grows_as_the_search_goes() {
+    let problem = queens_problem(9);
+    let mut solver = Solver::new(&problem);
+    let mut last = 0.0;
+    while solver.run_counting(50) != Step::Done {
+        let now = solver.progress();
+        assert!(
+            now >= last - 1e-12,
+            "progress went back from {last} to {now}"
+        );
+        last = now;
+    }
+    assert_eq!(solver.stats().solutions, 352);
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_search() {
+    let problem = queens_problem(10);
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut solver = Solver::new(&problem);
+    solver.set_stop_flag(Arc::clone(&flag));
+    assert!(solver.next_solution().is_some());
+    flag.store(true, Ordering::Relaxed);
+    assert_eq!(solver.run(u64::MAX), Step::Stopped);
+    assert!(solver.next_solution().is_none());
+    assert!(!solver.is_done());
+    flag.store(false, Ordering::Relaxed);
+    assert_eq!(
+        solver.count(),
+        723,
+        "lowering the flag resumes where it stopped"
+    );
+}
+
+#[test]
+fn reset_starts_over() {
+    let problem = queens_problem(7);
+    let mut solver = Solver::new(&problem);
+    let first = solver.first();
+    solver.next_solution();
+    solver.reset();
+    solver.check_links().unwrap();
+    assert_eq!(solver.first(), first);
+    solver.reset();
+    assert_eq!(solver.count(), 40);
+}
+
+#[test]
+fn branching_options_split_the_solutions() {
+    let problem = queens_problem(8);
+    let solver = Solver::new(&problem);
+    let branch = solver.branch().expect("8 queens has a branching item");
+    assert_eq!(problem.item_kind(branch.item), ItemKind::Primary);
+    let mut total = 0;
+    for &option in &branch.options {
+        let mut part = solver.clone();
+        part.choose(option).unwrap();
+        assert_eq!(part.prefix(), vec![option]);
+        // One level deeper, then count below both choices.
+        match part.branch() {
+            Some(next) => {
+                for &second in &next.options {
+                    let mut deeper = part.clone();
+                    deeper.choose(second).unwrap();
+                    while let Some(solution) = deeper.next_solution() {
+                        assert_eq!(&solution[..2], &[option, second]);
+                        verify(&problem, solution).unwrap();
+                        total += 1;
+                    }
+                }
+            }
+            None => total += part.count(),
+        }
+    }
+    assert_eq!(total, 92);
+}
+
+#[test]
+fn choose_refuses_what_cannot_be_chosen() {
+    let problem = parse_dlx("a b | x\na x:1\nb x:2\nb x:1\na b\n").unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(
+        solver.choose(OptionId::new(9)),
+        Err(ChooseError::UnknownOption {
+            option: 9,
+            n_options: 4
+        })
+    );
+    solver.choose(OptionId::new(0)).unwrap();
+    assert_eq!(
+        solver.choose(OptionId::new(1)),
+        Err(ChooseError::Conflict { option: 1 }),
+        "x is red already"
+    );
+    assert_eq!(
+        solver.choose(OptionId::new(3)),
+        Err(ChooseError::Conflict { option: 3 }),
+        "a is covered"
+    );
+    solver.choose(OptionId::new(2)).unwrap();
+    assert_eq!(
+        solver.count(),
+        1,
+        "the prefix alone covers every primary item"
+    );
+    assert_eq!(
+        solver.choose(OptionId::new(2)),
+        Err(ChooseError::SearchStarted)
+    );
+}
+
+#[test]
+fn builder_errors_name_the_problem() {
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    let x = b.secondary("x").unwrap();
+    assert_eq!(
+        b.primary("a"),
+        Err(BuildError::DuplicateItemName { name: "a".into() })
+    );
+    assert!(matches!(
+        b.primary("a b"),
+        Err(BuildError::InvalidItemName { .. })
+    ));
+    assert_eq!(b.option([]), Err(BuildError::EmptyOption { option: 0 }));
+    assert_eq!(
+        b.option([a, a]),
+        Err(BuildError::RepeatedItem {
+            option: 0,
+            item: "a".into()
+        })
+    );
+    assert_eq!(b.option([x]), Err(BuildError::NoPrimaryItem { option: 0 }));
+    assert_eq!(
+        b.option([dlx_core::ItemId::new(7)]),
+        Err(BuildError::UnknownItem {
+            option: 0,
+            item: 7,
+            n_items: 2
+        })
+    );
+    let red = Some(Color::new(1));
+    assert_eq!(
+        b.colored_option([Entry {
+            item: a,
+            color: red
+        }]),
+        Err(BuildError::ColorOnPrimary {
+            option: 0,
+            item: "a".into()
+        })
+    );
+    // Failed attempts leave no trace: the next option is still option 0.
+    assert_eq!(
+        b.colored_option([
+            Entry {
+                item: a,
+                color: None
+            },
+            Entry {
+                item: x,
+                color: red
+            }
+        ]),
+        Ok(OptionId::new(0))
+    );
+    let problem = b.build().unwrap();
+    assert_eq!(
+        (problem.n_options(), problem.option(OptionId::new(0)).len()),
+        (1, 2)
+    );
+}
+
+#[test]
+fn an_empty_problem_has_one_empty_solution() {
+    let problem = ProblemBuilder::new().build().unwrap();
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.first(), Some(vec![]));
+    assert_eq!(solver.first(), None);
+}

@@ -1,0 +1,151 @@
+//! Knuth's DLX text format: what it accepts, what it refuses and how it says so.
+
+use dlx_core::{parse_dlx, parse_dlx_bytes, write_dlx, ItemKind, ParseError, Solver};
+use proptest::prelude::*;
+
+#[track_caller]
+fn check_error(text: &str, expected: ParseError, message: &str) {
+    let err = parse_dlx(text).expect_err("input must be refused");
+    assert_eq!(err, expected);
+    assert_eq!(err.to_string(), message);
+}
+
+#[test]
+fn reads_comments_blank_lines_secondary_items_and_colors() {
+    let text = "| Knuth's format\n\n a b  c | x y\r\n| a comment between options\na x:red\n\nb x:red y:blue\nc y:blue\n";
+    let problem = parse_dlx(text).unwrap();
+    assert_eq!(
+        (
+            problem.n_primary(),
+            problem.n_secondary(),
+            problem.n_options()
+        ),
+        (3, 2, 3)
+    );
+    let x = problem
+        .item_ids()
+        .find(|&i| problem.item_name(i) == Some("x"))
+        .unwrap();
+    assert_eq!(problem.item_kind(x), ItemKind::Secondary);
+    assert_eq!(Solver::new(&problem).count(), 1);
+}
+
+#[test]
+fn writes_what_it_reads() {
+    let text = "a b c | x y\na x:red\nb x:red y\nc y\nb c\n";
+    let problem = parse_dlx(text).unwrap();
+    let written = write_dlx(&problem);
+    assert_eq!(written, "a b c | x y\na x:red\nb x:red y\nc y\nb c\n");
+    let again = parse_dlx(&written).unwrap();
+    assert_eq!(write_dlx(&again), written);
+}
+
+#[test]
+fn errors_name_the_line_and_the_item() {
+    check_error(
+        "| only a comment\n\n",
+        ParseError::MissingHeader,
+        "no item line: the input holds only comments and blank lines",
+    );
+    check_error(
+        "a b\na c\n",
+        ParseError::UnknownItem {
+            line: 2,
+            name: "c".into(),
+        },
+        "line 2: unknown item `c` (not in the item line)",
+    );
+    check_error(
+        "a b\n\na b a\n",
+        ParseError::RepeatedItem {
+            line: 3,
+            name: "a".into(),
+        },
+        "line 3: item `a` appears twice in this option",
+    );
+    check_error(
+        "a b a\n",
+        ParseError::DuplicateItem {
+            line: 1,
+            name: "a".into(),
+        },
+        "line 1: item `a` is named twice in the item line",
+    );
+    check_error(
+        "a | x\na:red x\n",
+        ParseError::ColorOnPrimary {
+            line: 2,
+            name: "a".into(),
+        },
+        "line 2: primary item `a` has a color; only secondary items take colors",
+    );
+    check_error(
+        "a | x\nx\n",
+        ParseError::NoPrimaryItem { line: 2 },
+        "line 2: the option has no primary item, so no search could ever choose it",
+    );
+    check_error(
+        "a | x\na x:\n",
+        ParseError::EmptyColor {
+            line: 2,
+            name: "x".into(),
+        },
+        "line 2: item `x` has `:` but no color after it",
+    );
+    check_error(
+        "a | x | y\n",
+        ParseError::SecondSeparator { line: 1 },
+        "line 1: the item line has a second `|`; only one separates primary from secondary items",
+    );
+    check_error(
+        "| x\n a:b\n",
+        ParseError::InvalidName {
+            line: 2,
+            name: "a:b".into(),
+            reason: "it contains `:`",
+        },
+        "line 2: `a:b` is not a valid name: it contains `:`",
+    );
+    assert!(matches!(
+        parse_dlx("1:2|a b\n"),
+        Err(ParseError::Unsupported { line: 1, .. })
+    ));
+    assert!(matches!(
+        parse_dlx(" | x\n"),
+        Err(ParseError::NoPrimaryItems { line: 1 })
+    ));
+}
+
+#[test]
+fn refuses_binary_and_non_utf8_input() {
+    assert_eq!(
+        parse_dlx_bytes(b"a b\na\x00\n").unwrap_err(),
+        ParseError::Binary { line: 2 }
+    );
+    assert_eq!(
+        parse_dlx_bytes(b"a b\n\xff\xfe\n").unwrap_err(),
+        ParseError::NotUtf8 { line: 2 }
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Any bytes at all give a problem or a typed error, never a panic.
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let _ = parse_dlx_bytes(&bytes);
+    }
+
+    /// Text made of the format's own characters reaches deeper into the parser.
+    #[test]
+    fn format_like_text_never_panics(text in "[abcxy|: \n\r#\t]{0,80}") {
+        if let Ok(problem) = parse_dlx(&text) {
+            let again = parse_dlx(&write_dlx(&problem)).expect("written problems read back");
+            prop_assert_eq!(write_dlx(&again), write_dlx(&problem));
+            let mut solver = Solver::new(&problem);
+            solver.set_limit(Some(100));
+            solver.count();
+        }
+    }
+}

@@ -1,0 +1,8 @@
+//! The integration tests of dlx-core: known answers, statistics, the API, the format and properties.
+
+mod api;
+mod format;
+mod known_answers;
+mod properties;
+mod stats;
+mod support;

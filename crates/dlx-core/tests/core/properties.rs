@@ -1,0 +1,172 @@
+//! Random small problems against brute force, and metamorphic properties.
+
+use dlx_core::{verify, Color, Entry, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
+use proptest::prelude::*;
+
+/// A random problem: the kind of each item, and options as (item, color) lists.
+#[derive(Clone, Debug)]
+struct Spec {
+    kinds: Vec<ItemKind>,
+    options: Vec<Vec<(usize, Option<u32>)>>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (1usize..=5, 0usize..=3).prop_flat_map(|(n_primary, n_secondary)| {
+        let n_items = n_primary + n_secondary;
+        let option = proptest::collection::btree_set(0..n_items, 1..=n_items.min(4)).prop_flat_map(
+            move |items| {
+                let items: Vec<usize> = items.into_iter().collect();
+                let len = items.len();
+                (
+                    Just(items),
+                    proptest::collection::vec(
+                        prop_oneof![Just(None), (1u32..=2).prop_map(Some)],
+                        len,
+                    ),
+                    0..n_primary,
+                )
+            },
+        );
+        proptest::collection::vec(option, 0..=14).prop_map(move |options| {
+            let mut kinds = vec![ItemKind::Primary; n_primary];
+            kinds.extend(std::iter::repeat_n(ItemKind::Secondary, n_secondary));
+            let options = options
+                .into_iter()
+                .map(|(mut items, colors, forced)| {
+                    // Every option needs a primary item.
+                    if !items.iter().any(|&i| i < n_primary) {
+                        items.push(forced);
+                    }
+                    items
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &i)| {
+                            (
+                                i,
+                                if i >= n_primary {
+                                    colors.get(k).copied().flatten()
+                                } else {
+                                    None
+                                },
+                            )
+                        })
+                        .collect()
+                })
+                .collect();
+            Spec { kinds, options }
+        })
+    })
+}
+
+fn build(spec: &Spec, item_order: &[usize], option_order: &[usize]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let mut ids = vec![None; spec.kinds.len()];
+    for &i in item_order {
+        ids[i] = Some(b.item(spec.kinds[i]));
+    }
+    for &k in option_order {
+        let entries = spec.options[k].iter().map(|&(i, c)| Entry {
+            item: ids[i].unwrap(),
+            color: c.map(Color::new),
+        });
+        b.colored_option(entries).unwrap();
+    }
+    b.build().unwrap()
+}
+
+/// Every subset of options, checked by the definition.
+fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let n = problem.n_options();
+    let mut found = Vec::new();
+    for mask in 0u32..(1 << n) {
+        let subset: Vec<OptionId> = (0..n)
+            .filter(|k| mask >> k & 1 == 1)
+            .map(OptionId::new)
+            .collect();
+        if verify(problem, &subset).is_ok() {
+            found.push(subset);
+        }
+    }
+    found
+}
+
+fn solve(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let mut solver = Solver::new(problem);
+    let mut found = Vec::new();
+    while let Some(solution) = solver.next_solution() {
+        let mut s = solution.to_vec();
+        s.sort();
+        found.push(s);
+    }
+    solver.check_links().unwrap();
+    found.sort();
+    found
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_search_finds_exactly_the_brute_force_solutions(spec in spec()) {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let problem = build(&spec, &items, &options);
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        prop_assert_eq!(solve(&problem), expected.clone());
+        prop_assert_eq!(Solver::new(&problem).count(), expected.len() as u64);
+    }
+
+    #[test]
+    fn shuffling_items_or_options_keeps_the_count(spec in spec(), seed in any::<u64>()) {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let count = Solver::new(&build(&spec, &items, &options)).count();
+        let shuffled_items = shuffle(items.clone(), seed);
+        let shuffled_options = shuffle(options.clone(), seed ^ 0x9e37_79b9_7f4a_7c15);
+        prop_assert_eq!(Solver::new(&build(&spec, &shuffled_items, &options)).count(), count);
+        prop_assert_eq!(Solver::new(&build(&spec, &items, &shuffled_options)).count(), count);
+    }
+
+    #[test]
+    fn removing_an_option_never_raises_the_count(spec in spec(), pick in any::<usize>()) {
+        prop_assume!(!spec.options.is_empty());
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let count = Solver::new(&build(&spec, &items, &options)).count();
+        let removed = pick % options.len();
+        let fewer: Vec<usize> = options.iter().copied().filter(|&k| k != removed).collect();
+        prop_assert!(Solver::new(&build(&spec, &items, &fewer)).count() <= count);
+    }
+
+    #[test]
+    fn the_first_branch_splits_the_count(spec in spec()) {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let problem = build(&spec, &items, &options);
+        let total = Solver::new(&problem).count();
+        let root = Solver::new(&problem);
+        let parts: u64 = match root.branch() {
+            None => 1,
+            Some(branch) => branch.options.iter().map(|&o| {
+                let mut part = root.clone();
+                part.choose(o).unwrap();
+                part.count()
+            }).sum(),
+        };
+        prop_assert_eq!(parts, total);
+    }
+}
+
+/// A Fisher-Yates shuffle driven by SplitMix64, so failures replay from the seed.
+fn shuffle(mut v: Vec<usize>, mut seed: u64) -> Vec<usize> {
+    for i in (1..v.len()).rev() {
+        seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        v.swap(i, (z % (i as u64 + 1)) as usize);
+    }
+    v
+}

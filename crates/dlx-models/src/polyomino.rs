@@ -1,1 +1,0 @@
-//! The polyomino model (work in progress).

@@ -40,7 +40,9 @@ pub enum ParseError {
     #[error("no item line: the input holds only comments and blank lines")]
     MissingHeader,
     /// The item line names no primary item.
-    #[error("line {line}: the item line names no primary item (expected names, then optionally `|` and secondary names)")]
+    #[error(
+        "line {line}: the item line names no primary item (expected names, then optionally `|` and secondary names)"
+    )]
     NoPrimaryItems {
         /// The line.
         line: usize,

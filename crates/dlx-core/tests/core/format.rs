@@ -12,7 +12,8 @@ fn check_error(text: &str, expected: ParseError, message: &str) {
 
 #[test]
 fn reads_comments_blank_lines_secondary_items_and_colors() {
-    let text = "| Knuth's format\n\n a b  c | x y\r\n| a comment between options\na x:red\n\nb x:red y:blue\nc y:blue\n";
+    let text =
+        "| Knuth's format\n\n a b  c | x y\r\n| a comment between options\na x:red\n\nb x:red y:blue\nc y:blue\n";
     let problem = parse_dlx(text).unwrap();
     assert_eq!(
         (

@@ -1,0 +1,100 @@
+//! Polyomino tilings: cover a board exactly with pieces such as the 12 pentominoes.
+//!
+//! # Brief overview
+//! - [`Shape`]: a set of unit squares up to translation; [`Shape::orientations`]
+//!   gives its distinct rotations and reflections, [`free_polyominoes`] grows
+//!   every free polyomino of a size.
+//! - [`PieceSet`]: named pieces with a count each, built in
+//!   ([`PieceSet::pentominoes`], [`PieceSet::tetrominoes`],
+//!   [`PieceSet::hexominoes`]) or read from ASCII art ([`PieceSet::parse`]).
+//! - [`Board`]: a `WxH` rectangle ([`Board::parse_size`]) or ASCII art with
+//!   holes ([`Board::parse`]), and its symmetry group.
+//! - [`Polyomino`]: the exact cover problem of a board and a piece set;
+//!   [`Polyomino::count_all`], [`Polyomino::count_distinct`],
+//!   [`Polyomino::first`] and [`Polyomino::decode`] give [`Tiling`]s, which
+//!   [`Tiling::check`] checks against the puzzle's rules and which render as
+//!   text (`Display`) or SVG ([`Tiling::to_svg`]).
+//!
+//! # Example
+//! ```
+//! use dlx_models::polyomino::{Board, PieceSet, Polyomino};
+//!
+//! // The 12 pentominoes on a board 20 wide and 3 tall.
+//! let board = Board::parse_size("20x3")?;
+//! let model = Polyomino::new(board.clone(), PieceSet::pentominoes(), false)?;
+//! assert_eq!(model.count_all(), 8);
+//! assert_eq!(model.count_distinct()?, 2);
+//! let tiling = model.first().expect("3x20 has tilings");
+//! tiling.check(&board, model.pieces(), false)?;
+//! assert_eq!(tiling.to_string().lines().count(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Boards
+//! `WxH` is width (columns) by height (rows): `10x6` is 6 rows of 10 cells,
+//! `6x10` is 10 rows of 6; both have 60 cells and the same tilings up to a
+//! quarter turn. In art, `#` (or a letter or digit) is a cell, `.` or a space
+//! a hole. Rows are numbered from the top, columns from the left.
+//!
+//! # Encoding
+//! Knuth's ("Dancing Links", 2000): one primary item per piece, named by the
+//! piece, and one per board cell, named `r{row}c{column}` (0-based); one option
+//! per placement of a piece (orientation and position) that lies on the board,
+//! naming the piece and the cells it covers. Options come piece by piece,
+//! orientations in the order of [`Shape::orientations`], positions row-major.
+//! The encoding is lean: a placement that leaves the board or crosses a hole
+//! never becomes an option.
+//!
+//! A piece used `k > 1` times: the area of the pieces must equal the board's
+//! (it is checked), so when every other piece is used exactly its count of
+//! times, the cells left are exactly `k` copies of the last one. The piece
+//! with the most copies therefore gets no item at all: its options name only
+//! cells. Any other piece with `k > 1` copies gets `k` items `name#1..name#k`
+//! and each of its placements becomes one option per copy item; every tiling
+//! is then found `k!` times (the copies permuted), and the counts divide by
+//! the product of these factorials, exactly.
+//!
+//! # Counting up to symmetry
+//! [`Polyomino::count_distinct`] counts orbits of tilings under the group
+//! `G` of [`Polyomino::symmetries`]: the board's symmetries (4 for a
+//! rectangle, 8 for a square, for other boards whichever of the 8 grid
+//! symmetries map its cells onto themselves) that also map every piece's
+//! placements onto that piece's placements (all of them for free pieces; for
+//! one-sided pieces, only the rotations unless every piece is symmetric).
+//!
+//! The method restricts one piece, as Knuth does with the X pentomino. Take
+//! the piece `P` used once with the fewest placements. Every tiling `T`
+//! holds exactly one placement `p(T)` of `P`, and `p(gT) = g p(T)`.
+//! Pick one representative `r` in each orbit of `P`'s placements and keep
+//! only those as options of `P`. The tilings of an orbit that contain `r`
+//! are then exactly the images of one of them under the stabilizer `S(r)`
+//! (the symmetries that fix `r`), so the number of orbits is the sum over
+//! the representatives of the number of `S(r)`-orbits of the tilings
+//! containing `r`. When `S(r)` is trivial (as for every X placement on the
+//! 6x10 board), each tiling containing `r` is its own orbit and counts 1;
+//! when it is not (X on the middle row of 5x12, or placements on the axes of
+//! a square), a tiling counts when it is the smallest of its `S(r)`-orbit in
+//! a canonical form (for each cell in row-major order, its piece and the
+//! first cell of its placement). Tilings that are themselves symmetric are
+//! therefore counted once, and no division happens. The search is about
+//! `|G|` times smaller than the count of all tilings.
+//! When no piece is used exactly once, every tiling is enumerated and
+//! counted when it is the smallest of its `G`-orbit in that canonical form.
+//!
+//! # Built-in pieces
+//! The pentominoes carry Golomb's letters F I L N P T U V W X Y Z, the
+//! tetrominoes I O T S L. The 35 hexominoes are named 1 to 35 in the order of
+//! their canonical free forms (see [`PieceSet::hexominoes`]) and drawn by the
+//! base-36 digit of their number (1..9, A..Z).
+
+mod board;
+mod model;
+mod pieces;
+mod shape;
+mod tiling;
+
+pub use board::{Board, BoardError, MAX_CELLS};
+pub use model::{Placement, Polyomino, SetupError};
+pub use pieces::{split_count, Piece, PieceError, PieceSet};
+pub use shape::{free_polyominoes, Shape, Transform};
+pub use tiling::{PlacedPiece, Tiling, TilingError};

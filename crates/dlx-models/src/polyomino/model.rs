@@ -1,0 +1,453 @@
+//! The exact cover problem of a board and a piece set: placements, items, counts.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver};
+
+use super::board::Board;
+use super::pieces::PieceSet;
+use super::shape::{Shape, Transform};
+use super::tiling::{PlacedPiece, Tiling};
+
+/// A board and a piece set, encoded as an exact cover problem.
+#[derive(Debug, Clone)]
+pub struct Polyomino {
+    board: Board,
+    pieces: PieceSet,
+    one_sided: bool,
+    /// The board's cells `(row, column)`, row-major; a cell's index is its position here.
+    cells: Vec<(usize, usize)>,
+    /// Every placement of every piece, grouped by piece.
+    placements: Vec<Placement>,
+    /// For each piece, its placements by their sorted cells.
+    lookup: Vec<HashMap<Vec<u32>, usize>>,
+    /// The symmetries of the board that map each piece's placements onto
+    /// that piece's placements, identity first, as cell maps.
+    group: Vec<Vec<u32>>,
+    transforms: Vec<Transform>,
+    /// The piece with several copies that needs no item (see the module docs).
+    itemless: Option<usize>,
+    /// The product of `count!` over the pieces listed as copies.
+    copies_factor: u64,
+    problem: Problem,
+    /// For each option of `problem`, its placement.
+    option_placement: Vec<usize>,
+}
+
+/// One way to put a piece on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// The piece's index in the set.
+    pub piece: usize,
+    /// The cells covered, as sorted indices into [`Polyomino::cells`].
+    pub cells: Vec<u32>,
+}
+
+/// Why a board and a piece set make no problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The pieces cannot cover the board exactly, whatever their placement.
+    #[error("the pieces cover {pieces} cells (counting copies) but the board has {board} cells")]
+    AreaMismatch {
+        /// Cells of all copies of all pieces.
+        pieces: usize,
+        /// Cells of the board.
+        board: usize,
+    },
+    /// A piece that fits nowhere on the board.
+    #[error("piece `{name}` fits nowhere on the board")]
+    PieceFitsNowhere {
+        /// The piece.
+        name: String,
+    },
+    /// A board cell that no placement of any piece covers.
+    #[error("no piece fits on the board cell at row {row}, column {column}")]
+    CellUncovered {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        column: usize,
+    },
+    /// Too many copies to count (the number of orderings of the copies overflows `u64`).
+    #[error("piece `{name}` has {count} copies; at most 20 copies per piece are supported when other pieces have copies too")]
+    TooManyCopies {
+        /// The piece.
+        name: String,
+        /// Its count.
+        count: usize,
+    },
+    /// The engine refused the problem (too large).
+    #[error("cannot build the exact cover problem")]
+    Build(#[source] BuildError),
+}
+
+impl Polyomino {
+    /// Encodes the problem of covering `board` exactly with `pieces`, each
+    /// used its count of times, in any orientation (rotations only when
+    /// `one_sided`).
+    pub fn new(board: Board, pieces: PieceSet, one_sided: bool) -> Result<Polyomino, SetupError> {
+        let board_area = board.n_cells();
+        if pieces.area() != board_area {
+            return Err(SetupError::AreaMismatch {
+                pieces: pieces.area(),
+                board: board_area,
+            });
+        }
+        let cells = board.cells();
+        let index = board.cell_index();
+        let mut placements = Vec::new();
+        let mut lookup = Vec::new();
+        for (piece_idx, piece) in pieces.pieces().iter().enumerate() {
+            let mut map = HashMap::new();
+            for shape in piece.shape.orientations(one_sided) {
+                place_shape(&board, &index, &shape, |cells| {
+                    map.insert(cells.clone(), placements.len());
+                    placements.push(Placement {
+                        piece: piece_idx,
+                        cells,
+                    });
+                });
+            }
+            if map.is_empty() {
+                return Err(SetupError::PieceFitsNowhere {
+                    name: piece.name.clone(),
+                });
+            }
+            lookup.push(map);
+        }
+        let mut covered = vec![false; cells.len()];
+        for p in &placements {
+            for &c in &p.cells {
+                covered[c as usize] = true;
+            }
+        }
+        if let Some(i) = covered.iter().position(|&b| !b) {
+            let (row, col) = cells[i];
+            return Err(SetupError::CellUncovered {
+                row: row + 1,
+                column: col + 1,
+            });
+        }
+
+        // The symmetries that keep every piece's placements among its own.
+        let mut group = Vec::new();
+        let mut transforms = Vec::new();
+        for t in board.symmetries() {
+            let Some(map) = board.map_cells(t) else {
+                continue;
+            };
+            let keeps = placements
+                .iter()
+                .all(|p| lookup[p.piece].contains_key(&map_placement(&map, &p.cells)));
+            if keeps {
+                group.push(map);
+                transforms.push(t);
+            }
+        }
+
+        // The piece with the most copies needs no item: the others are each
+        // used exactly their count, so the area left is exactly its copies.
+        let itemless = pieces
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.count > 1)
+            .max_by_key(|&(i, p)| (p.count, std::cmp::Reverse(i)))
+            .map(|(i, _)| i);
+        let mut copies_factor = 1u64;
+        for (i, p) in pieces.pieces().iter().enumerate() {
+            if Some(i) != itemless && p.count > 1 {
+                copies_factor = (2..=p.count as u64)
+                    .try_fold(copies_factor, |f, k| f.checked_mul(k))
+                    .ok_or_else(|| SetupError::TooManyCopies {
+                        name: p.name.clone(),
+                        count: p.count,
+                    })?;
+            }
+        }
+
+        let mut model = Polyomino {
+            board,
+            pieces,
+            one_sided,
+            cells,
+            placements,
+            lookup,
+            group,
+            transforms,
+            itemless,
+            copies_factor,
+            problem: ProblemBuilder::new().build().map_err(SetupError::Build)?,
+            option_placement: Vec::new(),
+        };
+        let (problem, option_placement) = model.encode(|_| true)?;
+        model.problem = problem;
+        model.option_placement = option_placement;
+        Ok(model)
+    }
+
+    /// The exact cover problem (Knuth's items and options; see the module docs).
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces.
+    pub fn pieces(&self) -> &PieceSet {
+        &self.pieces
+    }
+
+    /// Whether pieces may only be rotated, not reflected.
+    pub fn one_sided(&self) -> bool {
+        self.one_sided
+    }
+
+    /// The board's cells `(row, column)`, row-major; [`Placement::cells`] index into it.
+    pub fn cells(&self) -> &[(usize, usize)] {
+        &self.cells
+    }
+
+    /// Every placement of every piece, grouped by piece in the set's order.
+    pub fn placements(&self) -> &[Placement] {
+        &self.placements
+    }
+
+    /// The symmetries under which [`Polyomino::count_distinct`] identifies
+    /// tilings: those of the board that map every piece's placements to
+    /// placements of the same piece (all of the board's for free pieces).
+    pub fn symmetries(&self) -> &[Transform] {
+        &self.transforms
+    }
+
+    /// The placement an option of [`Polyomino::problem`] puts down.
+    pub fn option_placement(&self, option: OptionId) -> &Placement {
+        &self.placements[self.option_placement[option.index()]]
+    }
+
+    /// The tiling a solution of [`Polyomino::problem`] describes.
+    pub fn decode(&self, solution: &[OptionId]) -> Tiling {
+        let ids: Vec<usize> = solution
+            .iter()
+            .map(|o| self.option_placement[o.index()])
+            .collect();
+        self.tiling(&ids)
+    }
+
+    /// The first tiling the search finds, if any.
+    pub fn first(&self) -> Option<Tiling> {
+        Solver::new(&self.problem).first().map(|s| self.decode(&s))
+    }
+
+    /// The number of tilings (a tiling is a set of placed pieces; copies of
+    /// one piece are not told apart).
+    pub fn count_all(&self) -> u64 {
+        Solver::new(&self.problem).count() / self.copies_factor
+    }
+
+    /// The number of tilings up to the symmetries of [`Polyomino::symmetries`]:
+    /// the number of orbits, exactly, symmetric tilings included (see the module docs).
+    pub fn count_distinct(&self) -> Result<u64, SetupError> {
+        if self.group.len() == 1 {
+            return Ok(self.count_all());
+        }
+        // The piece used once with the fewest placements.
+        let restricted = self
+            .pieces
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.count == 1)
+            .min_by_key(|&(i, _)| self.lookup[i].len())
+            .map(|(i, _)| i);
+        let count = match restricted {
+            None => {
+                let all: Vec<usize> = (1..self.group.len()).collect();
+                let mut n = 0u64;
+                let _ = Solver::new(&self.problem).visit(|solution| {
+                    let ids: Vec<usize> = solution
+                        .iter()
+                        .map(|o| self.option_placement[o.index()])
+                        .collect();
+                    if self.is_canonical(&ids, &all) {
+                        n += 1;
+                    }
+                    ControlFlow::<()>::Continue(())
+                });
+                n
+            }
+            Some(piece) => self.count_restricted(piece)?,
+        };
+        Ok(count / self.copies_factor)
+    }
+
+    /// Counts orbits with `piece` restricted to one placement per orbit of
+    /// its placements, resolving the placements with a nontrivial
+    /// stabilizer by canonical forms under the stabilizer.
+    fn count_restricted(&self, piece: usize) -> Result<u64, SetupError> {
+        let mut seen = vec![false; self.placements.len()];
+        // For each representative placement, its stabilizer (non-identity elements).
+        let mut stabilizer: HashMap<usize, Vec<usize>> = HashMap::new();
+        let mut ids: Vec<usize> = self.lookup[piece].values().copied().collect();
+        ids.sort_unstable();
+        for p in ids {
+            if seen[p] {
+                continue;
+            }
+            let mut stab = Vec::new();
+            for (g, map) in self.group.iter().enumerate() {
+                let image = self.lookup[piece][&map_placement(map, &self.placements[p].cells)];
+                seen[image] = true;
+                if image == p && g > 0 {
+                    stab.push(g);
+                }
+            }
+            stabilizer.insert(p, stab);
+        }
+        let (problem, option_placement) =
+            self.encode(|p| self.placements[p].piece != piece || stabilizer.contains_key(&p))?;
+        let mut n = 0u64;
+        let _ = Solver::new(&problem).visit(|solution| {
+            let ids: Vec<usize> = solution
+                .iter()
+                .map(|o| option_placement[o.index()])
+                .collect();
+            let rep = ids
+                .iter()
+                .find(|&&p| self.placements[p].piece == piece)
+                .and_then(|p| stabilizer.get(p));
+            match rep {
+                Some(stab) if stab.is_empty() => n += 1,
+                Some(stab) if self.is_canonical(&ids, stab) => n += 1,
+                _ => {}
+            }
+            ControlFlow::<()>::Continue(())
+        });
+        Ok(n)
+    }
+
+    /// Whether no symmetry of `elements` (indices into `group`) maps the
+    /// tiling to a smaller one, comparing for each cell in order the piece
+    /// covering it and the first cell of that piece's placement.
+    fn is_canonical(&self, ids: &[usize], elements: &[usize]) -> bool {
+        let base = self.labels(ids, None);
+        elements
+            .iter()
+            .all(|&g| self.labels(ids, Some(&self.group[g])) >= base)
+    }
+
+    fn labels(&self, ids: &[usize], map: Option<&[u32]>) -> Vec<(usize, u32)> {
+        let mut out = vec![(0, 0); self.cells.len()];
+        for &p in ids {
+            let placement = &self.placements[p];
+            let cells: Vec<u32> = match map {
+                Some(map) => placement.cells.iter().map(|&c| map[c as usize]).collect(),
+                None => placement.cells.clone(),
+            };
+            let first = cells.iter().copied().min().unwrap_or(0);
+            for c in cells {
+                out[c as usize] = (placement.piece, first);
+            }
+        }
+        out
+    }
+
+    fn tiling(&self, ids: &[usize]) -> Tiling {
+        let mut placed: Vec<PlacedPiece> = ids
+            .iter()
+            .map(|&p| PlacedPiece {
+                piece: self.placements[p].piece,
+                cells: self.placements[p]
+                    .cells
+                    .iter()
+                    .map(|&c| self.cells[c as usize])
+                    .collect(),
+            })
+            .collect();
+        placed.sort_by(|a, b| a.cells.cmp(&b.cells));
+        Tiling::new(&self.board, &self.pieces, placed)
+    }
+
+    /// Builds the problem with the placements `keep` accepts; returns it and
+    /// each option's placement.
+    fn encode(&self, keep: impl Fn(usize) -> bool) -> Result<(Problem, Vec<usize>), SetupError> {
+        let mut builder = ProblemBuilder::new();
+        let mut piece_items: Vec<Vec<ItemId>> = Vec::new();
+        for (i, piece) in self.pieces.pieces().iter().enumerate() {
+            let items = if Some(i) == self.itemless {
+                Vec::new()
+            } else if piece.count == 1 {
+                vec![builder.primary(&piece.name).map_err(SetupError::Build)?]
+            } else {
+                (1..=piece.count)
+                    .map(|k| builder.primary(&format!("{}#{k}", piece.name)))
+                    .collect::<Result<_, _>>()
+                    .map_err(SetupError::Build)?
+            };
+            piece_items.push(items);
+        }
+        let cell_items: Vec<ItemId> = self
+            .cells
+            .iter()
+            .map(|&(r, c)| builder.primary(&format!("r{r}c{c}")))
+            .collect::<Result<_, _>>()
+            .map_err(SetupError::Build)?;
+        let mut option_placement = Vec::new();
+        for (p, placement) in self.placements.iter().enumerate() {
+            if !keep(p) {
+                continue;
+            }
+            let cells = placement.cells.iter().map(|&c| cell_items[c as usize]);
+            let copies = &piece_items[placement.piece];
+            if copies.is_empty() {
+                builder.option(cells.clone()).map_err(SetupError::Build)?;
+                option_placement.push(p);
+            }
+            for &copy in copies {
+                builder
+                    .option(std::iter::once(copy).chain(cells.clone()))
+                    .map_err(SetupError::Build)?;
+                option_placement.push(p);
+            }
+        }
+        let problem = builder.build().map_err(SetupError::Build)?;
+        Ok((problem, option_placement))
+    }
+}
+
+/// Calls `found` with the sorted cell indices of every translation of `shape` that fits on the board.
+fn place_shape(
+    board: &Board,
+    index: &[Option<u32>],
+    shape: &Shape,
+    mut found: impl FnMut(Vec<u32>),
+) {
+    let (h, w) = shape.size();
+    if h > board.height() || w > board.width() {
+        return;
+    }
+    for dr in 0..=board.height() - h {
+        for dc in 0..=board.width() - w {
+            let cells: Option<Vec<u32>> = shape
+                .cells()
+                .iter()
+                .map(|&(r, c)| index[(r + dr) * board.width() + c + dc])
+                .collect();
+            if let Some(mut cells) = cells {
+                cells.sort_unstable();
+                found(cells);
+            }
+        }
+    }
+}
+
+fn map_placement(map: &[u32], cells: &[u32]) -> Vec<u32> {
+    let mut out: Vec<u32> = cells.iter().map(|&c| map[c as usize]).collect();
+    out.sort_unstable();
+    out
+}

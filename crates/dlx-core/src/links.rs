@@ -27,9 +27,11 @@
 use crate::index::{to_u32, to_usize};
 use crate::problem::{ItemKind, Problem};
 
-/// One node: Knuth's ULINK, DLINK, TOP (LEN in a header) and COLOR.
+/// One node, as Knuth writes it: ULINK, DLINK, TOP (LEN in a header) and COLOR.
+///
+/// The arrays store these fields apart (see [`Links`]); this struct is how
+/// cold code reads a whole node at once.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
 pub(crate) struct Node {
     pub up: u32,
     pub down: u32,
@@ -38,17 +40,36 @@ pub(crate) struct Node {
     pub color: i32,
 }
 
+/// The vertical links of a node, kept together: hide and unhide read both.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(8))]
+pub(crate) struct UpDown {
+    pub up: u32,
+    pub down: u32,
+}
+
 /// The left and right neighbours of an item in its item list.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(8))]
 pub(crate) struct ItemLink {
     pub left: u32,
     pub right: u32,
 }
 
 /// The whole dancing-links structure of a problem.
+///
+/// The node fields live in parallel arrays rather than one array of
+/// 16-byte nodes: every element is then 4 or 8 bytes, which x86-64 scales
+/// inside the address itself, and the hot loop measured about a fifth fewer
+/// instructions than with an array of structs (ARCHITECTURE.md).
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
-    pub nodes: Vec<Node>,
+    /// ULINK and DLINK of every node.
+    pub links: Vec<UpDown>,
+    /// TOP of every node: the item of an option node, `0` in a spacer, LEN in a header.
+    pub tops: Vec<u32>,
+    /// COLOR of every node (all zero when the problem has no colors).
+    pub colors: Vec<i32>,
     pub items: Vec<ItemLink>,
     /// The problem's option index of every node (`u32::MAX` for headers and spacers).
     pub option_of_node: Vec<u32>,
@@ -71,6 +92,79 @@ pub struct LinkError {
 }
 
 impl Links {
+    /// The whole node at index `x` (for cold code).
+    pub fn node(&self, x: u32) -> Node {
+        let UpDown { up, down } = checked::get(&self.links, x);
+        Node {
+            up,
+            down,
+            top: self.top(x),
+            color: self.color(x),
+        }
+    }
+
+    /// ULINK(x) and DLINK(x).
+    #[inline(always)]
+    pub fn up_down(&self, x: u32) -> UpDown {
+        checked::get(&self.links, x)
+    }
+
+    /// DLINK(x).
+    #[inline(always)]
+    pub fn down(&self, x: u32) -> u32 {
+        checked::get(&self.links, x).down
+    }
+
+    /// ULINK(x).
+    #[inline(always)]
+    pub fn up(&self, x: u32) -> u32 {
+        checked::get(&self.links, x).up
+    }
+
+    /// TOP(x): the item of an option node, `0` in a spacer, LEN in a header.
+    #[inline(always)]
+    pub fn top(&self, x: u32) -> u32 {
+        checked::get(&self.tops, x)
+    }
+
+    /// COLOR(x).
+    #[inline(always)]
+    pub fn color(&self, x: u32) -> i32 {
+        checked::get(&self.colors, x)
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, x: u32, up: u32) {
+        checked::get_mut(&mut self.links, x).up = up;
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, x: u32, down: u32) {
+        checked::get_mut(&mut self.links, x).down = down;
+    }
+
+    #[inline(always)]
+    fn top_mut(&mut self, x: u32) -> &mut u32 {
+        checked::get_mut(&mut self.tops, x)
+    }
+
+    #[inline(always)]
+    fn set_color(&mut self, x: u32, color: i32) {
+        *checked::get_mut(&mut self.colors, x) = color;
+    }
+
+    /// The item-list links of header `i`.
+    #[inline(always)]
+    pub fn item(&self, i: u32) -> ItemLink {
+        checked::get(&self.items, i)
+    }
+
+    /// The item-list links of header `i`, to change them.
+    #[inline(always)]
+    fn item_mut(&mut self, i: u32) -> &mut ItemLink {
+        checked::get_mut(&mut self.items, i)
+    }
+
     /// Lays out the nodes of a problem that the builder has already checked.
     pub fn new(problem: &Problem) -> Links {
         let n_items = problem.n_items();
@@ -161,7 +255,15 @@ impl Links {
             option_of_node.push(u32::MAX);
         }
         Links {
-            nodes,
+            links: nodes
+                .iter()
+                .map(|n| UpDown {
+                    up: n.up,
+                    down: n.down,
+                })
+                .collect(),
+            tops: nodes.iter().map(|n| n.top).collect(),
+            colors: nodes.iter().map(|n| n.color).collect(),
             items,
             option_of_node,
             first_node,
@@ -174,13 +276,13 @@ impl Links {
     /// The number of options still in the list of header `i`.
     #[inline(always)]
     pub fn len(&self, i: u32) -> u32 {
-        self.nodes[to_usize(i)].top
+        self.top(i)
     }
 
     /// Whether header `i` is still in its item list (not covered).
     pub fn is_active(&self, i: u32) -> bool {
-        let link = self.items[to_usize(i)];
-        self.items[to_usize(link.left)].right == i
+        let link = self.item(i);
+        self.item(link.left).right == i
     }
 
     /// Knuth's step C3: the active primary item with the fewest options, ties to the leftmost.
@@ -188,9 +290,9 @@ impl Links {
     pub fn choose_item(&self) -> u32 {
         let mut best_len = u32::MAX;
         let mut best = 0;
-        let mut p = self.items[0].right;
+        let mut p = self.item(0).right;
         while p != 0 {
-            let len = self.nodes[to_usize(p)].top;
+            let len = self.top(p);
             if len < best_len {
                 best_len = len;
                 best = p;
@@ -198,7 +300,7 @@ impl Links {
                     break;
                 }
             }
-            p = self.items[to_usize(p)].right;
+            p = self.item(p).right;
         }
         best
     }
@@ -208,19 +310,20 @@ impl Links {
     fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         let mut q = p + 1;
         while q != p {
-            let node = self.nodes[to_usize(q)];
-            if node.top == 0 {
+            let x = self.top(q);
+            let UpDown { up, down } = self.up_down(q);
+            if x == 0 {
                 // A spacer: wrap to the first node of this option.
-                q = node.up;
+                q = up;
                 continue;
             }
-            if COLORS && node.color < 0 {
+            if COLORS && self.color(q) < 0 {
                 q += 1;
                 continue;
             }
-            self.nodes[to_usize(node.up)].down = node.down;
-            self.nodes[to_usize(node.down)].up = node.up;
-            self.nodes[to_usize(node.top)].top -= 1;
+            self.set_down(up, down);
+            self.set_up(down, up);
+            *self.top_mut(x) -= 1;
             *updates += 1;
             q += 1;
         }
@@ -231,19 +334,20 @@ impl Links {
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let node = self.nodes[to_usize(q)];
-            if node.top == 0 {
+            let x = self.top(q);
+            let UpDown { up, down } = self.up_down(q);
+            if x == 0 {
                 // A spacer: wrap to the last node of this option.
-                q = node.down;
+                q = down;
                 continue;
             }
-            if COLORS && node.color < 0 {
+            if COLORS && self.color(q) < 0 {
                 q -= 1;
                 continue;
             }
-            self.nodes[to_usize(node.up)].down = q;
-            self.nodes[to_usize(node.down)].up = q;
-            self.nodes[to_usize(node.top)].top += 1;
+            self.set_down(up, q);
+            self.set_up(down, q);
+            *self.top_mut(x) += 1;
             q -= 1;
         }
     }
@@ -256,14 +360,14 @@ impl Links {
             self.is_active(i),
             "cover of item {i}, which is already covered"
         );
-        let mut p = self.nodes[to_usize(i)].down;
+        let mut p = self.down(i);
         while p != i {
             self.hide::<COLORS>(p, updates);
-            p = self.nodes[to_usize(p)].down;
+            p = self.down(p);
         }
-        let ItemLink { left, right } = self.items[to_usize(i)];
-        self.items[to_usize(left)].right = right;
-        self.items[to_usize(right)].left = left;
+        let ItemLink { left, right } = self.item(i);
+        self.item_mut(left).right = right;
+        self.item_mut(right).left = left;
         *updates += 1;
     }
 
@@ -271,53 +375,53 @@ impl Links {
     #[inline(always)]
     pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
         debug_assert!(i >= 1 && i <= self.n_items, "uncover of non-item {i}");
-        let ItemLink { left, right } = self.items[to_usize(i)];
+        let ItemLink { left, right } = self.item(i);
         debug_assert!(
-            self.items[to_usize(left)].right == right,
+            self.item(left).right == right,
             "uncover of item {i}, which is not covered"
         );
-        self.items[to_usize(left)].right = i;
-        self.items[to_usize(right)].left = i;
-        let mut p = self.nodes[to_usize(i)].up;
+        self.item_mut(left).right = i;
+        self.item_mut(right).left = i;
+        let mut p = self.up(i);
         while p != i {
             self.unhide::<COLORS>(p);
-            p = self.nodes[to_usize(p)].up;
+            p = self.up(p);
         }
     }
 
     /// Keeps only the options that agree with the color of node `p` on its item (purify).
     #[inline(always)]
     fn purify(&mut self, p: u32, updates: &mut u64) {
-        let Node { top: i, color, .. } = self.nodes[to_usize(p)];
+        let (i, color) = (self.top(p), self.color(p));
         debug_assert!(color > 0, "purify of uncolored node {p}");
         // The header remembers the color imposed on its item (Knuth's COLOR(i)).
-        self.nodes[to_usize(i)].color = color;
-        let mut q = self.nodes[to_usize(i)].down;
+        self.set_color(i, color);
+        let mut q = self.down(i);
         while q != i {
-            if self.nodes[to_usize(q)].color == color {
+            if self.color(q) == color {
                 if q != p {
-                    self.nodes[to_usize(q)].color = -1;
+                    self.set_color(q, -1);
                 }
             } else {
                 self.hide::<true>(q, updates);
             }
-            q = self.nodes[to_usize(q)].down;
+            q = self.down(q);
         }
     }
 
     /// Undoes `purify(p)`.
     #[inline(always)]
     fn unpurify(&mut self, p: u32) {
-        let Node { top: i, color, .. } = self.nodes[to_usize(p)];
-        self.nodes[to_usize(i)].color = 0;
-        let mut q = self.nodes[to_usize(i)].up;
+        let (i, color) = (self.top(p), self.color(p));
+        self.set_color(i, 0);
+        let mut q = self.up(i);
         while q != i {
-            if self.nodes[to_usize(q)].color < 0 {
-                self.nodes[to_usize(q)].color = color;
+            if self.color(q) < 0 {
+                self.set_color(q, color);
             } else if q != p {
                 self.unhide::<true>(q);
             }
-            q = self.nodes[to_usize(q)].up;
+            q = self.up(q);
         }
     }
 
@@ -326,14 +430,14 @@ impl Links {
     pub fn commit_option<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
         let mut p = x + 1;
         while p != x {
-            let node = self.nodes[to_usize(p)];
-            if node.top == 0 {
-                p = node.up;
+            let item = self.top(p);
+            if item == 0 {
+                p = self.up(p);
                 continue;
             }
-            if !COLORS || node.color == 0 {
-                self.cover::<COLORS>(node.top, updates);
-            } else if node.color > 0 {
+            if !COLORS || self.color(p) == 0 {
+                self.cover::<COLORS>(item, updates);
+            } else if self.color(p) > 0 {
                 self.purify(p, updates);
             }
             p += 1;
@@ -345,14 +449,14 @@ impl Links {
     pub fn uncommit_option<const COLORS: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let node = self.nodes[to_usize(p)];
-            if node.top == 0 {
-                p = node.down;
+            let item = self.top(p);
+            if item == 0 {
+                p = self.down(p);
                 continue;
             }
-            if !COLORS || node.color == 0 {
-                self.uncover::<COLORS>(node.top);
-            } else if node.color > 0 {
+            if !COLORS || self.color(p) == 0 {
+                self.uncover::<COLORS>(item);
+            } else if self.color(p) > 0 {
                 self.unpurify(p);
             }
             p -= 1;
@@ -390,32 +494,71 @@ impl Links {
             let mut count = 0u32;
             let mut p = i;
             loop {
-                let down = to_usize(self.nodes[p].down);
-                if to_usize(self.nodes[down].up) != p {
+                let down = to_usize(self.down(to_u32(p)));
+                if to_usize(self.up(to_u32(down))) != p {
                     return fail(p, format!("down of {p} is {down}, whose up is not {p}"));
                 }
                 p = down;
                 if p == i {
                     break;
                 }
-                if to_usize(self.nodes[p].top) != i {
+                if to_usize(self.top(to_u32(p))) != i {
                     return fail(
                         p,
-                        format!("node in the list of item {i} has top {}", self.nodes[p].top),
+                        format!(
+                            "node in the list of item {i} has top {}",
+                            self.top(to_u32(p))
+                        ),
                     );
                 }
                 count += 1;
-                if count as usize > self.nodes.len() {
+                if count as usize > self.tops.len() {
                     return fail(i, "vertical list does not return to its header".into());
                 }
             }
-            if count != self.nodes[i].top {
+            if count != self.top(to_u32(i)) {
                 return fail(
                     i,
-                    format!("item {i} has len {} but {count} nodes", self.nodes[i].top),
+                    format!("item {i} has len {} but {count} nodes", self.top(to_u32(i))),
                 );
             }
         }
         Ok(())
+    }
+}
+
+/// Array access in the hot loop.
+///
+/// Every index stored in the link arrays was made by [`Links::new`] and is
+/// smaller than the length of the array it points into; the arrays never
+/// change length afterwards. Skipping the bounds checks here measured
+/// faster on the pentomino benches (see ARCHITECTURE.md).
+#[allow(
+    unsafe_code,
+    reason = "the one place that skips bounds checks; each access is debug-asserted"
+)]
+mod checked {
+    use crate::index::to_usize;
+
+    #[inline(always)]
+    pub(super) fn get<T: Copy>(array: &[T], index: u32) -> T {
+        debug_assert!(
+            to_usize(index) < array.len(),
+            "link {index} out of bounds ({})",
+            array.len()
+        );
+        // SAFETY: links are always in bounds (module docs), and the debug assertion checks it.
+        unsafe { *array.get_unchecked(to_usize(index)) }
+    }
+
+    #[inline(always)]
+    pub(super) fn get_mut<T>(array: &mut [T], index: u32) -> &mut T {
+        debug_assert!(
+            to_usize(index) < array.len(),
+            "link {index} out of bounds ({})",
+            array.len()
+        );
+        // SAFETY: links are always in bounds (module docs), and the debug assertion checks it.
+        unsafe { array.get_unchecked_mut(to_usize(index)) }
     }
 }

@@ -251,14 +251,14 @@ impl Solver {
         };
         let (mut fraction, mut share) = (0.0f64, 1.0f64);
         for &x in &self.choice[self.base..top] {
-            let item = self.links.nodes[to_usize(x)].top;
+            let item = self.links.top(x);
             // The chosen item's own list is never changed below it, so `len` is still `d`.
             let d = self.links.len(item).max(1);
             let mut k = 1u32;
-            let mut p = self.links.nodes[to_usize(item)].down;
+            let mut p = self.links.down(item);
             while p != x && p != item {
                 k += 1;
-                p = self.links.nodes[to_usize(p)].down;
+                p = self.links.down(p);
             }
             share /= f64::from(d);
             fraction += f64::from(k - 1) * share;
@@ -274,10 +274,10 @@ impl Solver {
             return None;
         }
         let mut options = Vec::with_capacity(to_usize(self.links.len(item)));
-        let mut p = self.links.nodes[to_usize(item)].down;
+        let mut p = self.links.down(item);
         while p != item {
             options.push(OptionId(self.links.option_of_node[to_usize(p)]));
-            p = self.links.nodes[to_usize(p)].down;
+            p = self.links.down(p);
         }
         Some(Branch {
             item: ItemId(self.links.item_of_header[to_usize(item)]),
@@ -306,11 +306,11 @@ impl Solver {
         // Cover the option's first primary item, then commit the rest, exactly
         // as steps C4 and C5 would have done had the search chosen it.
         let mut x = first;
-        while self.links.nodes[to_usize(x)].top > self.links.n_primary {
+        while self.links.top(x) > self.links.n_primary {
             x += 1;
         }
         let mut updates = 0;
-        let item = self.links.nodes[to_usize(x)].top;
+        let item = self.links.top(x);
         if self.colors {
             self.links.cover::<true>(item, &mut updates);
             self.links.commit_option::<true>(x, &mut updates);
@@ -341,16 +341,15 @@ impl Solver {
     fn option_available(&self, first: u32) -> bool {
         let mut x = first;
         loop {
-            let node = self.links.nodes[to_usize(x)];
+            let node = self.links.node(x);
             if node.top == 0 {
                 return true;
             }
             let ok = if node.top <= self.links.n_primary {
-                self.links.is_active(node.top) && self.links.nodes[to_usize(node.up)].down == x
+                self.links.is_active(node.top) && self.links.down(node.up) == x
             } else {
                 node.color < 0
-                    || (self.links.is_active(node.top)
-                        && self.links.nodes[to_usize(node.top)].color == 0)
+                    || (self.links.is_active(node.top) && self.links.color(node.top) == 0)
             };
             if !ok {
                 return false;
@@ -369,7 +368,7 @@ impl Solver {
         };
         for l in (self.base..top).rev() {
             let x = self.choice[l];
-            let item = self.links.nodes[to_usize(x)].top;
+            let item = self.links.top(x);
             if self.colors {
                 self.links.uncommit_option::<true>(x);
                 self.links.uncover::<true>(item);
@@ -444,7 +443,7 @@ impl Solver {
             }};
         }
 
-        if next == Next::Forward && level == self.base && links.items[0].right == 0 {
+        if next == Next::Forward && level == self.base && links.item(0).right == 0 {
             // No primary item is left before any choice: the prefix alone is the one solution.
             stats.solutions += 1;
             save!(Next::Done);
@@ -475,14 +474,14 @@ impl Solver {
                 item = links.choose_item();
                 // C4: [Cover i.]
                 links.cover::<COLORS>(item, &mut stats.updates);
-                x = links.nodes[to_usize(item)].down;
+                x = links.down(item);
                 choice[level] = x;
             } else {
                 // C6: [Try again.] Undo the choice at this level and move to the next option.
                 x = choice[level];
                 links.uncommit_option::<COLORS>(x);
-                item = links.nodes[to_usize(x)].top;
-                x = links.nodes[to_usize(x)].down;
+                item = links.top(x);
+                x = links.down(x);
                 choice[level] = x;
             }
             loop {
@@ -499,7 +498,7 @@ impl Solver {
                     continue 'outer;
                 }
                 links.commit_option::<COLORS>(x, &mut stats.updates);
-                if links.items[0].right != 0 {
+                if links.item(0).right != 0 {
                     level += 1;
                     if level > stats.max_level {
                         stats.max_level = level;
@@ -520,7 +519,7 @@ impl Solver {
                 }
                 // C6 inline: undo and try the next option at this level.
                 links.uncommit_option::<COLORS>(x);
-                x = links.nodes[to_usize(x)].down;
+                x = links.down(x);
                 choice[level] = x;
             }
         }

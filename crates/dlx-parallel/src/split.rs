@@ -1,0 +1,227 @@
+//! Splitting a search into subproblems: prefixes of choices, in the sequential search order.
+
+use dlx_core::{OptionId, Solver, Stats};
+
+/// How far to split a search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SplitGoal {
+    /// Expand the largest subproblem (by its share of the tree, as Knuth's
+    /// estimate sees it; the earliest on ties) until there are at least this
+    /// many subproblems, or nothing is left to expand.
+    Pieces(usize),
+    /// Expand every subproblem down to this many choices (fewer where the
+    /// search ends sooner): the subproblems of a complete level.
+    Depth(usize),
+}
+
+/// One subproblem: the search below a prefix of choices.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subproblem {
+    /// The options chosen on the way from the root, in order (each one an
+    /// option of the item the search branches on at that point).
+    pub path: Vec<OptionId>,
+    /// The subproblem's share of the whole tree in Knuth's estimate:
+    /// `1 / (d_1 * ... * d_k)` where `d_j` is the number of options of the
+    /// item branched on at step `j` of the path.
+    pub weight: f64,
+}
+
+/// A search split into subproblems whose solutions, taken in order, are
+/// exactly the solutions of the sequential search in its order.
+///
+/// **Invariant:** the subproblems are the leaves of a tree whose inner nodes
+/// were each expanded into *all* the options of their branching item, in the
+/// search's order; every solution lies below exactly one leaf.
+#[derive(Clone, Debug)]
+pub struct Split {
+    subproblems: Vec<Subproblem>,
+    stats: Stats,
+}
+
+/// Why a list of paths is not a split of a problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SplitError {
+    /// A path chooses an option that cannot be chosen there.
+    #[error("subproblem {index}: option {option} cannot be chosen after the options before it")]
+    BadChoice {
+        /// The subproblem's index.
+        index: usize,
+        /// The option that could not be chosen.
+        option: usize,
+    },
+    /// The paths do not cover the search tree exactly once, in order.
+    #[error("subproblem {index}: expected a path starting {expected:?}, found {found:?}")]
+    NotASplit {
+        /// The index of the first subproblem out of place (the number of subproblems if one is missing at the end).
+        index: usize,
+        /// The option indices the next path should start with.
+        expected: Vec<usize>,
+        /// The option indices of the path found (empty if none is left).
+        found: Vec<usize>,
+    },
+}
+
+impl Split {
+    /// Splits the search of `root` (a solver that has not started; it may
+    /// have choices of its own) as far as `goal` asks.
+    pub fn new(root: &Solver, goal: SplitGoal) -> Split {
+        // Each entry: the subproblem, and whether it can be expanded further.
+        let mut nodes = vec![(
+            Subproblem {
+                path: Vec::new(),
+                weight: 1.0,
+            },
+            true,
+        )];
+        let mut stats = Stats::default();
+        loop {
+            let pick = match goal {
+                SplitGoal::Pieces(k) if nodes.len() >= k => None,
+                SplitGoal::Pieces(_) => {
+                    let mut best: Option<usize> = None;
+                    for (idx, (sub, open)) in nodes.iter().enumerate() {
+                        let better = match best {
+                            None => true,
+                            Some(b) => sub.weight > nodes[b].0.weight,
+                        };
+                        if *open && better {
+                            best = Some(idx);
+                        }
+                    }
+                    best
+                }
+                SplitGoal::Depth(d) => nodes
+                    .iter()
+                    .position(|(sub, open)| *open && sub.path.len() < d),
+            };
+            let Some(idx) = pick else { break };
+            let parent = &nodes[idx].0;
+            let solver = solver_at(root, &parent.path);
+            let branch = solver.as_ref().and_then(Solver::branch);
+            let Some(branch) = branch.filter(|b| !b.options.is_empty()) else {
+                // A solution (no item left) or a dead end: a leaf, searched as it is.
+                nodes[idx].1 = false;
+                continue;
+            };
+            // The sequential search enters this node: one node, at this level.
+            stats.nodes += 1;
+            stats.max_level = stats.max_level.max(parent.path.len());
+            let weight = parent.weight / branch.options.len() as f64;
+            let children: Vec<_> = branch
+                .options
+                .iter()
+                .map(|&option| {
+                    let mut path = parent.path.clone();
+                    path.push(option);
+                    (Subproblem { path, weight }, true)
+                })
+                .collect();
+            nodes.splice(idx..=idx, children);
+        }
+        let subproblems: Vec<Subproblem> = nodes.into_iter().map(|(sub, _)| sub).collect();
+        // A leaf the search enters (it has an item to branch on) is a level
+        // the sequential search reaches too.
+        for sub in &subproblems {
+            if solver_at(root, &sub.path).is_some_and(|s| s.branch().is_some()) {
+                stats.max_level = stats.max_level.max(sub.path.len());
+            }
+        }
+        Split { subproblems, stats }
+    }
+
+    /// Rebuilds a split from its paths (as written by `dlx split`), checking
+    /// that they are a complete split of `root`'s search, in order.
+    pub fn from_paths(root: &Solver, paths: Vec<Vec<OptionId>>) -> Result<Split, SplitError> {
+        let mut subproblems = Vec::with_capacity(paths.len());
+        let mut stats = Stats::default();
+        let mut next = 0;
+        let mut stack = vec![(Vec::new(), 1.0f64)];
+        // Walk the tree depth first in search order; each path must be the next leaf.
+        while let Some((prefix, weight)) = stack.pop() {
+            let found = paths.get(next);
+            if found == Some(&prefix) {
+                let solver = solver_at(root, &prefix).ok_or_else(|| bad_choice(next, &prefix))?;
+                if solver.branch().is_some() {
+                    stats.max_level = stats.max_level.max(prefix.len());
+                }
+                subproblems.push(Subproblem {
+                    path: prefix,
+                    weight,
+                });
+                next += 1;
+                continue;
+            }
+            let expands = found.is_some_and(|p| p.len() > prefix.len() && p.starts_with(&prefix));
+            let branch = if expands {
+                let solver = solver_at(root, &prefix).ok_or_else(|| bad_choice(next, &prefix))?;
+                solver.branch().filter(|b| !b.options.is_empty())
+            } else {
+                None
+            };
+            let Some(branch) = branch else {
+                return Err(SplitError::NotASplit {
+                    index: next,
+                    expected: prefix.iter().map(|o| o.index()).collect(),
+                    found: found.map_or_else(Vec::new, |p| p.iter().map(|o| o.index()).collect()),
+                });
+            };
+            stats.nodes += 1;
+            stats.max_level = stats.max_level.max(prefix.len());
+            let weight = weight / branch.options.len() as f64;
+            for &option in branch.options.iter().rev() {
+                let mut path = prefix.clone();
+                path.push(option);
+                stack.push((path, weight));
+            }
+        }
+        if next != paths.len() {
+            return Err(SplitError::NotASplit {
+                index: next,
+                expected: Vec::new(),
+                found: paths[next].iter().map(|o| o.index()).collect(),
+            });
+        }
+        Ok(Split { subproblems, stats })
+    }
+
+    /// The subproblems, in the order of the sequential search.
+    pub fn subproblems(&self) -> &[Subproblem] {
+        &self.subproblems
+    }
+
+    /// The number of subproblems.
+    pub fn len(&self) -> usize {
+        self.subproblems.len()
+    }
+
+    /// Whether there are no subproblems (never: an unsplit search is one subproblem).
+    pub fn is_empty(&self) -> bool {
+        self.subproblems.is_empty()
+    }
+
+    /// What the sequential search spends above the subproblems: one node per
+    /// expanded node and the deepest level entered. `updates` is zero: the
+    /// covers made by [`Solver::choose`] are not counted by `dlx-core` (see
+    /// the crate docs).
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+}
+
+fn bad_choice(index: usize, path: &[OptionId]) -> SplitError {
+    SplitError::BadChoice {
+        index,
+        option: path.last().map_or(0, |o| o.index()),
+    }
+}
+
+/// A clone of `root` with the options of `path` chosen, or `None` if one cannot be chosen.
+pub(crate) fn solver_at(root: &Solver, path: &[OptionId]) -> Option<Solver> {
+    let mut solver = root.clone();
+    for &option in path {
+        solver.choose(option).ok()?;
+    }
+    Some(solver)
+}

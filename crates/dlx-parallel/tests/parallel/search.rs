@@ -1,0 +1,269 @@
+//! Parallel searches against the sequential one: counts, solution sets, order, statistics, limits.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use dlx_core::{verify, OptionId, Problem, Solver, Stats};
+use dlx_parallel::{ParallelSolver, SplitGoal};
+
+use crate::problems::{colored, data, langford, queens};
+
+const THREADS: [usize; 5] = [1, 2, 3, 4, 8];
+
+/// The sequential solutions in order, and the sequential statistics.
+fn sequential(problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
+    let mut solver = Solver::new(problem);
+    let solutions: Vec<_> = solver.solutions().collect();
+    (solutions, *solver.stats())
+}
+
+/// Every thread count gives the sequential count, solution set, ordered
+/// sequence and statistics (`updates` only up to the split levels' own).
+#[track_caller]
+fn check(problem: &Problem, expected: u64) {
+    let (solutions, stats) = sequential(problem);
+    assert_eq!(solutions.len() as u64, expected, "sequential count");
+    let mut sorted = solutions.clone();
+    sorted.sort();
+    for threads in THREADS {
+        let mut parallel = ParallelSolver::new(problem).with_threads(threads).unwrap();
+        assert_eq!(parallel.count(), expected, "count, {threads} threads");
+        check_stats(parallel.stats(), &stats, threads);
+
+        let mut found = Vec::new();
+        let flow = parallel.visit(|s| {
+            assert_eq!(verify(problem, s), Ok(()));
+            found.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(flow, ControlFlow::Continue(()));
+        found.sort();
+        assert_eq!(found, sorted, "solution set, {threads} threads");
+        check_stats(parallel.stats(), &stats, threads);
+
+        parallel.set_ordered(true);
+        let mut ordered = Vec::new();
+        let _ = parallel.visit(|s| {
+            ordered.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(ordered, solutions, "ordered solutions, {threads} threads");
+    }
+}
+
+#[track_caller]
+fn check_stats(parallel: &Stats, sequential: &Stats, threads: usize) {
+    assert_eq!(
+        parallel.solutions, sequential.solutions,
+        "solutions, {threads} threads"
+    );
+    assert_eq!(parallel.nodes, sequential.nodes, "nodes, {threads} threads");
+    assert_eq!(
+        parallel.max_level, sequential.max_level,
+        "max level, {threads} threads"
+    );
+    // The split levels' covers are made by `choose`, which does not count them.
+    assert!(
+        parallel.updates <= sequential.updates,
+        "updates, {threads} threads"
+    );
+}
+
+#[test]
+fn pentominoes_3x20() {
+    check(&data("pentomino-3x20.dlx"), 8);
+}
+
+#[test]
+fn queens_small() {
+    for (n, count) in [
+        (1, 1),
+        (2, 0),
+        (3, 0),
+        (4, 2),
+        (5, 10),
+        (6, 4),
+        (7, 40),
+        (8, 92),
+        (9, 352),
+    ] {
+        check(&queens(n), count);
+    }
+}
+
+#[test]
+fn langford_pairs() {
+    // Mirror images are counted twice: twice OEIS A014552.
+    for (n, count) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+        check(&langford(n), count);
+    }
+}
+
+#[test]
+fn colored_problems() {
+    for seed in 0..12 {
+        let problem = colored(seed, 8, 4, 30);
+        let expected = Solver::new(&problem).count();
+        check(&problem, expected);
+    }
+}
+
+#[test]
+fn pentominoes_5x12_count_and_nodes() {
+    let problem = data("pentomino-5x12.dlx");
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), 4040);
+    let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
+    assert_eq!(parallel.count(), 4040);
+    check_stats(parallel.stats(), solver.stats(), 2);
+    // On a real problem the split levels' uncounted updates are a tiny share.
+    assert!(parallel.stats().updates * 1000 >= solver.stats().updates * 999);
+}
+
+#[test]
+fn split_goals_agree() {
+    let problem = queens(8);
+    let (_, stats) = sequential(&problem);
+    for goal in [
+        SplitGoal::Pieces(1),
+        SplitGoal::Pieces(7),
+        SplitGoal::Pieces(500),
+        SplitGoal::Depth(0),
+        SplitGoal::Depth(1),
+        SplitGoal::Depth(3),
+        SplitGoal::Depth(100),
+    ] {
+        let mut parallel = ParallelSolver::new(&problem).with_threads(3).unwrap();
+        parallel.set_split(goal);
+        assert_eq!(parallel.count(), 92, "{goal:?}");
+        check_stats(parallel.stats(), &stats, 3);
+    }
+}
+
+#[test]
+fn first_stops_every_thread() {
+    let problem = queens(12);
+    let (_, stats) = sequential(&problem);
+    for threads in [2, 4] {
+        let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
+        let solution = parallel.first().expect("12-queens has solutions");
+        assert_eq!(verify(&problem, &solution), Ok(()));
+        assert_eq!(parallel.stats().solutions, 1);
+        assert!(
+            parallel.stats().nodes < stats.nodes / 4,
+            "{threads} threads"
+        );
+    }
+    // Ordered: the sequential first solution.
+    let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
+    parallel.set_ordered(true);
+    assert_eq!(parallel.first(), Solver::new(&problem).first());
+    // No solution at all.
+    let mut parallel = ParallelSolver::new(&queens(3)).with_threads(2).unwrap();
+    assert_eq!(parallel.first(), None);
+}
+
+#[test]
+fn limit_gives_exactly_n() {
+    let problem = queens(8);
+    let (solutions, _) = sequential(&problem);
+    for (limit, expected) in [(0, 0), (1, 1), (50, 50), (92, 92), (100, 92)] {
+        let mut parallel = ParallelSolver::new(&problem).with_threads(3).unwrap();
+        parallel.set_limit(Some(limit));
+        assert_eq!(parallel.count(), expected, "count, limit {limit}");
+        let mut found = Vec::new();
+        let _ = parallel.visit(|s| {
+            assert_eq!(verify(&problem, s), Ok(()));
+            found.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(found.len() as u64, expected, "visit, limit {limit}");
+        assert_eq!(parallel.stats().solutions, expected);
+        found.sort();
+        found.dedup();
+        assert_eq!(found.len() as u64, expected, "distinct, limit {limit}");
+        assert!(found.iter().all(|s| solutions.contains(s)));
+        // Ordered with a limit: the first `limit` sequential solutions.
+        parallel.set_ordered(true);
+        let mut ordered = Vec::new();
+        let _ = parallel.visit(|s| {
+            ordered.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(
+            ordered,
+            solutions[..expected as usize],
+            "ordered, limit {limit}"
+        );
+    }
+}
+
+#[test]
+fn visitor_break_stops() {
+    let problem = queens(8);
+    let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
+    let mut seen = 0;
+    let flow = parallel.visit(|_| {
+        seen += 1;
+        if seen == 10 {
+            ControlFlow::Break(seen)
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(flow, ControlFlow::Break(10));
+    assert_eq!(parallel.stats().solutions, 10);
+}
+
+#[test]
+fn raised_stop_flag_stops_at_once() {
+    let problem = queens(10);
+    let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
+    parallel.set_stop_flag(Arc::new(AtomicBool::new(true)));
+    let split_nodes = parallel.split().stats().nodes;
+    assert_eq!(parallel.count(), 0);
+    assert_eq!(parallel.stats().nodes, split_nodes);
+}
+
+#[test]
+fn borrowed_pool_and_progress() {
+    let problem = queens(9);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let mut parallel = ParallelSolver::new(&problem).with_pool(&pool);
+    assert_eq!(parallel.threads(), 2);
+    let progress = parallel.progress();
+    assert_eq!(progress.fraction(), 0.0);
+    assert_eq!(parallel.count(), 352);
+    assert!(
+        (progress.fraction() - 1.0).abs() < 1e-9,
+        "{}",
+        progress.fraction()
+    );
+    assert_eq!(progress.solutions(), 352);
+    let split_nodes = parallel.split().stats().nodes;
+    assert_eq!(progress.nodes() + split_nodes, parallel.stats().nodes);
+}
+
+#[test]
+fn count_each_sums_to_count() {
+    let problem = langford(8);
+    let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
+    parallel.set_split(SplitGoal::Pieces(20));
+    let n = parallel.split().len();
+    assert!(n >= 20);
+    let even: Vec<usize> = (0..n).step_by(2).collect();
+    let odd: Vec<usize> = (1..n).step_by(2).collect();
+    let a = parallel.count_each(&even);
+    let b = parallel.count_each(&odd);
+    assert_eq!(a.iter().map(|c| c.index).collect::<Vec<_>>(), even);
+    assert!(a.iter().chain(&b).all(|c| c.complete));
+    let total: u64 = a.iter().chain(&b).map(|c| c.count).sum();
+    assert_eq!(total, 300);
+    let nodes: u64 = a.iter().chain(&b).map(|c| c.stats.nodes).sum();
+    let (_, stats) = sequential(&problem);
+    assert_eq!(nodes + parallel.split().stats().nodes, stats.nodes);
+}

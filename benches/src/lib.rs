@@ -1,1 +1,426 @@
-//! Shared helpers of the dlx benches.
+//! Shared helpers of the dlx benches: the workloads, their files, and the physical references.
+//!
+//! The criterion benches (`benches/benches/*.rs`), the `runner` example that
+//! `cargo xtask bench` times, and `xtask` itself all read the same table of
+//! [`WORKLOADS`], so a workload is named, located and checked in one place.
+//!
+//! # Brief overview
+//! - [`Workload`] and [`WORKLOADS`]: each workload's name (the criterion
+//!   group), its instance file in Knuth's DLX format and its known number of
+//!   solutions.
+//! - [`count_ours`]: our engine, input parsing included, as every bench times it.
+//! - [`PlainProblem`]: a minimal reader of the DLX format into item indices,
+//!   for the peers that take numbers rather than text (the `xcov` crate).
+//! - [`miniexact`], [`run_miniexact`], [`count_miniexact`]: the `miniexact`
+//!   command (`pip install miniexact`), when installed.
+//! - [`queens_bitboard`]: the plain bitboard N-queens counter, the physical
+//!   reference for the queens workloads.
+//! - [`sudoku_backtrack`]: a plain depth-first sudoku solver (cells in reading
+//!   order, no exact cover), the reference for the sudoku workloads.
+//!
+//! The peers that are crates (`dlx`, `xcov`) are dev-dependencies of this
+//! package, so their adapters live in `benches/benches/peers/mod.rs`, shared by
+//! the benches and the `runner` example; nothing here depends on a peer.
+#![warn(missing_docs)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Which family a workload belongs to; it decides the reference solver and
+/// which workload is the largest of its kind for the memory column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The 12 pentominoes on a board, all solutions.
+    Pentomino,
+    /// N-queens for the given `n`, all solutions.
+    Queens(u32),
+    /// Langford pairs, all solutions (mirror images counted).
+    Langford,
+}
+
+/// One benchmark workload: an instance file and its known number of solutions.
+#[derive(Debug, Clone, Copy)]
+pub struct Workload {
+    /// The criterion group and the row of the report, e.g. `queens-13`.
+    pub name: &'static str,
+    /// The family of the workload.
+    pub kind: Kind,
+    /// The instance in Knuth's DLX format, relative to the workspace root.
+    pub file: &'static str,
+    /// The number of solutions every solver must find (all of them).
+    pub solutions: u64,
+    /// Part of `cargo xtask bench --quick` (each solver runs it well under a second).
+    pub quick: bool,
+}
+
+impl Workload {
+    /// The instance file's path in this checkout.
+    pub fn path(&self) -> PathBuf {
+        workspace_root().join(self.file)
+    }
+
+    /// The instance file's bytes.
+    ///
+    /// # Panics
+    /// When the file cannot be read: a bench without its input cannot run.
+    pub fn bytes(&self) -> Vec<u8> {
+        let path = self.path();
+        std::fs::read(&path).unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()))
+    }
+
+    /// The instance file's text.
+    ///
+    /// # Panics
+    /// When the file cannot be read or is not UTF-8.
+    pub fn text(&self) -> String {
+        String::from_utf8(self.bytes()).expect("instance files are UTF-8")
+    }
+}
+
+/// Every workload of the benches, in report order.
+///
+/// The pentomino files are the lead's (12 pieces, then the cells); the queens
+/// and Langford files are written by `cargo xtask gen-data`.
+pub const WORKLOADS: &[Workload] = &[
+    Workload {
+        name: "pentomino-6x10",
+        kind: Kind::Pentomino,
+        file: "data/pentomino-6x10.dlx",
+        solutions: 9356,
+        quick: false,
+    },
+    Workload {
+        name: "pentomino-5x12",
+        kind: Kind::Pentomino,
+        file: "data/pentomino-5x12.dlx",
+        solutions: 4040,
+        quick: false,
+    },
+    Workload {
+        name: "pentomino-8x8-centre",
+        kind: Kind::Pentomino,
+        file: "data/pentomino-8x8-centre.dlx",
+        solutions: 520,
+        quick: true,
+    },
+    Workload {
+        name: "queens-10",
+        kind: Kind::Queens(10),
+        file: "data/bench/queens-10.dlx",
+        solutions: 724,
+        quick: true,
+    },
+    Workload {
+        name: "queens-11",
+        kind: Kind::Queens(11),
+        file: "data/bench/queens-11.dlx",
+        solutions: 2680,
+        quick: true,
+    },
+    Workload {
+        name: "queens-12",
+        kind: Kind::Queens(12),
+        file: "data/bench/queens-12.dlx",
+        solutions: 14200,
+        quick: true,
+    },
+    Workload {
+        name: "queens-13",
+        kind: Kind::Queens(13),
+        file: "data/bench/queens-13.dlx",
+        solutions: 73712,
+        quick: true,
+    },
+    Workload {
+        name: "queens-14",
+        kind: Kind::Queens(14),
+        file: "data/bench/queens-14.dlx",
+        solutions: 365_596,
+        quick: false,
+    },
+    Workload {
+        name: "langford-11",
+        kind: Kind::Langford,
+        file: "data/bench/langford-11.dlx",
+        solutions: 35584,
+        quick: true,
+    },
+];
+
+/// The workload of that name.
+pub fn workload(name: &str) -> Option<&'static Workload> {
+    WORKLOADS.iter().find(|w| w.name == name)
+}
+
+/// The workspace root, found from this package's manifest directory.
+pub fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().unwrap_or(manifest).to_path_buf()
+}
+
+/// Counts all solutions of a DLX-format instance with our engine, parsing included.
+///
+/// # Panics
+/// When the bytes are not a valid instance: the bench files are.
+pub fn count_ours(bytes: &[u8]) -> u64 {
+    let problem = dlx_core::parse_dlx_bytes(bytes).expect("a valid DLX instance");
+    dlx_core::Solver::new(&problem).count()
+}
+
+/// An exact cover problem as plain item indices, read from Knuth's DLX format.
+///
+/// Just enough of the format for the bench instances (no colors): the first
+/// line that is not a `|` comment names the primary items, then `|` and the
+/// secondary items; every later line is an option. Items are numbered from 0,
+/// primary items first, in the order the first line lists them.
+#[derive(Debug, Clone, Default)]
+pub struct PlainProblem {
+    /// How many primary items there are (they are `0..n_primary`).
+    pub n_primary: usize,
+    /// How many secondary items there are (they follow the primary ones).
+    pub n_secondary: usize,
+    /// Each option's items, in the order the line lists them.
+    pub options: Vec<Vec<usize>>,
+}
+
+impl PlainProblem {
+    /// Reads an instance, or `None` when a line names an unknown item.
+    pub fn parse(text: &str) -> Option<PlainProblem> {
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('|'));
+        let header = lines.next()?;
+        let mut names = std::collections::HashMap::new();
+        let mut n_primary = 0;
+        let mut n_secondary = 0;
+        let mut secondary = false;
+        for name in header.split_whitespace() {
+            if name == "|" {
+                secondary = true;
+                continue;
+            }
+            names.insert(name, names.len());
+            if secondary {
+                n_secondary += 1;
+            } else {
+                n_primary += 1;
+            }
+        }
+        let mut options = Vec::new();
+        for line in lines {
+            let option = line
+                .split_whitespace()
+                .map(|name| names.get(name).copied())
+                .collect::<Option<Vec<usize>>>()?;
+            options.push(option);
+        }
+        Some(PlainProblem {
+            n_primary,
+            n_secondary,
+            options,
+        })
+    }
+}
+
+/// The `miniexact` program, or `None` when it is not installed.
+///
+/// `$MINIEXACT` names it explicitly. Otherwise a `pyenv` installation is
+/// asked for the real program behind its shim (the shim is a shell script
+/// that adds some 80 ms to every run), and last `miniexact` is looked up on
+/// the `PATH`.
+pub fn miniexact() -> Option<PathBuf> {
+    let runs = |program: &Path| {
+        Command::new(program)
+            .arg("-h")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok()
+    };
+    if let Some(program) = std::env::var_os("MINIEXACT") {
+        return Some(PathBuf::from(program)).filter(|p| runs(p));
+    }
+    let behind_shim = Command::new("pyenv")
+        .args(["which", "miniexact"])
+        .stderr(Stdio::null())
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .and_then(|output| String::from_utf8(output.stdout).ok())
+        .map(|path| PathBuf::from(path.trim()));
+    behind_shim
+        .into_iter()
+        .chain(Some(PathBuf::from("miniexact")))
+        .find(|program| runs(program))
+}
+
+/// The command line that makes miniexact enumerate every solution of a
+/// DLX-format file: Algorithm X (`-x`), all solutions (`-e`), Knuth's DLX
+/// format without guessing (`-D`).
+pub fn miniexact_command(program: &Path, file: &Path) -> Command {
+    let mut command = Command::new(program);
+    command.args(["-x", "-e", "-D"]).arg(file);
+    command
+}
+
+/// Runs miniexact on a file, its solutions sent to a sink. It exits with
+/// 10 (solutions found) or 20 (none) rather than 0.
+///
+/// # Panics
+/// When the command cannot start or fails.
+pub fn run_miniexact(program: &Path, file: &Path) {
+    let status = miniexact_command(program, file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .expect("miniexact starts");
+    assert!(
+        matches!(status.code(), Some(0 | 10 | 20)),
+        "miniexact failed on {}: {status}",
+        file.display()
+    );
+}
+
+/// Runs miniexact once with its output read, and returns the count it
+/// reports on its last line (`Found N solutions!`): a check that it solves
+/// the same problem, made before it is timed.
+pub fn count_miniexact(program: &Path, file: &Path) -> Option<u64> {
+    let output = miniexact_command(program, file)
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let rest = text
+        .lines()
+        .rev()
+        .find_map(|line| line.strip_prefix("Found "))?;
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// Counts the N-queens solutions with the classic bitboard search: the
+/// physical reference, with no exact cover machinery at all.
+///
+/// One queen per row; three masks hold the columns and the two diagonal
+/// directions already attacked, and the free squares of a row are one
+/// `and-not`. Mirror images are not used, so it counts every solution.
+pub fn queens_bitboard(n: u32) -> u64 {
+    fn place(all: u32, columns: u32, left: u32, right: u32) -> u64 {
+        if columns == all {
+            return 1;
+        }
+        let mut free = all & !(columns | left | right);
+        let mut count = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            count += place(all, columns | bit, (left | bit) << 1, (right | bit) >> 1);
+        }
+        count
+    }
+    assert!((1..32).contains(&n), "one row fits a u32");
+    place((1u32 << n) - 1, 0, 0, 0)
+}
+
+/// Solves a 9x9 sudoku by plain depth-first backtracking: empty cells in
+/// reading order, digits 1 to 9 in turn, no exact cover and no propagation.
+///
+/// `puzzle` is 81 bytes, `1`-`9` for a given and anything else for a blank.
+/// Counts solutions up to `limit` (1: to the first solution; 2: proves
+/// uniqueness) and returns how many it found.
+pub fn sudoku_backtrack(puzzle: &[u8], limit: u64) -> u64 {
+    /// Bit `d` set: digit `d` is used in that row, column or box.
+    struct Board {
+        rows: [u16; 9],
+        cols: [u16; 9],
+        boxes: [u16; 9],
+        empty: Vec<u8>,
+        found: u64,
+        limit: u64,
+    }
+    impl Board {
+        fn search(&mut self, k: usize) {
+            if k == self.empty.len() {
+                self.found += 1;
+                return;
+            }
+            let cell = usize::from(self.empty[k]);
+            let (row, col) = (cell / 9, cell % 9);
+            let bx = row / 3 * 3 + col / 3;
+            let used = self.rows[row] | self.cols[col] | self.boxes[bx];
+            for digit in 1..=9 {
+                let bit = 1u16 << digit;
+                if used & bit != 0 {
+                    continue;
+                }
+                self.rows[row] |= bit;
+                self.cols[col] |= bit;
+                self.boxes[bx] |= bit;
+                self.search(k + 1);
+                self.rows[row] &= !bit;
+                self.cols[col] &= !bit;
+                self.boxes[bx] &= !bit;
+                if self.found >= self.limit {
+                    return;
+                }
+            }
+        }
+    }
+    assert_eq!(puzzle.len(), 81, "a 9x9 puzzle has 81 cells");
+    let mut board = Board {
+        rows: [0; 9],
+        cols: [0; 9],
+        boxes: [0; 9],
+        empty: Vec::with_capacity(81),
+        found: 0,
+        limit,
+    };
+    for (cell, &byte) in puzzle.iter().enumerate() {
+        let (row, col) = (cell / 9, cell % 9);
+        if (b'1'..=b'9').contains(&byte) {
+            let bit = 1u16 << (byte - b'0');
+            let bx = row / 3 * 3 + col / 3;
+            if (board.rows[row] | board.cols[col] | board.boxes[bx]) & bit != 0 {
+                return 0; // The givens clash already.
+            }
+            board.rows[row] |= bit;
+            board.cols[col] |= bit;
+            board.boxes[bx] |= bit;
+        } else {
+            board
+                .empty
+                .push(u8::try_from(cell).expect("a cell index below 81"));
+        }
+    }
+    board.search(0);
+    board.found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitboard_counts_known_queens() {
+        for (n, count) in [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)] {
+            assert_eq!(queens_bitboard(n), count, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn backtracking_solves_and_proves_uniqueness() {
+        let puzzle =
+            b"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        assert_eq!(sudoku_backtrack(puzzle, 1), 1);
+        assert_eq!(sudoku_backtrack(puzzle, 2), 1);
+        let empty = [b'.'; 81];
+        assert_eq!(sudoku_backtrack(&empty, 2), 2);
+    }
+
+    #[test]
+    fn plain_reader_numbers_items_in_order() {
+        let plain = PlainProblem::parse("| comment\na b | x\na x\nb\n").expect("valid");
+        assert_eq!((plain.n_primary, plain.n_secondary), (2, 1));
+        assert_eq!(plain.options, vec![vec![0, 2], vec![1]]);
+    }
+}

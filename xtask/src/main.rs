@@ -1,1 +1,65 @@
-fn main() {}
+//! `cargo xtask`: the workspace's chores, written in Rust rather than shell.
+//!
+//! - `cargo xtask gen-data` writes the generated benchmark instances into `data/bench/`.
+//! - `cargo xtask bench [--quick] [--filter NAME]` times our engine against its
+//!   peers and writes the table to `BENCHMARKS.md`.
+//! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
+//!   size (the bench uses it for the memory column).
+
+mod bench;
+mod gen_data;
+mod rss;
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use anyhow::bail;
+
+pub(crate) const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  gen-data            write the generated instances into data/bench/
+  bench [options]     time our engine against its peers; write BENCHMARKS.md
+      --quick             one round of the fast workloads (well under a minute);
+                          writes target/benchmarks-partial.md
+      --filter NAME       only the workloads whose name contains NAME
+                          (e.g. queens, pentomino-6x10); writes target/benchmarks-partial.md
+      --rounds N          runs per solver, median taken (default 3, or 1 with --quick)
+      --output FILE       write the report there instead
+  rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
+";
+
+fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gen-data") => gen_data::run(&workspace_root()),
+        Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
+        Some("rss") => {
+            let command = args[1..]
+                .strip_prefix(&["--".to_owned()])
+                .unwrap_or(&args[1..]);
+            rss::run(command)
+        }
+        Some("help" | "--help" | "-h") | None => {
+            say(USAGE);
+            Ok(())
+        }
+        Some(other) => bail!("unknown command {other:?}\n\n{USAGE}"),
+    }
+}
+
+/// The workspace root: the parent of this package's manifest directory.
+fn workspace_root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map_or(manifest.clone(), PathBuf::from)
+}
+
+/// Prints a line of progress or of the report on standard output.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
+/// Prints a line on standard error, apart from a child's standard output.
+fn tell(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}

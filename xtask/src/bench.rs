@@ -1,0 +1,694 @@
+//! `cargo xtask bench`: our engine against its peers, measured in one run on one machine.
+//!
+//! Every solver runs as a process of its own on the same instance file, all
+//! solutions, input parsing included, single thread: our `dlx solve --count`,
+//! `miniexact -x -e -D` (when installed), the `dlx` and `xcov` crates and the
+//! bitboard queens counter through the `runner` example of `dlx-benches`.
+//! Rounds interleave the solvers, so a change of load on the machine hits
+//! them alike; the report gives the median of the rounds. One more run of
+//! ours under `xtask rss` gives the nodes, the updates and the peak resident
+//! size. The criterion benches (`cargo bench -p dlx-benches`) measure the
+//! same workloads in-process, for finer work on one of them.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, ensure, Context as _};
+use dlx_benches::{Kind, Workload, WORKLOADS};
+
+use crate::{say, workspace_root};
+
+/// The command line of `cargo xtask bench`.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    /// One round of the quick workloads only.
+    quick: bool,
+    /// Only the workloads whose name contains this.
+    filter: Option<String>,
+    /// Rounds per solver (median taken); defaults to 1 quick, 3 full.
+    rounds: Option<usize>,
+    /// Where the markdown report goes.
+    output: Option<PathBuf>,
+}
+
+impl Options {
+    /// Reads the arguments after `bench`.
+    pub(crate) fn parse(args: &[String]) -> anyhow::Result<Options> {
+        let mut options = Options::default();
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let mut value = |flag: &str| {
+                args.next()
+                    .cloned()
+                    .with_context(|| format!("{flag} needs a value"))
+            };
+            match arg.as_str() {
+                "--quick" => options.quick = true,
+                "--filter" => options.filter = Some(value("--filter")?),
+                "--rounds" => {
+                    let rounds = value("--rounds")?;
+                    let rounds: usize = rounds
+                        .parse()
+                        .with_context(|| format!("--rounds takes a number, not {rounds:?}"))?;
+                    ensure!(rounds > 0, "--rounds must be at least 1");
+                    options.rounds = Some(rounds);
+                }
+                "--output" => options.output = Some(PathBuf::from(value("--output")?)),
+                other => bail!("unknown argument {other:?} to bench\n\n{}", crate::USAGE),
+            }
+        }
+        Ok(options)
+    }
+}
+
+/// A solver in the comparison, in column order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Solver {
+    /// Our `dlx solve --count FILE`.
+    Ours,
+    /// `miniexact -x -e -D FILE`, output to a sink.
+    Miniexact,
+    /// The `dlx` crate through the runner.
+    DlxCrate,
+    /// The `xcov` crate through the runner.
+    Xcov,
+    /// The physical reference through the runner (bitboard for queens).
+    Reference,
+}
+
+const PEERS: [Solver; 4] = [
+    Solver::Miniexact,
+    Solver::DlxCrate,
+    Solver::Xcov,
+    Solver::Reference,
+];
+
+impl Solver {
+    fn label(self) -> &'static str {
+        match self {
+            Solver::Ours => "ours",
+            Solver::Miniexact => "miniexact",
+            Solver::DlxCrate => "dlx crate",
+            Solver::Xcov => "xcov",
+            Solver::Reference => "reference",
+        }
+    }
+}
+
+/// The programs the run uses, found or built once.
+#[derive(Debug)]
+struct Tools {
+    dlx: PathBuf,
+    runner: PathBuf,
+    xtask: PathBuf,
+    miniexact: Option<PathBuf>,
+    threads: bool,
+}
+
+/// What one workload measured.
+#[derive(Debug, Default)]
+struct Row {
+    name: &'static str,
+    solutions: u64,
+    nodes: Option<u64>,
+    updates: Option<u64>,
+    peak_rss_kib: Option<u64>,
+    /// Median seconds per solver, `None` where it did not run.
+    times: Vec<(Solver, f64)>,
+    /// Median seconds with `--threads 1` and `--threads 2`.
+    threads: Option<(f64, f64)>,
+}
+
+impl Row {
+    fn time(&self, solver: Solver) -> Option<f64> {
+        self.times
+            .iter()
+            .find(|(s, _)| *s == solver)
+            .map(|&(_, t)| t)
+    }
+}
+
+/// Runs the comparison and writes the report.
+pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
+    let root = workspace_root();
+    let rounds = options.rounds.unwrap_or(if options.quick { 1 } else { 3 });
+    let workloads: Vec<&Workload> = WORKLOADS
+        .iter()
+        .filter(|w| !options.quick || w.quick)
+        .filter(|w| {
+            options
+                .filter
+                .as_ref()
+                .is_none_or(|f| w.name.contains(f.as_str()))
+        })
+        .collect();
+    ensure!(
+        !workloads.is_empty(),
+        "no workload matches {:?}; the workloads are: {}",
+        options.filter.as_deref().unwrap_or(""),
+        WORKLOADS
+            .iter()
+            .map(|w| w.name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for workload in &workloads {
+        ensure!(
+            workload.path().is_file(),
+            "{} is missing: run `cargo xtask gen-data`",
+            workload.file
+        );
+    }
+
+    let tools = prepare(&root)?;
+    let mut notes = Vec::new();
+    if tools.miniexact.is_none() {
+        notes.push(
+            "miniexact is not installed, so its columns are empty (`pip install miniexact`)."
+                .to_owned(),
+        );
+    }
+    let load_before = load_average();
+    let started = Instant::now();
+
+    let mut rows = Vec::new();
+    for workload in workloads {
+        say(&format!("bench: {} ({rounds} rounds)", workload.name));
+        rows.push(measure(&tools, workload, rounds)?);
+    }
+    if tools.threads {
+        for row in &mut rows {
+            if matches!(row.name, "pentomino-6x10" | "queens-14") {
+                let workload = dlx_benches::workload(row.name).expect("a known workload");
+                row.threads = Some(measure_threads(&tools, workload, rounds)?);
+            }
+        }
+    } else {
+        notes.push(
+            "`dlx solve` has no `--threads` yet: the 1- and 2-thread columns \
+             (6x10 pentominoes and 14-queens) wait for the parallel search."
+                .to_owned(),
+        );
+    }
+    notes.push(
+        "Sudoku workloads wait for `dlx_models::sudoku`; they join the table \
+         when its API lands."
+            .to_owned(),
+    );
+
+    let elapsed = started.elapsed();
+    let machine = Machine::probe(&root, load_before, load_average(), elapsed, rounds);
+    let report = render(&rows, &machine, &notes);
+    say("");
+    say(&report);
+    let full = !options.quick && options.filter.is_none();
+    let output = options.output.clone().unwrap_or_else(|| {
+        if full {
+            root.join("BENCHMARKS.md")
+        } else {
+            root.join("target").join("benchmarks-partial.md")
+        }
+    });
+    std::fs::write(&output, report)
+        .with_context(|| format!("cannot write {}", output.display()))?;
+    say(&format!("wrote {}", output.display()));
+    Ok(())
+}
+
+/// Builds our binary and the runner, and looks for the optional peers.
+fn prepare(root: &Path) -> anyhow::Result<Tools> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    for args in [
+        &["build", "--release", "-p", "dlx-cli", "--bin", "dlx"][..],
+        &[
+            "build",
+            "--release",
+            "-p",
+            "dlx-benches",
+            "--example",
+            "runner",
+        ][..],
+    ] {
+        say(&format!("bench: cargo {}", args.join(" ")));
+        let status = Command::new(&cargo)
+            .args(args)
+            .current_dir(root)
+            .status()
+            .context("cannot run cargo")?;
+        ensure!(status.success(), "cargo {} failed", args.join(" "));
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("release");
+    let dlx = target.join("dlx");
+    let help = Command::new(&dlx)
+        .args(["solve", "--help"])
+        .output()
+        .with_context(|| format!("cannot run {}", dlx.display()))?;
+    let threads = String::from_utf8_lossy(&help.stdout).contains("--threads");
+    let miniexact = dlx_benches::miniexact();
+    Ok(Tools {
+        dlx,
+        runner: target.join("examples").join("runner"),
+        xtask: std::env::current_exe().context("cannot find the xtask binary")?,
+        miniexact,
+        threads,
+    })
+}
+
+/// The solvers that run a workload, ours first.
+fn solvers(tools: &Tools, workload: &Workload) -> Vec<Solver> {
+    let mut solvers = vec![Solver::Ours];
+    for peer in PEERS {
+        let runs = match peer {
+            Solver::Miniexact => tools.miniexact.is_some(),
+            Solver::Reference => matches!(workload.kind, Kind::Queens(_)),
+            _ => true,
+        };
+        if runs {
+            solvers.push(peer);
+        }
+    }
+    solvers
+}
+
+/// One workload: the stats run of ours, then `rounds` interleaved rounds of every solver.
+fn measure(tools: &Tools, workload: &Workload, rounds: usize) -> anyhow::Result<Row> {
+    let mut row = Row {
+        name: workload.name,
+        solutions: workload.solutions,
+        ..Row::default()
+    };
+    stats_run(tools, workload, &mut row)?;
+    let solvers = solvers(tools, workload);
+    if let Some(program) = &tools.miniexact {
+        let found = dlx_benches::count_miniexact(program, &workload.path());
+        ensure!(
+            found == Some(workload.solutions),
+            "miniexact found {found:?} solutions of {}, expected {}",
+            workload.name,
+            workload.solutions
+        );
+    }
+    let mut samples: Vec<Vec<f64>> = vec![Vec::new(); solvers.len()];
+    for _ in 0..rounds {
+        for (solver, times) in solvers.iter().zip(&mut samples) {
+            times.push(time_once(tools, *solver, workload)?.as_secs_f64());
+        }
+    }
+    row.times = solvers
+        .iter()
+        .zip(samples)
+        .map(|(&solver, times)| (solver, median(times)))
+        .collect();
+    Ok(row)
+}
+
+/// Runs `dlx solve --count --stats FILE` under `xtask rss`: checks the
+/// count, reads the nodes and updates, and the peak resident size.
+fn stats_run(tools: &Tools, workload: &Workload, row: &mut Row) -> anyhow::Result<()> {
+    let output = Command::new(&tools.xtask)
+        .arg("rss")
+        .arg("--")
+        .arg(&tools.dlx)
+        .args(["solve", "--count", "--stats"])
+        .arg(workload.path())
+        .output()
+        .context("cannot run xtask rss")?;
+    ensure!(
+        output.status.success(),
+        "dlx solve --count --stats {} failed: {}",
+        workload.file,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let count: u64 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .context("dlx solve --count printed no number")?;
+    ensure!(
+        count == workload.solutions,
+        "dlx solve found {count} solutions of {}, expected {}",
+        workload.name,
+        workload.solutions
+    );
+    for line in String::from_utf8_lossy(&output.stderr).lines() {
+        let mut words = line.split_whitespace();
+        let key = words.next().unwrap_or("");
+        let value = words.next().and_then(|v| v.parse().ok());
+        match key {
+            "nodes:" => row.nodes = value,
+            "updates:" => row.updates = value,
+            _ if key == crate::rss::MARKER => row.peak_rss_kib = value,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Times one run of one solver on one workload, checking that it succeeded.
+fn time_once(tools: &Tools, solver: Solver, workload: &Workload) -> anyhow::Result<Duration> {
+    let path = workload.path();
+    let mut command = match solver {
+        Solver::Ours => {
+            let mut command = Command::new(&tools.dlx);
+            command.args(["solve", "--count"]).arg(&path);
+            command
+        }
+        Solver::Miniexact => {
+            let program = tools
+                .miniexact
+                .as_ref()
+                .expect("miniexact runs only when installed");
+            dlx_benches::miniexact_command(program, &path)
+        }
+        Solver::DlxCrate | Solver::Xcov | Solver::Reference => {
+            let name = match solver {
+                Solver::DlxCrate => "dlx-crate",
+                Solver::Xcov => "xcov",
+                _ => "bitboard",
+            };
+            let mut command = Command::new(&tools.runner);
+            command.args([name, workload.name]);
+            command
+        }
+    };
+    command.stdout(Stdio::null()).stderr(Stdio::null());
+    let start = Instant::now();
+    let status = command
+        .status()
+        .with_context(|| format!("cannot run {} on {}", solver.label(), workload.name))?;
+    let elapsed = start.elapsed();
+    // miniexact exits with 10 (solutions found) or 20 (none) rather than 0.
+    let ok = match solver {
+        Solver::Miniexact => matches!(status.code(), Some(0 | 10 | 20)),
+        _ => status.success(),
+    };
+    ensure!(
+        ok,
+        "{} failed on {}: {status}",
+        solver.label(),
+        workload.name
+    );
+    Ok(elapsed)
+}
+
+/// Medians of `dlx solve --count --threads 1` and `--threads 2`.
+fn measure_threads(
+    tools: &Tools,
+    workload: &Workload,
+    rounds: usize,
+) -> anyhow::Result<(f64, f64)> {
+    let mut one = Vec::new();
+    let mut two = Vec::new();
+    for _ in 0..rounds {
+        for (threads, times) in [("1", &mut one), ("2", &mut two)] {
+            let start = Instant::now();
+            let output = Command::new(&tools.dlx)
+                .args(["solve", "--count", "--threads", threads])
+                .arg(workload.path())
+                .output()
+                .context("cannot run dlx solve --threads")?;
+            times.push(start.elapsed().as_secs_f64());
+            let count: Option<u64> = String::from_utf8_lossy(&output.stdout).trim().parse().ok();
+            ensure!(
+                output.status.success() && count == Some(workload.solutions),
+                "dlx solve --threads {threads} found {count:?} solutions of {}, expected {}",
+                workload.name,
+                workload.solutions
+            );
+        }
+    }
+    Ok((median(one), median(two)))
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[mid]
+    } else {
+        (values[mid - 1] + values[mid]) / 2.0
+    }
+}
+
+/// Where and when the figures were made.
+#[derive(Debug)]
+struct Machine {
+    cpu: String,
+    cores: usize,
+    commit: String,
+    rustc: String,
+    date: String,
+    load_before: String,
+    load_after: String,
+    elapsed: Duration,
+    rounds: usize,
+}
+
+impl Machine {
+    fn probe(
+        root: &Path,
+        load_before: String,
+        load_after: String,
+        elapsed: Duration,
+        rounds: usize,
+    ) -> Machine {
+        let cpu = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|info| {
+                info.lines()
+                    .find_map(|line| line.strip_prefix("model name"))
+                    .map(|rest| rest.trim_start_matches([' ', '\t', ':']).trim().to_owned())
+            })
+            .unwrap_or_else(|| "unknown".to_owned());
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let mut commit = capture(root, "git", &["rev-parse", "--short", "HEAD"]);
+        let clean = Command::new("git")
+            .args([
+                "diff",
+                "--quiet",
+                "HEAD",
+                "--",
+                "crates",
+                "benches",
+                "Cargo.lock",
+            ])
+            .current_dir(root)
+            .status()
+            .is_ok_and(|s| s.success());
+        if !clean {
+            commit.push_str(" (with uncommitted changes)");
+        }
+        Machine {
+            cpu,
+            cores,
+            commit,
+            rustc: capture(root, "rustc", &["--version"]),
+            date: utc_now(),
+            load_before,
+            load_after,
+            elapsed,
+            rounds,
+        }
+    }
+}
+
+/// A command's first line of output, or `unknown`.
+fn capture(root: &Path, program: &str, args: &[&str]) -> String {
+    Command::new(program)
+        .args(args)
+        .current_dir(root)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.lines().next().map(str::to_owned))
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// The 1, 5 and 15 minute load averages, as `uptime` shows them.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(", "))
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// The current UTC time as `YYYY-MM-DD HH:MM UTC`.
+fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let (hour, minute) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+}
+
+/// Seconds in a readable unit with three significant digits.
+fn format_time(seconds: f64) -> String {
+    if seconds >= 1.0 {
+        format!("{seconds:.2} s")
+    } else if seconds >= 0.1 {
+        format!("{:.0} ms", seconds * 1e3)
+    } else if seconds >= 0.01 {
+        format!("{:.1} ms", seconds * 1e3)
+    } else {
+        format!("{:.2} ms", seconds * 1e3)
+    }
+}
+
+/// A count with a suffix: 1.24 G, 3.63 M, 10.9 k.
+fn format_count(n: f64) -> String {
+    let (value, unit) = if n >= 1e9 {
+        (n / 1e9, " G")
+    } else if n >= 1e6 {
+        (n / 1e6, " M")
+    } else if n >= 1e3 {
+        (n / 1e3, " k")
+    } else {
+        (n, "")
+    };
+    if value >= 100.0 || unit.is_empty() {
+        format!("{value:.0}{unit}")
+    } else if value >= 10.0 {
+        format!("{value:.1}{unit}")
+    } else {
+        format!("{value:.2}{unit}")
+    }
+}
+
+/// The markdown report: the machine, the table, the notes.
+fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "# Benchmarks\n");
+    let _ = writeln!(
+        md,
+        "Generated by `cargo xtask bench` (see `xtask/src/bench.rs`); do not edit by hand.\n"
+    );
+    let _ = writeln!(
+        md,
+        "Every solver runs as its own process on the same instance file, all solutions, \
+         input parsing included, one thread:"
+    );
+    let _ = writeln!(
+        md,
+        "ours is `dlx solve --count FILE`, miniexact is `miniexact -x -e -D FILE` with its output \
+         sent to a sink, the `dlx` crate (0.8.5, features `32-bit` and `unsafe-fast-index`) \
+         and `xcov` (0.3.1) run through `benches/examples/runner.rs`, and the reference is \
+         the bitboard counter of `dlx-benches` (N-queens)."
+    );
+    let _ = writeln!(
+        md,
+        "Times are medians of {} interleaved round(s); a ratio is ours / peer, so below 1 means ours is faster.",
+        machine.rounds
+    );
+    let _ = writeln!(
+        md,
+        "Nodes and updates are Knuth's statistics from `dlx solve --count --stats`; \
+         peak RSS is that run's maximum resident size (`getrusage`).\n"
+    );
+    let _ = writeln!(md, "- Machine: {}, {} cores", machine.cpu, machine.cores);
+    let _ = writeln!(md, "- Commit: {}", machine.commit);
+    let _ = writeln!(md, "- Compiler: {}", machine.rustc);
+    let _ = writeln!(md, "- Date: {}", machine.date);
+    let _ = writeln!(
+        md,
+        "- Load average (1, 5, 15 min): {} before, {} after; the run took {:.0} s\n",
+        machine.load_before,
+        machine.load_after,
+        machine.elapsed.as_secs_f64()
+    );
+
+    let mut header =
+        String::from("| workload | solutions | ours | nodes | updates | nodes/s | peak RSS |");
+    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for peer in PEERS {
+        let _ = write!(header, " {} | ours/{} |", peer.label(), short(peer));
+        rule.push_str(" ---: | ---: |");
+    }
+    let _ = writeln!(md, "{header}\n{rule}");
+    for row in rows {
+        let ours = row.time(Solver::Ours);
+        let cell = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
+        let _ = write!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            row.name,
+            row.solutions,
+            cell(ours.map(format_time)),
+            cell(row.nodes.map(|n| format_count(n as f64))),
+            cell(row.updates.map(|n| format_count(n as f64))),
+            cell(row.nodes.zip(ours).map(|(n, t)| format_count(n as f64 / t))),
+            cell(
+                row.peak_rss_kib
+                    .map(|k| format!("{:.1} MiB", k as f64 / 1024.0))
+            ),
+        );
+        for peer in PEERS {
+            let time = row.time(peer);
+            let _ = write!(
+                md,
+                " {} | {} |",
+                cell(time.map(format_time)),
+                cell(ours.zip(time).map(|(o, p)| format!("{:.2}", o / p)))
+            );
+        }
+        md.push('\n');
+    }
+
+    let threaded: Vec<&Row> = rows.iter().filter(|r| r.threads.is_some()).collect();
+    if !threaded.is_empty() {
+        let _ = writeln!(md, "\n## Threads\n");
+        let _ = writeln!(
+            md,
+            "`dlx solve --count --threads N FILE`, medians of {} round(s).\n",
+            machine.rounds
+        );
+        let _ = writeln!(
+            md,
+            "| workload | 1 thread | 2 threads | speed-up |\n| --- | ---: | ---: | ---: |"
+        );
+        for row in threaded {
+            let (one, two) = row.threads.expect("filtered on threads");
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {:.2} |",
+                row.name,
+                format_time(one),
+                format_time(two),
+                one / two
+            );
+        }
+    }
+
+    if !notes.is_empty() {
+        let _ = writeln!(md, "\n## Notes\n");
+        for note in notes {
+            let _ = writeln!(md, "- {note}");
+        }
+    }
+    md
+}
+
+/// The short name of a peer in a ratio column.
+fn short(solver: Solver) -> &'static str {
+    match solver {
+        Solver::Ours => "ours",
+        Solver::Miniexact => "mx",
+        Solver::DlxCrate => "dlx",
+        Solver::Xcov => "xcov",
+        Solver::Reference => "ref",
+    }
+}

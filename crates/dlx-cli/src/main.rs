@@ -3,6 +3,7 @@
 mod input;
 mod matrix;
 mod polyomino;
+mod progress;
 mod queens;
 mod shard;
 mod solve;

@@ -1,15 +1,20 @@
 //! `dlx solve`: a problem in Knuth's DLX format, its solutions on standard output.
 
 use std::io::Write as _;
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, parse_dlx_bytes, Solver, Stats};
+use dlx_core::{format_option, parse_dlx_bytes, OptionId, Problem, Solver, Stats, Step};
+use dlx_parallel::ParallelSolver;
 
 use crate::input::{input_name, read_input, Output};
 use crate::out;
+use crate::progress::Bar;
 
 /// Solve an exact cover problem written in Knuth's DLX format.
 ///
@@ -18,10 +23,14 @@ use crate::out;
 /// secondary item optionally written `name:color`.
 ///
 /// Each solution is printed as its options, one a line, with a blank line
-/// between solutions.
+/// between solutions. With more than one thread the solutions come in the
+/// order the threads find them, unless `--ordered` is given.
+///
+/// A count on a terminal shows a progress bar on standard error (solutions,
+/// nodes per second and Knuth's estimate of the fraction done).
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
+    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx solve --limit 1 --ordered data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
 )]
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
@@ -38,6 +47,23 @@ pub(crate) struct SolveArgs {
     /// Print one JSON object per solution: its option indices and lines.
     #[arg(long, conflicts_with = "count")]
     json: bool,
+    /// Threads to search on (default: one per core; 1: the sequential solver).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print solutions in the order of the sequential search, whatever the threads.
+    #[arg(long)]
+    ordered: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// The number of threads asked for: all cores unless told (0 also means all cores).
+pub(crate) fn thread_count(threads: Option<usize>) -> usize {
+    match threads {
+        Some(n) if n > 0 => n,
+        _ => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    }
 }
 
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
@@ -45,40 +71,123 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let problem = parse_dlx_bytes(&bytes)
         .with_context(|| format!("in {}", input_name(args.file.as_ref())))?;
-    let mut solver = Solver::new(&problem);
-    solver.set_limit(args.limit);
+    let threads = thread_count(args.threads);
     let mut output = Output::new();
-    if args.count {
-        let count = solver.count();
-        out!(output, "{count}")?;
+    let stats = if threads == 1 {
+        solve_sequential(&args, &problem, &mut output)?
     } else {
-        let mut index = 0u64;
-        while let Some(solution) = solver.next_solution() {
-            if args.json {
-                let lines: Vec<String> = solution
-                    .iter()
-                    .map(|&o| format_option(&problem, o))
-                    .collect();
-                let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-                let value =
-                    serde_json::json!({ "solution": index, "options": options, "lines": lines });
-                out!(output, "{value}")?;
-            } else {
-                if index > 0 {
-                    out!(output, "")?;
-                }
-                for &option in solution {
-                    out!(output, "{}", format_option(&problem, option))?;
-                }
-            }
-            index += 1;
-        }
-    }
+        solve_parallel(&args, &problem, threads, &mut output)?
+    };
     output.flush()?;
     if args.stats {
-        print_stats(solver.stats(), start.elapsed().as_secs_f64());
+        print_stats(&stats, start.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+/// The sequential solver, counting in slices so that a progress bar can be redrawn between them.
+fn solve_sequential(
+    args: &SolveArgs,
+    problem: &Problem,
+    output: &mut Output,
+) -> anyhow::Result<Stats> {
+    let mut solver = Solver::new(problem);
+    solver.set_limit(args.limit);
+    if args.count {
+        let mut bar = Bar::new(!args.quiet);
+        let count = if bar.shown() {
+            while !matches!(solver.run_counting(1 << 18), Step::Done | Step::Stopped) {
+                let stats = solver.stats();
+                bar.tick(solver.progress(), stats.solutions, stats.nodes);
+            }
+            bar.finish();
+            solver.stats().solutions
+        } else {
+            solver.count()
+        };
+        out!(output, "{count}")?;
+    } else {
+        let mut printer = Printer::new(problem, args.json);
+        while let Some(solution) = solver.next_solution() {
+            printer.print(output, solution)?;
+        }
+    }
+    Ok(*solver.stats())
+}
+
+/// The parallel solver; a progress bar watches a count from a thread of its own.
+fn solve_parallel(
+    args: &SolveArgs,
+    problem: &Problem,
+    threads: usize,
+    output: &mut Output,
+) -> anyhow::Result<Stats> {
+    let mut solver = ParallelSolver::new(problem)
+        .with_threads(threads)
+        .context("cannot start the threads")?;
+    solver.set_limit(args.limit).set_ordered(args.ordered);
+    if args.count {
+        let progress = solver.progress();
+        let mut bar = Bar::new(!args.quiet);
+        let done = AtomicBool::new(false);
+        let count = std::thread::scope(|scope| {
+            scope.spawn(|| bar.watch(&progress, &done));
+            let count = solver.count();
+            done.store(true, Ordering::Relaxed);
+            count
+        });
+        out!(output, "{count}")?;
+    } else {
+        let mut printer = Printer::new(problem, args.json);
+        let flow = solver.visit(|solution| match printer.print(output, solution) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(err) => ControlFlow::Break(err),
+        });
+        if let ControlFlow::Break(err) = flow {
+            return Err(err);
+        }
+    }
+    Ok(*solver.stats())
+}
+
+/// Prints solutions as option lines separated by blank lines, or as JSON lines.
+struct Printer<'a> {
+    problem: &'a Problem,
+    json: bool,
+    index: u64,
+}
+
+impl<'a> Printer<'a> {
+    fn new(problem: &'a Problem, json: bool) -> Printer<'a> {
+        Printer {
+            problem,
+            json,
+            index: 0,
+        }
+    }
+
+    fn print(&mut self, output: &mut Output, solution: &[OptionId]) -> anyhow::Result<()> {
+        let problem = self.problem;
+        if self.json {
+            let lines: Vec<String> = solution
+                .iter()
+                .map(|&o| format_option(problem, o))
+                .collect();
+            let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            let value =
+                serde_json::json!({ "solution": self.index, "options": options, "lines": lines });
+            out!(output, "{value}")?;
+        } else {
+            if self.index > 0 {
+                out!(output, "")?;
+            }
+            for &option in solution {
+                out!(output, "{}", format_option(problem, option))?;
+            }
+        }
+        self.index += 1;
+        Ok(())
+    }
 }
 
 pub(crate) fn print_stats(stats: &Stats, seconds: f64) {

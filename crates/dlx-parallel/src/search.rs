@@ -287,7 +287,7 @@ impl<'p> ParallelSolver<'p> {
                     }
                 }
                 match step {
-                    Step::Done => break !limit.is_some_and(|l| last.solutions >= l),
+                    Step::Done => break limit.is_none_or(|l| last.solutions < l),
                     Step::Stopped => break false,
                     Step::Paused | Step::Solution => {}
                 }

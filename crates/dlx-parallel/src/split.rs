@@ -82,11 +82,7 @@ impl Split {
                 SplitGoal::Pieces(_) => {
                     let mut best: Option<usize> = None;
                     for (idx, (sub, open)) in nodes.iter().enumerate() {
-                        let better = match best {
-                            None => true,
-                            Some(b) => sub.weight > nodes[b].0.weight,
-                        };
-                        if *open && better {
+                        if *open && best.is_none_or(|b| sub.weight > nodes[b].0.weight) {
                             best = Some(idx);
                         }
                     }

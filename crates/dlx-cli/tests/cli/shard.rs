@@ -1,1 +1,320 @@
-//! Tests of `dlx shard`.
+//! Tests of `dlx split`, `dlx count --shard`, `dlx merge`, and of `dlx solve --threads`.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+
+/// A problem file from the workspace's `data/` folder.
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(name)
+}
+
+/// A scratch folder of its own for each test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("shard")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// N-queens in Knuth's format (rows and columns primary, diagonals secondary), written to `dir`.
+fn queens_file(dir: &Path, n: usize) -> PathBuf {
+    let mut text = String::new();
+    for r in 0..n {
+        text += &format!("r{r} c{r} ");
+    }
+    text += "|";
+    for d in 0..2 * n - 1 {
+        text += &format!(" a{d} b{d}");
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c);
+        }
+    }
+    let path = dir.join(format!("queens-{n}.dlx"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A command that must fail with exit code 2, nothing on standard output, and `message` in its error.
+trait Refused {
+    fn refused(&mut self, message: &str);
+}
+
+impl Refused for Command {
+    #[track_caller]
+    fn refused(&mut self, message: &str) {
+        let out = self.output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            stderr.contains(message),
+            "expected {message:?} in {stderr:?}"
+        );
+    }
+}
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+/// `solve --count --stats --threads 1`: the count and the node count.
+fn sequential(file: &Path) -> (String, String) {
+    let out = dlx()
+        .args(["solve", "--count", "--stats", "--threads", "1"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        stat_line(&out.stderr, "nodes"),
+    )
+}
+
+fn stat_line(stderr: &[u8], name: &str) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    text.lines()
+        .find(|l| l.starts_with(&format!("{name}:")))
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+        .to_owned()
+}
+
+/// Runs `n_shards` shards of `file` as separate processes at once, one part
+/// file each, and checks that merging them gives the sequential count and nodes.
+#[track_caller]
+fn check(dir: &Path, file: &Path, split: &[&str], n_shards: usize, expected: &str) -> Vec<PathBuf> {
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let mut children = Vec::new();
+    let mut parts = Vec::new();
+    for i in 0..n_shards {
+        let part = dir.join(format!("part-{i}-of-{n_shards}.jsonl"));
+        let child = std::process::Command::new(&bin)
+            .args([
+                "count",
+                "--threads",
+                "1",
+                "--shard",
+                &format!("{i}/{n_shards}"),
+            ])
+            .args(split)
+            .arg(file)
+            .stdout(std::fs::File::create(&part).unwrap())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        children.push(child);
+        parts.push(part);
+    }
+    for mut child in children {
+        assert!(child.wait().unwrap().success());
+    }
+    let out = dlx()
+        .arg("merge")
+        .arg("--stats")
+        .args(&parts)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (count, nodes) = sequential(file);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), count);
+    assert_eq!(count.trim(), expected);
+    assert_eq!(stat_line(&out.stderr, "nodes"), nodes);
+    parts
+}
+
+#[test]
+fn shards_merge_to_the_sequential_count() {
+    let dir = scratch("merge");
+    let queens = queens_file(&dir, 8);
+    check(
+        &dir,
+        &data("pentomino-3x20.dlx"),
+        &["--pieces", "40"],
+        3,
+        "8",
+    );
+    check(&dir, &data("pentomino-3x20.dlx"), &["--depth", "2"], 4, "8");
+    check(&dir, &queens, &[], 5, "92");
+    check(&dir, &queens, &["--depth", "1"], 1, "92");
+    // More shards than subproblems: some shards are empty.
+    check(&dir, &queens, &["--depth", "1"], 11, "92");
+}
+
+#[test]
+fn split_file_feeds_the_shards() {
+    let dir = scratch("split-file");
+    let file = queens_file(&dir, 7);
+    let split = dlx()
+        .args(["split", "--pieces", "30"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(split.status.success());
+    let text = String::from_utf8(split.stdout).unwrap();
+    assert!(text.lines().count() >= 30);
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(first["index"], 0);
+    assert!(first["path"].is_array());
+    let split_path = dir.join("split.jsonl");
+    std::fs::write(&split_path, &text).unwrap();
+    let arg = split_path.to_str().unwrap();
+    check(&dir, &file, &["--split", arg], 3, "40");
+    // A split of another problem is refused.
+    let other = queens_file(&dir, 6);
+    dlx()
+        .args(["count", "--shard", "0/2", "--split", arg])
+        .arg(&other)
+        .refused("splits another problem");
+}
+
+#[test]
+fn shard_index_from_the_environment() {
+    let dir = scratch("env");
+    let file = queens_file(&dir, 6);
+    let run = |var: &str, value: &str| {
+        let out = dlx()
+            .args(["count", "--shard", "/3", "--depth", "1"])
+            .arg(&file)
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX")
+            .env(var, value)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let indices: Vec<u64> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        indices
+    };
+    assert_eq!(run("SLURM_ARRAY_TASK_ID", "1"), [1, 4]);
+    assert_eq!(run("JOB_COMPLETION_INDEX", "2"), [2, 5]);
+}
+
+#[test]
+fn bad_shards_are_refused() {
+    let file = data("pentomino-3x20.dlx");
+    for (shard, message) in [
+        ("3/3", "I must be from 0 to 2"),
+        ("0/0", "N must be at least 1"),
+        ("1", "expected I/N"),
+        ("x/2", "I is not a number"),
+        (
+            "/2",
+            "neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set",
+        ),
+    ] {
+        dlx()
+            .args(["count", "--shard", shard])
+            .arg(&file)
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX")
+            .refused(message);
+    }
+}
+
+#[test]
+fn merge_refuses_missing_twice_and_foreign_parts() {
+    let dir = scratch("refuse");
+    let queens = queens_file(&dir, 6);
+    let parts = check(&dir, &queens, &["--depth", "1"], 2, "4");
+    let other = queens_file(&dir, 5);
+    let foreign = dir.join("foreign.jsonl");
+    let out = dlx()
+        .args(["count", "--shard", "0/1", "--depth", "1"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    std::fs::write(&foreign, out.stdout).unwrap();
+    let resplit = dir.join("resplit.jsonl");
+    let out = dlx()
+        .args(["count", "--shard", "1/2", "--depth", "2"])
+        .arg(&queens)
+        .output()
+        .unwrap();
+    std::fs::write(&resplit, out.stdout).unwrap();
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "").unwrap();
+    let garbage = dir.join("garbage.jsonl");
+    std::fs::write(&garbage, "{\"count\": 3}\n").unwrap();
+    let name = |p: &Path| p.file_name().unwrap().to_str().unwrap().to_owned();
+    let cases: Vec<(Vec<&PathBuf>, String)> = vec![
+        (
+            vec![&parts[0]],
+            "3 of 6 subproblems missing: 1, 3, 5".to_owned(),
+        ),
+        (
+            vec![&parts[0], &parts[1], &parts[1]],
+            "subproblem 1 is counted twice".to_owned(),
+        ),
+        (
+            vec![&parts[0], &foreign],
+            format!("{}:1 counts another problem", name(&foreign)),
+        ),
+        (
+            vec![&parts[0], &resplit],
+            format!("{}:1 comes from another split", name(&resplit)),
+        ),
+        (vec![&empty], "no counts to merge".to_owned()),
+        (
+            vec![&garbage],
+            "not a line written by `dlx count`".to_owned(),
+        ),
+    ];
+    for (files, message) in cases {
+        dlx()
+            .current_dir(&dir)
+            .arg("merge")
+            .args(files.iter().map(|p| name(p)))
+            .refused(&message);
+    }
+}
+
+#[test]
+fn solve_threads_agree_with_the_sequential_solver() {
+    let dir = scratch("threads");
+    let file = queens_file(&dir, 7);
+    let run = |args: &[&str]| {
+        let out = dlx().arg("solve").args(args).arg(&file).output().unwrap();
+        assert!(out.status.success());
+        (String::from_utf8(out.stdout).unwrap(), out.stderr)
+    };
+    let (sequential, _) = run(&["--threads", "1"]);
+    for threads in ["2", "3"] {
+        let (count, stderr) = run(&["--count", "--threads", threads]);
+        assert_eq!(count, "40\n");
+        // Standard error is not a terminal here: no progress bar.
+        assert!(stderr.is_empty());
+        let (ordered, _) = run(&["--ordered", "--threads", threads]);
+        assert_eq!(ordered, sequential);
+        let (unordered, _) = run(&["--threads", threads]);
+        let mut a: Vec<&str> = unordered.split("\n\n").collect();
+        let mut b: Vec<&str> = sequential.split("\n\n").collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b);
+        let (limited, _) = run(&["--limit", "5", "--ordered", "--json", "--threads", threads]);
+        let (first5, _) = run(&["--limit", "5", "--json", "--threads", "1"]);
+        assert_eq!(limited, first5);
+        let (count, _) = run(&["--count", "--quiet", "--limit", "7", "--threads", threads]);
+        assert_eq!(count, "7\n");
+    }
+}

@@ -1,1 +1,119 @@
 //! Tests of `dlx solve`.
+
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+
+const KNUTH: &str = "| Knuth's example from \"Dancing Links\"\na b c d e f g\nc e f\na d g\nb c f\na d\nb g\nd e g\n";
+const TWO: &str = "a b | x\na x:red\nb x:red\na b\n";
+
+/// Runs `dlx` with `args` and `stdin`; returns the exit code, stdout and stderr.
+#[track_caller]
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let output = Command::cargo_bin("dlx")
+        .unwrap()
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+#[track_caller]
+fn check(args: &[&str], stdin: &str, expected_code: i32) -> String {
+    let (code, stdout, stderr) = run(args, stdin);
+    assert_eq!(code, expected_code, "stdout: {stdout}\nstderr: {stderr}");
+    format!("exit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+}
+
+#[test]
+fn prints_each_solution_as_its_options() {
+    insta::assert_snapshot!(check(&["solve"], KNUTH, 0));
+    insta::assert_snapshot!(check(&["solve", "-"], TWO, 0));
+}
+
+#[test]
+fn counts_and_limits() {
+    assert_eq!(run(&["solve", "--count"], TWO,).1, "2\n");
+    assert_eq!(run(&["solve", "--count", "--limit", "1"], TWO).1, "1\n");
+    let (_, stdout, _) = run(&["solve", "--limit", "1"], TWO);
+    assert_eq!(
+        stdout.lines().filter(|l| l.is_empty()).count(),
+        0,
+        "one solution, no separator"
+    );
+}
+
+#[test]
+fn json_lines() {
+    insta::assert_snapshot!(check(&["solve", "--json"], TWO, 0));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let (code, stdout, stderr) = run(&["solve", "--count", "--stats", "--threads", "1"], KNUTH);
+    assert_eq!((code, stdout.as_str()), (0, "1\n"));
+    for line in ["solutions: 1", "nodes: 5", "updates: 30", "max level: 2"] {
+        assert!(
+            stderr.lines().any(|l| l == line),
+            "{line} missing in\n{stderr}"
+        );
+    }
+    assert!(stderr.contains("time: "), "{stderr}");
+}
+
+#[test]
+fn no_solution_is_success() {
+    assert_eq!(
+        run(&["solve"], "a b\na\n"),
+        (0, String::new(), String::new())
+    );
+    assert_eq!(run(&["solve", "--count"], "a b\na\n").1, "0\n");
+}
+
+#[test]
+fn bad_input_names_the_line_and_exits_2() {
+    insta::assert_snapshot!(check(&["solve"], "a b\na c\n", 2));
+    insta::assert_snapshot!(check(&["solve"], "a b a\n", 2));
+    insta::assert_snapshot!(check(&["solve"], "a | x\na:1 x\n", 2));
+    insta::assert_snapshot!(check(&["solve"], "| nothing here\n", 2));
+    insta::assert_snapshot!(check(&["solve", "no/such/file.dlx"], "", 2));
+    let (code, _, stderr) = run(&["solve"], "a b\n\u{0}\n");
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("line 2") && stderr.contains("NUL"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_bundled_example_counts_its_tilings() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pentomino-3x20.dlx");
+    assert_eq!(run(&["solve", "--count", path], "").1, "8\n");
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // As `dlx solve data/pentomino-6x10.dlx | head -1`: read one line, close the pipe.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/pentomino-6x10.dlx");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .args(["solve", path])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

@@ -1,11 +1,240 @@
-//! `dlx polyomino` (work in progress).
+//! `dlx polyomino` (alias `pentomino`): tile a board with polyominoes, count the tilings, draw one.
 
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Context as _;
 use clap::Args;
+use dlx_core::write_dlx;
+use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
-/// Not yet available.
+use crate::input::{read_input, Output};
+use crate::out;
+use crate::solve::print_stats;
+
+/// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
+///
+/// Prints one tiling by default, each cell the letter of its piece and `.`
+/// for a hole; `--count` and `--distinct` print the number of tilings (all,
+/// and up to the board's rotations and reflections) alone on the last line.
+/// Each piece is used once unless its count says otherwise.
 #[derive(Debug, Args)]
-pub(crate) struct PolyominoArgs {}
+#[command(after_help = "\
+Boards are WIDTHxHEIGHT (10x6 is 6 rows of 10) or ASCII art (`#` a cell, `.` a hole).
+Pieces are a built-in set (pentominoes, tetrominoes, hexominoes) or a file of
+ASCII-art pieces (blocks separated by blank lines, an optional header `NAME:` or
+`NAME*K:`); append `*K` to use each piece K times; separate several with commas.
 
-pub(crate) fn run(_args: PolyominoArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+Examples:
+  dlx pentomino --board 10x6
+  dlx pentomino --board 6x10 --count --distinct
+  dlx pentomino --board-file data/polyomino/8x8-centre-hole.txt --svg scott.svg
+  dlx polyomino --board 8x5 --pieces tetrominoes*2 --count
+  dlx polyomino --board 5x3 --only L,P,V --count --distinct
+  dlx polyomino --board 8x5 --pieces data/polyomino/tetrominoes-twice.txt
+  dlx polyomino --board 20x3 --emit-dlx | dlx solve --count")]
+pub(crate) struct PolyominoArgs {
+    /// The board, WIDTHxHEIGHT [default: 6x10].
+    #[arg(long, value_name = "WxH", conflicts_with = "board_file")]
+    board: Option<String>,
+    /// A board drawn in ASCII art (`#` a cell, `.` or space a hole; `-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    board_file: Option<PathBuf>,
+    /// The pieces: pentominoes, tetrominoes, hexominoes or a piece FILE, each
+    /// optionally `*K`; several separated by commas.
+    #[arg(long, value_name = "SET|FILE", default_value = "pentominoes")]
+    pieces: String,
+    /// Use only these pieces of the set, by name, each optionally `*K` (for
+    /// example `--only L,P*2,Y`).
+    #[arg(long, value_name = "NAMES")]
+    only: Option<String>,
+    /// Pieces may be rotated but not turned over.
+    #[arg(long)]
+    one_sided: bool,
+    /// Print the number of tilings.
+    #[arg(long)]
+    count: bool,
+    /// Print the number of tilings up to the board's symmetries.
+    #[arg(long)]
+    distinct: bool,
+    /// Print up to N tilings (a blank line between them) instead of one.
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "distinct"])]
+    limit: Option<u64>,
+    /// Also draw the first tiling as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct"])]
+    svg: Option<PathBuf>,
+    /// Print the exact cover problem in Knuth's DLX format instead of solving it.
+    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg"])]
+    emit_dlx: bool,
+    /// Print the pieces (name, count, shape) instead of solving.
+    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "emit_dlx"])]
+    list_pieces: bool,
+    /// Print nodes, updates and time to standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
+    let board = read_board(&args)?;
+    let mut pieces = read_pieces(&args.pieces)?;
+    if let Some(only) = &args.only {
+        pieces = select(&pieces, only).context("bad --only")?;
+    }
+    let mut output = Output::new();
+    if args.list_pieces {
+        for p in pieces.pieces() {
+            out!(output, "{} (drawn {}) x{}:", p.name, p.symbol, p.count)?;
+            out!(output, "{}", p.shape.to_art())?;
+            out!(output, "")?;
+        }
+        return output.flush();
+    }
+    let start = Instant::now();
+    let model =
+        Polyomino::new(board, pieces, args.one_sided).context("cannot set up the puzzle")?;
+    if args.emit_dlx {
+        out!(
+            output,
+            "| {} pieces on a board of {} cells.",
+            model.pieces().len(),
+            model.board().n_cells()
+        )?;
+        out!(output, "{}", write_dlx(model.problem()).trim_end())?;
+        return output.flush();
+    }
+    if args.count || args.distinct {
+        let mut stats = None;
+        if args.count {
+            let (n, s) = model.count_all_with_stats();
+            stats = Some(s);
+            out!(output, "{n}")?;
+        }
+        if args.distinct {
+            let (n, s) = model.count_distinct_with_stats()?;
+            stats = Some(stats.map_or(s, |mut t| {
+                t += s;
+                t
+            }));
+            out!(output, "{n}")?;
+        }
+        output.flush()?;
+        if let (true, Some(stats)) = (args.stats, stats) {
+            print_stats(&stats, start.elapsed().as_secs_f64());
+        }
+        return Ok(());
+    }
+    let limit = args.limit.unwrap_or(1);
+    let mut printed = 0u64;
+    let mut first: Option<Tiling> = None;
+    let mut result = Ok(());
+    if limit > 0 {
+        let _ = model.visit_tilings(|tiling| {
+            if let Err(err) = tiling.check(model.board(), model.pieces(), model.one_sided()) {
+                result =
+                    Err(anyhow::Error::new(err)
+                        .context("internal error: the tiling found is wrong"));
+                return ControlFlow::Break(());
+            }
+            if printed > 0 {
+                if let Err(err) = out!(output, "") {
+                    result = Err(err);
+                    return ControlFlow::Break(());
+                }
+            }
+            if let Err(err) = out!(output, "{}", tiling.to_string().trim_end()) {
+                result = Err(err);
+                return ControlFlow::Break(());
+            }
+            printed += 1;
+            if first.is_none() {
+                first = Some(tiling);
+            }
+            if printed >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
+    result?;
+    if printed == 0 {
+        out!(output, "no tiling")?;
+    }
+    output.flush()?;
+    if let (Some(path), Some(tiling)) = (&args.svg, &first) {
+        std::fs::write(path, tiling.to_svg())
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
+    }
+    if args.stats {
+        let _ = writeln_stderr(start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn writeln_stderr(seconds: f64) -> std::io::Result<()> {
+    use std::io::Write as _;
+    writeln!(std::io::stderr(), "time: {seconds:.3} s")
+}
+
+fn read_board(args: &PolyominoArgs) -> anyhow::Result<Board> {
+    if let Some(path) = &args.board_file {
+        let bytes = read_input(Some(path))?;
+        let text = String::from_utf8(bytes)
+            .with_context(|| format!("in {}: the board is not UTF-8 text", name(path)))?;
+        return Board::parse(&text).with_context(|| format!("in board file {}", name(path)));
+    }
+    let spec = args.board.as_deref().unwrap_or("6x10");
+    Board::parse_size(spec).context("bad --board")
+}
+
+fn name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Keeps the pieces `--only` names, with their counts.
+fn select(pieces: &PieceSet, only: &str) -> anyhow::Result<PieceSet> {
+    let mut terms = Vec::new();
+    for term in only.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        terms.push(split_count(term)?);
+    }
+    let names: Vec<&str> = terms.iter().map(|t| t.0).collect();
+    let mut set = pieces.select(&names)?;
+    for (name, k) in terms {
+        set.set_count(name, k)?;
+    }
+    Ok(set)
+}
+
+/// Reads `--pieces`: comma-separated terms, each a set name or a file, with an optional `*K`.
+fn read_pieces(spec: &str) -> anyhow::Result<PieceSet> {
+    let mut set: Option<PieceSet> = None;
+    for term in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+        let (what, k) = split_count(term).context("bad --pieces")?;
+        let pieces = match PieceSet::builtin(what) {
+            Ok(pieces) => pieces,
+            Err(unknown) => {
+                let path = Path::new(what);
+                if !path.exists() {
+                    return Err(anyhow::Error::new(unknown).context(format!(
+                        "bad --pieces: `{what}` is neither a piece set nor a file"
+                    )));
+                }
+                let bytes = read_input(Some(path))?;
+                let text = String::from_utf8(bytes)
+                    .with_context(|| format!("in {}: the pieces are not UTF-8 text", name(path)))?;
+                PieceSet::parse(&text).with_context(|| format!("in piece file {}", name(path)))?
+            }
+        };
+        let pieces = pieces.times(k);
+        set = Some(match set {
+            None => pieces,
+            Some(set) => set.extend(pieces).context("bad --pieces")?,
+        });
+    }
+    set.context("bad --pieces: no pieces named")
 }

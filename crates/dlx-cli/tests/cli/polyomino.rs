@@ -1,1 +1,301 @@
-//! Tests of `dlx polyomino`.
+//! Tests of `dlx polyomino` (alias `pentomino`).
+
+use assert_cmd::Command;
+
+const SCOTT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/polyomino/8x8-centre-hole.txt"
+);
+const TETROMINOES_TWICE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../data/polyomino/tetrominoes-twice.txt"
+);
+
+/// Runs `dlx` with `args` and `stdin`, expecting exit code `code`; returns stdout and stderr.
+#[track_caller]
+fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
+    let output = Command::cargo_bin("dlx")
+        .expect("the dlx binary")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("dlx runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{args:?}: stdout {stdout} stderr {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// Checks that a command succeeds and prints `expected` on standard output.
+#[track_caller]
+fn check(args: &[&str], expected: &str) {
+    let (stdout, _) = run(args, "", 0);
+    assert_eq!(stdout, expected, "{args:?}");
+}
+
+/// Checks that a command fails with exit code 2 and this message.
+#[track_caller]
+fn check_error(args: &[&str], stdin: &str, message: &str) {
+    let (stdout, stderr) = run(args, stdin, 2);
+    assert_eq!(stdout, "", "{args:?}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!("dlx: error: {message}"),
+        "{args:?}"
+    );
+}
+
+#[test]
+fn counts() {
+    check(&["pentomino", "--board", "20x3", "--count"], "8\n");
+    check(
+        &["pentomino", "--board", "3x20", "--count", "--distinct"],
+        "8\n2\n",
+    );
+    check(
+        &["polyomino", "--board-file", SCOTT, "--count", "--distinct"],
+        "520\n65\n",
+    );
+    check(&["pentomino", "--board", "15x4", "--distinct"], "368\n");
+    check(
+        &[
+            "polyomino",
+            "--board",
+            "5x4",
+            "--pieces",
+            "tetrominoes",
+            "--count",
+        ],
+        "0\n",
+    );
+    check(
+        &[
+            "polyomino",
+            "--board",
+            "5x3",
+            "--only",
+            "L,P,V",
+            "--count",
+            "--distinct",
+        ],
+        "4\n1\n",
+    );
+    // A multiplicity from a set name and from a piece file agree.
+    let (by_set, _) = run(
+        &[
+            "polyomino",
+            "--board",
+            "8x5",
+            "--pieces",
+            "tetrominoes*2",
+            "--count",
+        ],
+        "",
+        0,
+    );
+    let (by_file, _) = run(
+        &[
+            "polyomino",
+            "--board",
+            "8x5",
+            "--pieces",
+            TETROMINOES_TWICE,
+            "--count",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(by_set, by_file);
+    assert_ne!(by_set, "0\n");
+}
+
+#[test]
+fn tilings() {
+    let (stdout, _) = run(&["pentomino", "--board", "10x6"], "", 0);
+    insta::assert_snapshot!("pentomino_10x6", stdout);
+    let (stdout, _) = run(&["pentomino", "--board-file", SCOTT], "", 0);
+    insta::assert_snapshot!("pentomino_scott", stdout);
+    let (stdout, _) = run(
+        &[
+            "polyomino",
+            "--board",
+            "8x5",
+            "--pieces",
+            "tetrominoes*2",
+            "--limit",
+            "3",
+        ],
+        "",
+        0,
+    );
+    insta::assert_snapshot!("tetrominoes_twice_8x5_limit_3", stdout);
+    // A board from standard input, with a hole.
+    let (stdout, _) = run(
+        &[
+            "polyomino",
+            "--board-file",
+            "-",
+            "--pieces",
+            "tetrominoes",
+            "--only",
+            "I*2,L*2,O",
+        ],
+        "####\n####\n#..#\n#..#\n####\n####\n",
+        0,
+    );
+    insta::assert_snapshot!("board_from_stdin", stdout);
+    check(
+        &["polyomino", "--board", "5x4", "--pieces", "tetrominoes"],
+        "no tiling\n",
+    );
+}
+
+#[test]
+fn svg() {
+    let path = std::env::temp_dir().join(format!("dlx-polyomino-test-{}.svg", std::process::id()));
+    let path_text = path.to_str().expect("a UTF-8 temporary path");
+    let (stdout, _) = run(
+        &["pentomino", "--board-file", SCOTT, "--svg", path_text],
+        "",
+        0,
+    );
+    let svg = std::fs::read_to_string(&path).expect("the SVG file");
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("<text ").count(), 12, "one label per piece");
+    assert_eq!(svg.matches("<rect x=").count(), 60, "one square per cell");
+    insta::assert_snapshot!("pentomino_scott_svg", svg);
+    insta::assert_snapshot!("pentomino_scott_svg_stdout", stdout);
+}
+
+#[test]
+fn emit_dlx_solves_the_same() {
+    let (dlx, _) = run(&["pentomino", "--board", "20x3", "--emit-dlx"], "", 0);
+    assert!(
+        dlx.starts_with("| 12 pieces on a board of 60 cells.\nF I L N P T U V W X Y Z r0c0 r0c1 ")
+    );
+    let (count, _) = run(&["solve", "--count"], &dlx, 0);
+    assert_eq!(count, "8\n");
+    // Copies: the piece with the most copies (M) has no item, the others one per copy.
+    let path = std::env::temp_dir().join(format!("dlx-polyomino-test-{}.txt", std::process::id()));
+    std::fs::write(&path, "D*2:\n##\n\nM*4:\n#\n").expect("a temporary file");
+    let path_text = path.to_str().expect("a UTF-8 temporary path");
+    let (dlx, _) = run(
+        &[
+            "polyomino",
+            "--board",
+            "4x2",
+            "--pieces",
+            path_text,
+            "--emit-dlx",
+        ],
+        "",
+        0,
+    );
+    let (count, _) = run(
+        &[
+            "polyomino",
+            "--board",
+            "4x2",
+            "--pieces",
+            path_text,
+            "--count",
+            "--distinct",
+        ],
+        "",
+        0,
+    );
+    let _ = std::fs::remove_file(&path);
+    insta::assert_snapshot!("emit_dlx_copies", dlx);
+    // Domino pairs on 2x4 with 4 monominoes: C(2 disjoint dominoes) tilings.
+    let (labelled, _) = run(&["solve", "--count"], &dlx, 0);
+    let (all, distinct) = count.split_once('\n').expect("two counts");
+    let all: u64 = all.parse().expect("a number");
+    assert_eq!(
+        labelled,
+        format!("{}\n", all * 2),
+        "each tiling twice, its dominoes swapped"
+    );
+    assert!(distinct.trim().parse::<u64>().expect("a number") < all);
+}
+
+#[test]
+fn list_pieces() {
+    let (stdout, _) = run(
+        &[
+            "polyomino",
+            "--pieces",
+            "tetrominoes,hexominoes",
+            "--only",
+            "O*2,1,T",
+            "--list-pieces",
+        ],
+        "",
+        0,
+    );
+    insta::assert_snapshot!("list_pieces", stdout);
+}
+
+#[test]
+fn errors() {
+    check_error(
+        &["pentomino", "--pieces", "heptominoes"],
+        "",
+        "bad --pieces: `heptominoes` is neither a piece set nor a file: unknown piece set `heptominoes` (known: pentominoes, tetrominoes, hexominoes)",
+    );
+    check_error(
+        &["pentomino", "--only", "X,Q"],
+        "",
+        "bad --only: unknown piece `Q` (known: F I L N P T U V W X Y Z)",
+    );
+    check_error(
+        &["pentomino", "--board", "6by10"],
+        "",
+        "bad --board: `6by10` is not a board size (expected WIDTHxHEIGHT, for example 10x6)",
+    );
+    check_error(
+        &["pentomino", "--board-file", "-"],
+        "########\n###?####\n",
+        "in board file <stdin>: line 2, column 4: `?` is not a board cell (`#`, a letter or a digit) or a hole (`.` or space)",
+    );
+    check_error(
+        &["pentomino", "--board", "8x8"],
+        "",
+        "cannot set up the puzzle: the pieces cover 60 cells (counting copies) but the board has 64 cells",
+    );
+    check_error(
+        &["pentomino", "--board-file", "-"],
+        "##########\n##########\n##########\n##########\n##########\n#########.\n\n#\n",
+        "cannot set up the puzzle: no piece fits on the board cell at row 8, column 1",
+    );
+    check_error(
+        &[
+            "polyomino",
+            "--board",
+            "4x4",
+            "--pieces",
+            "tetrominoes*2,tetrominoes",
+        ],
+        "",
+        "bad --pieces: piece `I` is defined twice",
+    );
+    check_error(
+        &["polyomino", "--pieces", "tetrominoes*0"],
+        "",
+        "bad --pieces: `tetrominoes*0` is not a valid multiplicity (a positive number after `*`)",
+    );
+}
+
+#[test]
+fn help_shows_examples() {
+    let (stdout, _) = run(&["pentomino", "--help"], "", 0);
+    assert!(
+        stdout.contains("Examples:\n  dlx pentomino --board 10x6\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("--distinct"));
+}

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats};
 
 use super::board::Board;
 use super::pieces::PieceSet;
@@ -31,8 +31,8 @@ pub struct Polyomino {
     /// The product of `count!` over the pieces listed as copies.
     copies_factor: u64,
     problem: Problem,
-    /// For each option of `problem`, its placement.
-    option_placement: Vec<usize>,
+    /// For each option of `problem`, its placement and which copy of the piece it is (0 for the first or only one).
+    option_placement: Vec<(usize, u32)>,
 }
 
 /// One way to put a piece on the board.
@@ -227,16 +227,47 @@ impl Polyomino {
 
     /// The placement an option of [`Polyomino::problem`] puts down.
     pub fn option_placement(&self, option: OptionId) -> &Placement {
-        &self.placements[self.option_placement[option.index()]]
+        &self.placements[self.option_placement[option.index()].0]
     }
 
     /// The tiling a solution of [`Polyomino::problem`] describes.
     pub fn decode(&self, solution: &[OptionId]) -> Tiling {
         let ids: Vec<usize> = solution
             .iter()
-            .map(|o| self.option_placement[o.index()])
+            .map(|o| self.option_placement[o.index()].0)
             .collect();
         self.tiling(&ids)
+    }
+
+    /// Calls `visit` with each tiling in the order the search finds them,
+    /// each once (of the `k!` solutions that permute the copies of a piece,
+    /// only the one with the copies in increasing order of placement),
+    /// until it returns `ControlFlow::Break`.
+    pub fn visit_tilings<B>(
+        &self,
+        mut visit: impl FnMut(Tiling) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        Solver::new(&self.problem).visit(|solution| {
+            let mut in_order = true;
+            let mut copies: Vec<(usize, u32, usize)> = solution
+                .iter()
+                .map(|o| {
+                    let (p, copy) = self.option_placement[o.index()];
+                    (self.placements[p].piece, copy, p)
+                })
+                .collect();
+            copies.sort_unstable();
+            for w in copies.windows(2) {
+                if w[0].0 == w[1].0 && w[0].2 > w[1].2 {
+                    in_order = false;
+                }
+            }
+            if in_order {
+                visit(self.decode(solution))
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
     }
 
     /// The first tiling the search finds, if any.
@@ -247,14 +278,26 @@ impl Polyomino {
     /// The number of tilings (a tiling is a set of placed pieces; copies of
     /// one piece are not told apart).
     pub fn count_all(&self) -> u64 {
-        Solver::new(&self.problem).count() / self.copies_factor
+        self.count_all_with_stats().0
+    }
+
+    /// [`Polyomino::count_all`] and the statistics of the search.
+    pub fn count_all_with_stats(&self) -> (u64, Stats) {
+        let mut solver = Solver::new(&self.problem);
+        let n = solver.count();
+        (n / self.copies_factor, *solver.stats())
     }
 
     /// The number of tilings up to the symmetries of [`Polyomino::symmetries`]:
     /// the number of orbits, exactly, symmetric tilings included (see the module docs).
     pub fn count_distinct(&self) -> Result<u64, SetupError> {
+        Ok(self.count_distinct_with_stats()?.0)
+    }
+
+    /// [`Polyomino::count_distinct`] and the statistics of the search.
+    pub fn count_distinct_with_stats(&self) -> Result<(u64, Stats), SetupError> {
         if self.group.len() == 1 {
-            return Ok(self.count_all());
+            return Ok(self.count_all_with_stats());
         }
         // The piece used once with the fewest placements.
         let restricted = self
@@ -265,31 +308,32 @@ impl Polyomino {
             .filter(|(_, p)| p.count == 1)
             .min_by_key(|&(i, _)| self.lookup[i].len())
             .map(|(i, _)| i);
-        let count = match restricted {
+        let (count, stats) = match restricted {
             None => {
                 let all: Vec<usize> = (1..self.group.len()).collect();
                 let mut n = 0u64;
-                let _ = Solver::new(&self.problem).visit(|solution| {
+                let mut solver = Solver::new(&self.problem);
+                let _ = solver.visit(|solution| {
                     let ids: Vec<usize> = solution
                         .iter()
-                        .map(|o| self.option_placement[o.index()])
+                        .map(|o| self.option_placement[o.index()].0)
                         .collect();
                     if self.is_canonical(&ids, &all) {
                         n += 1;
                     }
                     ControlFlow::<()>::Continue(())
                 });
-                n
+                (n, *solver.stats())
             }
             Some(piece) => self.count_restricted(piece)?,
         };
-        Ok(count / self.copies_factor)
+        Ok((count / self.copies_factor, stats))
     }
 
     /// Counts orbits with `piece` restricted to one placement per orbit of
     /// its placements, resolving the placements with a nontrivial
     /// stabilizer by canonical forms under the stabilizer.
-    fn count_restricted(&self, piece: usize) -> Result<u64, SetupError> {
+    fn count_restricted(&self, piece: usize) -> Result<(u64, Stats), SetupError> {
         let mut seen = vec![false; self.placements.len()];
         // For each representative placement, its stabilizer (non-identity elements).
         let mut stabilizer: HashMap<usize, Vec<usize>> = HashMap::new();
@@ -312,10 +356,11 @@ impl Polyomino {
         let (problem, option_placement) =
             self.encode(|p| self.placements[p].piece != piece || stabilizer.contains_key(&p))?;
         let mut n = 0u64;
-        let _ = Solver::new(&problem).visit(|solution| {
+        let mut solver = Solver::new(&problem);
+        let _ = solver.visit(|solution| {
             let ids: Vec<usize> = solution
                 .iter()
-                .map(|o| option_placement[o.index()])
+                .map(|o| option_placement[o.index()].0)
                 .collect();
             let rep = ids
                 .iter()
@@ -328,7 +373,7 @@ impl Polyomino {
             }
             ControlFlow::<()>::Continue(())
         });
-        Ok(n)
+        Ok((n, *solver.stats()))
     }
 
     /// Whether no symmetry of `elements` (indices into `group`) maps the
@@ -375,7 +420,10 @@ impl Polyomino {
 
     /// Builds the problem with the placements `keep` accepts; returns it and
     /// each option's placement.
-    fn encode(&self, keep: impl Fn(usize) -> bool) -> Result<(Problem, Vec<usize>), SetupError> {
+    fn encode(
+        &self,
+        keep: impl Fn(usize) -> bool,
+    ) -> Result<(Problem, Vec<(usize, u32)>), SetupError> {
         let mut builder = ProblemBuilder::new();
         let mut piece_items: Vec<Vec<ItemId>> = Vec::new();
         for (i, piece) in self.pieces.pieces().iter().enumerate() {
@@ -406,13 +454,13 @@ impl Polyomino {
             let copies = &piece_items[placement.piece];
             if copies.is_empty() {
                 builder.option(cells.clone()).map_err(SetupError::Build)?;
-                option_placement.push(p);
+                option_placement.push((p, 0));
             }
-            for &copy in copies {
+            for (k, &copy) in copies.iter().enumerate() {
                 builder
                     .option(std::iter::once(copy).chain(cells.clone()))
                     .map_err(SetupError::Build)?;
-                option_placement.push(p);
+                option_placement.push((p, k as u32));
             }
         }
         let problem = builder.build().map_err(SetupError::Build)?;

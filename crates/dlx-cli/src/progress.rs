@@ -60,8 +60,8 @@ impl Bar {
             0.0
         };
         // The estimate is in [0, 1]; the cast only drops the fraction of a step.
-        bar.set_position((fraction.clamp(0.0, 1.0) * STEPS as f64) as u64);
         bar.set_message(format!("solutions: {solutions}, nodes/s: {}", human(rate)));
+        bar.set_position((fraction.clamp(0.0, 1.0) * STEPS as f64) as u64);
     }
 
     /// Removes the bar from the terminal.

@@ -8,7 +8,9 @@ use dlx_core::{OptionId, Solver, Stats};
 pub enum SplitGoal {
     /// Expand the largest subproblem (by its share of the tree, as Knuth's
     /// estimate sees it; the earliest on ties) until there are at least this
-    /// many subproblems, or nothing is left to expand.
+    /// many subproblems, or nothing is left to expand; then also expand the
+    /// other subproblems as large as the last one expanded, so that no level
+    /// is left half split.
     Pieces(usize),
     /// Expand every subproblem down to this many choices (fewer where the
     /// search ends sooner): the subproblems of a complete level.
@@ -76,17 +78,23 @@ impl Split {
             true,
         )];
         let mut stats = Stats::default();
+        // The weight of the last subproblem expanded: once there are enough
+        // pieces, the others of the same weight are still expanded, so that a
+        // level is never left half split (its unexpanded half would be the
+        // largest pieces, and the last to be searched).
+        let mut last_weight = f64::INFINITY;
         loop {
             let pick = match goal {
-                SplitGoal::Pieces(k) if nodes.len() >= k => None,
-                SplitGoal::Pieces(_) => {
+                SplitGoal::Pieces(k) => {
                     let mut best: Option<usize> = None;
                     for (idx, (sub, open)) in nodes.iter().enumerate() {
                         if *open && best.is_none_or(|b| sub.weight > nodes[b].0.weight) {
                             best = Some(idx);
                         }
                     }
-                    best
+                    best.filter(|&b| {
+                        nodes.len() < k || nodes[b].0.weight >= last_weight * (1.0 - 1e-9)
+                    })
                 }
                 SplitGoal::Depth(d) => nodes
                     .iter()
@@ -102,6 +110,7 @@ impl Split {
                 continue;
             };
             // The sequential search enters this node: one node, at this level.
+            last_weight = parent.weight;
             stats.nodes += 1;
             stats.max_level = stats.max_level.max(parent.path.len());
             let weight = parent.weight / branch.options.len() as f64;

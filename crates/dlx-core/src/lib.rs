@@ -61,6 +61,7 @@
 //!   be chosen; the builder refuses it instead of ignoring it silently.
 #![warn(missing_docs)]
 
+mod cover;
 mod format;
 mod index;
 mod links;
@@ -68,9 +69,10 @@ mod problem;
 mod search;
 mod verify;
 
+pub use cover::MinCover;
 pub use format::{format_option, parse_dlx, parse_dlx_bytes, write_dlx, ParseError};
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, MAX_NODES};
-pub use search::{Branch, ChooseError, Solutions, Solver, Stats, Step};
+pub use search::{Branch, ChooseError, Optimum, Solutions, Solver, Stats, Step};
 pub use verify::{verify, VerifyError};

@@ -285,6 +285,36 @@ impl Links {
         self.item(link.left).right == i
     }
 
+    /// A lower bound on the options still needed to cover the active primary items.
+    ///
+    /// Takes an active primary item not yet marked, counts one, and marks
+    /// every item of every option still in its list; no option covers two
+    /// counted items. `marks` holds `generation` for the marked items.
+    pub fn lower_bound(&self, marks: &mut [u32], generation: u32) -> u32 {
+        let mut bound = 0;
+        let mut i = self.item(0).right;
+        while i != 0 {
+            if marks[to_usize(i)] != generation {
+                bound += 1;
+                let mut p = self.down(i);
+                while p != i {
+                    // Mark every item of the option holding p, walking from its start.
+                    let mut q = p;
+                    while self.top(q - 1) != 0 {
+                        q -= 1;
+                    }
+                    while self.top(q) != 0 {
+                        marks[to_usize(self.top(q))] = generation;
+                        q += 1;
+                    }
+                    p = self.down(p);
+                }
+            }
+            i = self.item(i).right;
+        }
+        bound
+    }
+
     /// Knuth's step C3: the active primary item with the fewest options, ties to the leftmost.
     #[inline(always)]
     pub fn choose_item(&self) -> u32 {

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::index::{to_usize, ItemId, OptionId};
+use crate::index::{to_u32, to_usize, ItemId, OptionId};
 use crate::links::{LinkError, Links};
 use crate::problem::Problem;
 
@@ -85,6 +85,17 @@ pub enum ChooseError {
     SearchStarted,
 }
 
+/// What an optimising search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Optimum {
+    /// The best solution, proven optimal, as options in the order chosen.
+    Found(Vec<OptionId>),
+    /// The problem has no solution at all.
+    NoSolution,
+    /// The stop flag was raised before the search could prove anything.
+    Stopped,
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Next {
     /// Step C2: enter a new level.
@@ -133,6 +144,11 @@ pub struct Solver {
     stop: Option<Arc<AtomicBool>>,
     solution: Vec<OptionId>,
     n_options: usize,
+    /// In bounded mode, the most options a solution may still have (below any prefix).
+    depth_limit: u32,
+    /// Marks of the lower bound, by generation (allocated by the first bounded search).
+    marks: Vec<u32>,
+    generation: u32,
 }
 
 impl Solver {
@@ -154,6 +170,9 @@ impl Solver {
             stop: None,
             solution: Vec::with_capacity(depth),
             n_options: problem.n_options(),
+            depth_limit: u32::MAX,
+            marks: Vec::new(),
+            generation: 0,
         }
     }
 
@@ -361,6 +380,12 @@ impl Solver {
     /// Undoes every choice made by the search (not those made by [`Solver::choose`])
     /// and starts over with fresh statistics.
     pub fn reset(&mut self) {
+        self.rewind();
+        self.stats = Stats::default();
+    }
+
+    /// Undoes every choice made by the search, keeping the statistics.
+    fn rewind(&mut self) {
         let top = match self.next {
             Next::Recover => self.level + 1,
             Next::Forward => self.level,
@@ -379,8 +404,64 @@ impl Solver {
         }
         self.level = self.base;
         self.next = Next::Forward;
-        self.stats = Stats::default();
         self.solution.clear();
+    }
+
+    /// A solution with the fewest options, proven minimal, by branch and bound.
+    ///
+    /// The search runs once: each solution found lowers the limit to one
+    /// option fewer than it has, and a branch is pruned when its options so
+    /// far plus a lower bound on the options still needed exceed the limit.
+    /// The bound takes an uncovered primary item, counts one, marks every item
+    /// of every option still available that covers it, and repeats with an
+    /// unmarked item: no option covers two counted items, so it is admissible.
+    /// Choices made with [`Solver::choose`] are part of the solution returned
+    /// but not of the minimum sought; the solution limit is ignored.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Optimum, Solver};
+    ///
+    /// let problem = parse_dlx("a b c d\na\nb\nc\nd\na b\nc d\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// assert!(matches!(solver.min_options(), Optimum::Found(s) if s.len() == 2));
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn min_options(&mut self) -> Optimum {
+        self.rewind();
+        if self.marks.is_empty() {
+            self.marks = vec![0; self.links.items.len()];
+        }
+        let saved_limit = self.limit.take();
+        self.depth_limit = u32::MAX;
+        let mut best: Option<Vec<OptionId>> = None;
+        let outcome = loop {
+            let step = if self.colors {
+                self.search::<true, true, true>(u64::MAX)
+            } else {
+                self.search::<false, true, true>(u64::MAX)
+            };
+            match step {
+                Step::Solution => {
+                    let below = to_u32(self.solution.len() - self.base);
+                    if best.as_ref().is_none_or(|b| self.solution.len() < b.len()) {
+                        best = Some(self.solution.clone());
+                    }
+                    self.depth_limit = self.depth_limit.min(below.saturating_sub(1));
+                }
+                Step::Paused => {}
+                Step::Stopped => break Optimum::Stopped,
+                Step::Done => {
+                    break match best.take() {
+                        Some(solution) => Optimum::Found(solution),
+                        None => Optimum::NoSolution,
+                    }
+                }
+            }
+        };
+        self.rewind();
+        self.depth_limit = u32::MAX;
+        self.limit = saved_limit;
+        outcome
     }
 
     /// Knuth's link sanity check, for tests and debugging.
@@ -392,18 +473,18 @@ impl Solver {
     /// been entered, the stop flag is raised, or the search ends.
     pub fn run(&mut self, node_budget: u64) -> Step {
         if self.colors {
-            self.search::<true, true>(node_budget)
+            self.search::<true, true, false>(node_budget)
         } else {
-            self.search::<false, true>(node_budget)
+            self.search::<false, true, false>(node_budget)
         }
     }
 
     /// Like [`Solver::run`], but counts solutions without stopping at each one.
     pub fn run_counting(&mut self, node_budget: u64) -> Step {
         if self.colors {
-            self.search::<true, false>(node_budget)
+            self.search::<true, false, false>(node_budget)
         } else {
-            self.search::<false, false>(node_budget)
+            self.search::<false, false, false>(node_budget)
         }
     }
 
@@ -419,7 +500,10 @@ impl Solver {
     ///
     /// When `REPORT` is false solutions are only counted, so the loop never
     /// returns for them.
-    fn search<const COLORS: bool, const REPORT: bool>(&mut self, node_budget: u64) -> Step {
+    fn search<const COLORS: bool, const REPORT: bool, const BOUND: bool>(
+        &mut self,
+        node_budget: u64,
+    ) -> Step {
         if self.next == Next::Done || self.limit_reached() {
             // The links stay as they are, so that `reset` can still unwind them.
             return Step::Done;
@@ -429,6 +513,8 @@ impl Solver {
         let stop = self.stop.clone();
         let links = &mut self.links;
         let choice = &mut self.choice[..];
+        let marks = &mut self.marks;
+        let mut generation = self.generation;
         let mut level = self.level;
         let mut stats = self.stats;
         let mut item: u32;
@@ -440,6 +526,7 @@ impl Solver {
                 self.level = level;
                 self.next = $next;
                 self.stats = stats;
+                self.generation = generation;
             }};
         }
 
@@ -468,6 +555,25 @@ impl Solver {
                 if stats.nodes >= node_stop {
                     save!(Next::Forward);
                     return Step::Paused;
+                }
+                if BOUND {
+                    // Branch and bound: prune when the options so far and a lower
+                    // bound on those still needed exceed the limit.
+                    generation = generation.wrapping_add(1);
+                    if generation == 0 {
+                        marks.fill(0);
+                        generation = 1;
+                    }
+                    let needed = links.lower_bound(marks, generation);
+                    if to_u32(level - self.base).saturating_add(needed) > self.depth_limit {
+                        if level == self.base {
+                            save!(Next::Done);
+                            return Step::Done;
+                        }
+                        level -= 1;
+                        next = Next::Recover;
+                        continue 'outer;
+                    }
                 }
                 stats.nodes += 1;
                 // C3: [Choose i.]

@@ -1,6 +1,8 @@
 //! Random small problems against brute force, and metamorphic properties.
 
-use dlx_core::{verify, Color, Entry, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_core::{
+    verify, Color, Entry, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder, Solver,
+};
 use proptest::prelude::*;
 
 /// A random problem: the kind of each item, and options as (item, color) lists.
@@ -155,6 +157,67 @@ proptest! {
             }).sum(),
         };
         prop_assert_eq!(parts, total);
+    }
+}
+
+/// The fewest options of any subset covering every primary item at least once.
+fn brute_force_min_cover(problem: &Problem) -> Option<usize> {
+    let n = problem.n_options();
+    (0u32..(1 << n))
+        .filter(|mask| {
+            problem
+                .item_ids()
+                .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
+                .all(|i| {
+                    (0..n).any(|k| {
+                        mask >> k & 1 == 1
+                            && problem.option(OptionId::new(k)).iter().any(|e| e.item == i)
+                    })
+                })
+        })
+        .map(|mask| mask.count_ones() as usize)
+        .min()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fewest_options_equals_the_brute_force_minimum(spec in spec()) {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let problem = build(&spec, &items, &options);
+        let expected = brute_force(&problem).iter().map(Vec::len).min();
+        let mut solver = Solver::new(&problem);
+        match solver.min_options() {
+            Optimum::Found(solution) => {
+                prop_assert!(verify(&problem, &solution).is_ok());
+                prop_assert_eq!(Some(solution.len()), expected);
+            }
+            Optimum::NoSolution => prop_assert_eq!(expected, None),
+            Optimum::Stopped => prop_assert!(false, "no stop flag was raised"),
+        }
+        solver.check_links().unwrap();
+        // The solver is whole again: it still counts every solution.
+        prop_assert_eq!(solver.count(), brute_force(&problem).len() as u64);
+    }
+
+    #[test]
+    fn minimum_repeated_cover_equals_the_brute_force_minimum(spec in spec()) {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let problem = build(&spec, &items, &options);
+        let expected = brute_force_min_cover(&problem);
+        match MinCover::new(&problem).solve() {
+            Optimum::Found(cover) => {
+                prop_assert_eq!(Some(cover.len()), expected);
+                for i in problem.item_ids().filter(|&i| problem.item_kind(i) == ItemKind::Primary) {
+                    prop_assert!(cover.iter().any(|&o| problem.option(o).iter().any(|e| e.item == i)));
+                }
+            }
+            Optimum::NoSolution => prop_assert_eq!(expected, None),
+            Optimum::Stopped => prop_assert!(false, "no stop flag was raised"),
+        }
     }
 }
 

@@ -1,0 +1,290 @@
+//! Minimum repeated cover: every primary item covered at least once, by as few options as possible.
+//!
+//! This is the set cover problem that the Chinese competitive-programming
+//! literature calls 重复覆盖 (repeated cover). A chosen option removes only
+//! the items it covers; the options that touch them stay available. The
+//! search is iterative deepening (IDA*) on the number of options: for each
+//! bound `D` from a lower bound upwards it looks for a cover of at most `D`
+//! options, pruning a branch when its options so far plus the estimate of
+//! the options still needed exceed `D`. The first cover found is therefore a
+//! proven minimum.
+//!
+//! The estimate is the usual admissible one: take an uncovered item, count
+//! one, mark every item of every option that covers it, and repeat with an
+//! unmarked uncovered item. No option covers two counted items, so at least
+//! that many more options are needed.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::index::{to_u32, to_usize, OptionId};
+use crate::problem::{ItemKind, Problem};
+use crate::search::{Optimum, Stats};
+
+/// The search for a minimum repeated cover of a problem's primary items.
+///
+/// Secondary items and colors play no part: only "every primary item at
+/// least once" is asked.
+///
+/// ```
+/// use dlx_core::{parse_dlx, MinCover, Optimum};
+///
+/// // Cover a, b, c, d: {a b} and {c d} do it with two options.
+/// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
+/// let mut search = MinCover::new(&problem);
+/// match search.solve() {
+///     Optimum::Found(cover) => assert_eq!(cover.len(), 2),
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), dlx_core::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct MinCover {
+    /// The primary items of option `o` are `option_items[option_starts[o]..option_starts[o + 1]]`.
+    option_starts: Vec<u32>,
+    option_items: Vec<u32>,
+    /// The options containing item `i` are `item_options[item_starts[i]..item_starts[i + 1]]`.
+    item_starts: Vec<u32>,
+    item_options: Vec<u32>,
+    /// How many chosen options cover each item.
+    covered: Vec<u32>,
+    n_uncovered: usize,
+    /// Marks of the estimate, by generation, so it never clears an array.
+    marks: Vec<u32>,
+    generation: u32,
+    /// `choice[l]` is the position, in its item's option list, of the option chosen at level `l`.
+    choice: Vec<u32>,
+    item_at: Vec<u32>,
+    /// The number of options of the cover the last successful round found.
+    found_depth: usize,
+    stats: Stats,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl MinCover {
+    /// Prepares the search; the problem is not borrowed afterwards.
+    pub fn new(problem: &Problem) -> MinCover {
+        // Primary items are renumbered 0.. in the order they were added.
+        let mut primary_index = vec![u32::MAX; problem.n_items()];
+        let mut n_primary = 0;
+        for item in problem.item_ids() {
+            if problem.item_kind(item) == ItemKind::Primary {
+                primary_index[item.index()] = to_u32(n_primary);
+                n_primary += 1;
+            }
+        }
+        let mut option_starts = vec![0];
+        let mut option_items = Vec::new();
+        let mut counts = vec![0u32; n_primary];
+        for option in problem.option_ids() {
+            for entry in problem.option(option) {
+                let i = primary_index[entry.item.index()];
+                if i != u32::MAX {
+                    option_items.push(i);
+                    counts[to_usize(i)] += 1;
+                }
+            }
+            option_starts.push(to_u32(option_items.len()));
+        }
+        let mut item_starts = vec![0u32; n_primary + 1];
+        for i in 0..n_primary {
+            item_starts[i + 1] = item_starts[i] + counts[i];
+        }
+        let mut fill = item_starts.clone();
+        let mut item_options = vec![0u32; option_items.len()];
+        for o in 0..problem.n_options() {
+            for &i in &option_items[to_usize(option_starts[o])..to_usize(option_starts[o + 1])] {
+                item_options[to_usize(fill[to_usize(i)])] = to_u32(o);
+                fill[to_usize(i)] += 1;
+            }
+        }
+        MinCover {
+            option_starts,
+            option_items,
+            item_starts,
+            item_options,
+            covered: vec![0; n_primary],
+            n_uncovered: n_primary,
+            marks: vec![0; n_primary],
+            generation: 0,
+            choice: vec![0; n_primary + 1],
+            item_at: vec![0; n_primary + 1],
+            found_depth: 0,
+            stats: Stats::default(),
+            stop: None,
+        }
+    }
+
+    /// A flag checked at every node: raise it (from any thread) to stop the search.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The statistics so far, over every round of deepening: `nodes` counts
+    /// branch points, `updates` the changes to the covered counts, and
+    /// `solutions` is 1 once the minimum is found.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The admissible lower bound on the options still needed.
+    pub fn lower_bound(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.fill(0);
+            self.generation = 1;
+        }
+        let generation = self.generation;
+        let mut bound = 0;
+        for i in 0..self.covered.len() {
+            if self.covered[i] > 0 || self.marks[i] == generation {
+                continue;
+            }
+            bound += 1;
+            self.marks[i] = generation;
+            for &o in
+                &self.item_options[to_usize(self.item_starts[i])..to_usize(self.item_starts[i + 1])]
+            {
+                let (s, e) = (
+                    self.option_starts[to_usize(o)],
+                    self.option_starts[to_usize(o) + 1],
+                );
+                for &j in &self.option_items[to_usize(s)..to_usize(e)] {
+                    self.marks[to_usize(j)] = generation;
+                }
+            }
+        }
+        bound
+    }
+
+    /// The uncovered item with the fewest options, ties to the leftmost (`u32::MAX` when all are covered).
+    fn choose_item(&self) -> u32 {
+        let mut best = (u32::MAX, u32::MAX);
+        for (i, &covered) in self.covered.iter().enumerate() {
+            if covered == 0 {
+                let len = self.item_starts[i + 1] - self.item_starts[i];
+                if len < best.0 {
+                    best = (len, to_u32(i));
+                }
+            }
+        }
+        best.1
+    }
+
+    fn apply(&mut self, option: u32) {
+        let (s, e) = (
+            self.option_starts[to_usize(option)],
+            self.option_starts[to_usize(option) + 1],
+        );
+        for k in s..e {
+            let i = to_usize(self.option_items[to_usize(k)]);
+            if self.covered[i] == 0 {
+                self.n_uncovered -= 1;
+            }
+            self.covered[i] += 1;
+            self.stats.updates += 1;
+        }
+    }
+
+    fn undo(&mut self, option: u32) {
+        let (s, e) = (
+            self.option_starts[to_usize(option)],
+            self.option_starts[to_usize(option) + 1],
+        );
+        for k in (s..e).rev() {
+            let i = to_usize(self.option_items[to_usize(k)]);
+            self.covered[i] -= 1;
+            if self.covered[i] == 0 {
+                self.n_uncovered += 1;
+            }
+        }
+    }
+
+    fn option_at(&self, item: u32, position: u32) -> u32 {
+        self.item_options[to_usize(self.item_starts[to_usize(item)] + position)]
+    }
+
+    /// Finds a minimum cover: `NoSolution` when some primary item is in no option.
+    pub fn solve(&mut self) -> Optimum {
+        if (0..self.covered.len()).any(|i| self.item_starts[i] == self.item_starts[i + 1]) {
+            return Optimum::NoSolution;
+        }
+        let mut bound = self.lower_bound();
+        loop {
+            match self.search(bound) {
+                Some(true) => {
+                    self.stats.solutions = 1;
+                    let cover = self.current_cover();
+                    self.unwind(self.found_depth);
+                    return Optimum::Found(cover);
+                }
+                Some(false) => bound += 1,
+                None => return Optimum::Stopped,
+            }
+        }
+    }
+
+    fn current_cover(&self) -> Vec<OptionId> {
+        // After a successful round the chosen options are still applied, levels 0..found_depth.
+        (0..self.found_depth)
+            .map(|l| OptionId(self.option_at(self.item_at[l], self.choice[l])))
+            .collect()
+    }
+
+    /// One round of deepening: is there a cover of at most `bound` options?
+    /// `None` when stopped. On success the cover stays applied for `current_cover`.
+    fn search(&mut self, bound: u32) -> Option<bool> {
+        let mut level = 0usize;
+        'enter: loop {
+            // Enter a level: done, pruned, or branch on the item with the fewest options.
+            if self.n_uncovered == 0 {
+                self.found_depth = level;
+                return Some(true);
+            }
+            if let Some(flag) = &self.stop {
+                if flag.load(Ordering::Relaxed) {
+                    self.unwind(level);
+                    return None;
+                }
+            }
+            let mut next_position = 0u32;
+            if to_u32(level) + self.lower_bound() <= bound {
+                self.stats.nodes += 1;
+                self.stats.max_level = self.stats.max_level.max(level);
+                self.item_at[level] = self.choose_item();
+            } else {
+                // Pruned: behave as an item whose options are all tried.
+                self.item_at[level] = u32::MAX;
+            }
+            loop {
+                let item = self.item_at[level];
+                let len = if item == u32::MAX {
+                    0
+                } else {
+                    self.item_starts[to_usize(item) + 1] - self.item_starts[to_usize(item)]
+                };
+                if next_position < len {
+                    self.choice[level] = next_position;
+                    self.apply(self.option_at(item, next_position));
+                    level += 1;
+                    continue 'enter;
+                }
+                // Every option of this level tried: back up.
+                if level == 0 {
+                    return Some(false);
+                }
+                level -= 1;
+                let position = self.choice[level];
+                self.undo(self.option_at(self.item_at[level], position));
+                next_position = position + 1;
+            }
+        }
+    }
+
+    fn unwind(&mut self, level: usize) {
+        for l in (0..level).rev() {
+            self.undo(self.option_at(self.item_at[l], self.choice[l]));
+        }
+    }
+}

@@ -1,13 +1,17 @@
 //! The `dlx` command line tool: exact cover problems and puzzles, solved with Dancing Links.
 
+mod cover;
 mod input;
+mod lottery;
 mod matrix;
 mod polyomino;
 mod progress;
 mod queens;
+mod squares;
 mod shard;
 mod solve;
 mod sudoku;
+mod treasure;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -30,6 +34,10 @@ enum Command {
     #[command(alias = "pentomino")]
     Polyomino(polyomino::PolyominoArgs),
     Matrix(matrix::MatrixArgs),
+    Cover(cover::CoverArgs),
+    Treasure(treasure::TreasureArgs),
+    Squares(squares::SquaresArgs),
+    Lottery(lottery::LotteryArgs),
     #[command(flatten)]
     Shard(shard::ShardCommand),
 }
@@ -47,6 +55,10 @@ fn main() -> ExitCode {
         Command::Queens(args) => queens::run(args),
         Command::Polyomino(args) => polyomino::run(args),
         Command::Matrix(args) => matrix::run(args),
+        Command::Cover(args) => cover::run(args),
+        Command::Treasure(args) => treasure::run(args),
+        Command::Squares(args) => squares::run(args),
+        Command::Lottery(args) => lottery::run(args),
         Command::Shard(command) => shard::run(command),
     };
     match result {

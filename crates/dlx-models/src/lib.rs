@@ -6,7 +6,10 @@
 //! render it.
 #![warn(missing_docs)]
 
+pub mod lottery;
 pub mod matrix;
 pub mod polyomino;
 pub mod queens;
+pub mod squares;
 pub mod sudoku;
+pub mod treasure;

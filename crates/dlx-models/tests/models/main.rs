@@ -1,6 +1,9 @@
 //! The integration tests of dlx-models, one module per model.
 
+mod lottery;
 mod matrix;
 mod polyomino;
 mod queens;
+mod squares;
 mod sudoku;
+mod treasure;

@@ -1,0 +1,1 @@
+//! The lottery model (work in progress).

@@ -1,0 +1,1 @@
+//! The squares model (work in progress).

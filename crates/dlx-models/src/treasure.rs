@@ -1,0 +1,1 @@
+//! The treasure model (work in progress).

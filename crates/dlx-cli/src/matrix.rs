@@ -1,11 +1,110 @@
-//! `dlx matrix` (work in progress).
+//! `dlx matrix`: 0/1 matrices, and whether some of their rows have exactly one 1 in every column.
 
-use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
 
-/// Not yet available.
+use anyhow::Context as _;
+use clap::{Args, ValueEnum};
+use dlx_core::{write_dlx, Solver, Stats};
+use dlx_models::matrix::{parse, Format};
+
+use crate::input::{input_name, read_input, Output};
+use crate::out;
+use crate::solve::print_stats;
+
+/// Find rows of a 0/1 matrix with exactly one 1 in every column.
+///
+/// The file holds any number of matrices, one after another. Each gets one
+/// answer: with the POJ 3740 form `Yes, I found it` or `It is impossible`; with
+/// the HUST 1017 form the number of rows chosen and then the rows (from 1), or `NO`.
 #[derive(Debug, Args)]
-pub(crate) struct MatrixArgs {}
+#[command(
+    after_help = "Examples:\n  dlx matrix data/matrix/poj3740.txt\n  dlx matrix --rows data/matrix/poj3740.txt\n  dlx matrix --format hust1017 data/matrix/hust1017.txt\n  printf '2 2\\n1 0\\n0 1\\n' | dlx matrix --count"
+)]
+pub(crate) struct MatrixArgs {
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// The form of the input.
+    ///
+    /// `poj3740`: a line `M N`, then M lines of N values 0 or 1.
+    /// `hust1017`: a line `N M` (N rows, M columns), then N lines `C c1 .. cC`,
+    /// the columns (from 1) of a row's ones.
+    #[arg(long, value_enum, default_value_t = FormatArg::Poj3740)]
+    format: FormatArg,
+    /// With the POJ 3740 form, print the rows found (from 1) on the line after `Yes, I found it`.
+    #[arg(long)]
+    rows: bool,
+    /// Print the number of exact covers of each matrix, one a line.
+    #[arg(long, conflicts_with = "rows")]
+    count: bool,
+    /// Print each matrix as a problem in Knuth's DLX format instead of solving it.
+    #[arg(long, conflicts_with_all = ["rows", "count"])]
+    emit_dlx: bool,
+    /// Print nodes, updates, solutions and time (over all matrices) to standard error.
+    #[arg(long)]
+    stats: bool,
+}
 
-pub(crate) fn run(_args: MatrixArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+/// The `--format` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum FormatArg {
+    /// POJ 3740 "Easy Finding".
+    Poj3740,
+    /// HUST 1017 "Exact cover".
+    Hust1017,
+}
+
+pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let bytes = read_input(args.file.as_deref())?;
+    let name = input_name(args.file.as_ref());
+    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let format = match args.format {
+        FormatArg::Poj3740 => Format::Poj3740,
+        FormatArg::Hust1017 => Format::Hust1017,
+    };
+    let mut output = Output::new();
+    let mut total = Stats::default();
+    for (index, case) in parse(text, format).enumerate() {
+        let case = case.with_context(|| format!("in {name}"))?;
+        let encoding = case
+            .matrix
+            .encode()
+            .with_context(|| format!("in {name}, the matrix of line {}", case.line))?;
+        if args.emit_dlx {
+            if index > 0 {
+                out!(output, "")?;
+            }
+            out!(output, "| the matrix of line {} of {name}", case.line)?;
+            out!(
+                output,
+                "{}",
+                write_dlx(encoding.problem()).trim_end_matches('\n')
+            )?;
+            continue;
+        }
+        let mut solver = Solver::new(encoding.problem());
+        if args.count {
+            let count = solver.count();
+            out!(output, "{count}")?;
+        } else {
+            let rows = solver.first().map(|solution| encoding.decode(&solution));
+            if let Some(rows) = &rows {
+                case.matrix
+                    .check(rows)
+                    .context("internal error: the rows found are not an exact cover")?;
+            }
+            out!(output, "{}", format.answer(rows.as_deref()))?;
+            if let (true, Format::Poj3740, Some(rows)) = (args.rows, format, &rows) {
+                let numbers: Vec<String> = rows.iter().map(|r| (r + 1).to_string()).collect();
+                out!(output, "{}", numbers.join(" "))?;
+            }
+        }
+        total += *solver.stats();
+    }
+    output.flush()?;
+    if args.stats {
+        print_stats(&total, start.elapsed().as_secs_f64());
+    }
+    Ok(())
 }

@@ -1,11 +1,145 @@
-//! `dlx queens` (work in progress).
+//! `dlx queens`: n queens on an n x n board, no two attacking each other.
 
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context as _;
 use clap::Args;
+use dlx_core::{write_dlx, Solver};
+use dlx_models::queens::{parse_spoj, Queens, Square};
 
-/// Not yet available.
+use crate::input::{input_name, read_input, Output};
+use crate::out;
+use crate::solve::print_stats;
+
+/// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
+///
+/// Prints one solution as a board (`Q` a queen, `.` an empty square), or with
+/// `--count` or `--distinct` the number of solutions alone on the last line.
+/// The encoding is Knuth's: rows and columns are primary items, diagonals
+/// secondary; pre-placed queens take their lines out of the problem.
 #[derive(Debug, Args)]
-pub(crate) struct QueensArgs {}
+#[command(
+    after_help = "Examples:\n  dlx queens 8\n  dlx queens 12 --count\n  dlx queens 12 --distinct\n  dlx queens 8 --place 1:1 --place 8:4\n  dlx queens 200\n  dlx queens 8 --emit-dlx | dlx solve --count\n  dlx queens --spoj data/queens/spoj.txt"
+)]
+pub(crate) struct QueensArgs {
+    /// The side of the board.
+    #[arg(required_unless_present = "spoj", value_name = "N")]
+    n: Option<usize>,
+    /// Print the number of solutions.
+    #[arg(long, conflicts_with = "distinct")]
+    count: bool,
+    /// Print the number of solutions distinct up to rotations and reflections
+    /// of the board (those that keep the `--place` queens in place).
+    #[arg(long)]
+    distinct: bool,
+    /// A queen already on the board, as ROW:COL counted from 1 (repeatable).
+    #[arg(long = "place", value_name = "R:C", value_parser = parse_square)]
+    place: Vec<Square>,
+    /// Print the problem in Knuth's DLX format instead of solving it.
+    #[arg(long, conflicts_with_all = ["count", "distinct"])]
+    emit_dlx: bool,
+    /// Complete every case of a SPOJ NQUEEN file (`-` for standard input):
+    /// each line is n, then the column (from 1) of the queen in each row, 0
+    /// for none. Prints one line per case: the column of each row's queen, or
+    /// `no solution`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "count", "distinct", "place", "emit_dlx"])]
+    spoj: Option<PathBuf>,
+    /// Print nodes, updates, solutions and time to standard error.
+    #[arg(long)]
+    stats: bool,
+}
 
-pub(crate) fn run(_args: QueensArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
+    let start = Instant::now();
+    let mut output = Output::new();
+    if let Some(path) = &args.spoj {
+        return run_spoj(path, args.stats, &mut output, start);
+    }
+    let n = args.n.context("the board size N is missing")?;
+    let puzzle = Queens::with_queens(n, args.place.iter().copied())?;
+    if args.emit_dlx {
+        let text = write_dlx(puzzle.encode()?.problem());
+        out!(output, "{}", text.trim_end_matches('\n'))?;
+        return output.flush();
+    }
+    if args.count || args.distinct {
+        let encoding = puzzle.encode()?;
+        let mut solver = Solver::new(encoding.problem());
+        let count = if args.distinct {
+            encoding.count_distinct(&mut solver, &puzzle.symmetries())
+        } else {
+            // Count through `visit` so every solution is still checked in debug builds.
+            let mut count = 0u64;
+            let _ = solver.visit(|solution| {
+                debug_assert!(puzzle.check(&encoding.decode(solution)).is_ok());
+                count += 1;
+                ControlFlow::<()>::Continue(())
+            });
+            count
+        };
+        out!(output, "{count}")?;
+        output.flush()?;
+        if args.stats {
+            print_stats(solver.stats(), start.elapsed().as_secs_f64());
+        }
+        return Ok(());
+    }
+    let (board, stats) = puzzle.first_with_stats()?;
+    match board {
+        Some(board) => {
+            puzzle
+                .check(&board)
+                .context("internal error: the solution breaks the rules")?;
+            out!(output, "{}", board.render().trim_end_matches('\n'))?;
+        }
+        None => out!(output, "no solution")?,
+    }
+    output.flush()?;
+    if args.stats {
+        print_stats(&stats, start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+fn run_spoj(
+    path: &std::path::Path,
+    stats: bool,
+    output: &mut Output,
+    start: Instant,
+) -> anyhow::Result<()> {
+    let bytes = read_input(Some(path))?;
+    let name = input_name(Some(&path.to_path_buf()));
+    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let mut total = dlx_core::Stats::default();
+    for case in parse_spoj(text) {
+        let case = case.with_context(|| format!("in {name}"))?;
+        let (board, case_stats) = case.puzzle.first_with_stats()?;
+        total += case_stats;
+        match board {
+            Some(board) => {
+                case.puzzle
+                    .check(&board)
+                    .context("internal error: the solution breaks the rules")?;
+                out!(output, "{}", board.spoj_line())?;
+            }
+            None => out!(output, "no solution")?,
+        }
+    }
+    output.flush()?;
+    if stats {
+        print_stats(&total, start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// Reads `ROW:COL`, both from 1.
+fn parse_square(text: &str) -> Result<Square, String> {
+    let parse = |part: &str| part.trim().parse::<usize>().ok().filter(|&v| v >= 1);
+    let (row, col) = text
+        .split_once(':')
+        .and_then(|(row, col)| Some((parse(row)?, parse(col)?)))
+        .ok_or_else(|| format!("expected ROW:COL with numbers from 1, like `3:5`, not `{text}`"))?;
+    Ok(Square::new(row - 1, col - 1))
 }

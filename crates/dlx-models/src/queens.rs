@@ -68,7 +68,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Step};
+use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats, Step};
 
 /// The largest board side accepted: a 1000 x 1000 board has a million options.
 pub const MAX_N: usize = 1000;
@@ -631,6 +631,12 @@ impl Queens {
     /// Each restart doubles the node budget, so the last one can explore the
     /// whole tree: `None` means there is no solution.
     pub fn first(&self) -> Result<Option<Board>, QueensError> {
+        self.first_with_stats().map(|(board, _)| board)
+    }
+
+    /// [`Queens::first`], with the search statistics summed over the restarts.
+    pub fn first_with_stats(&self) -> Result<(Option<Board>, Stats), QueensError> {
+        let mut total = Stats::default();
         let mut budget = FIRST_BUDGET;
         let mut attempt = 0u64;
         loop {
@@ -640,11 +646,13 @@ impl Queens {
                 self.encode_shuffled(attempt)?
             };
             let mut solver = Solver::new(encoding.problem());
-            match solver.run(budget) {
-                Step::Solution => return Ok(Some(encoding.decode(solver.solution()))),
+            let step = solver.run(budget);
+            total += *solver.stats();
+            match step {
+                Step::Solution => return Ok((Some(encoding.decode(solver.solution())), total)),
                 Step::Paused => {}
                 // No stop flag is set, so the search stops only when the tree is done.
-                Step::Done | Step::Stopped => return Ok(None),
+                Step::Done | Step::Stopped => return Ok((None, total)),
             }
             budget = budget.saturating_mul(2);
             attempt += 1;

@@ -1,1 +1,187 @@
 //! Tests of `dlx queens`.
+
+use assert_cmd::Command;
+use dlx_models::queens::{parse_spoj, Board, Queens, Square};
+
+/// The workspace root, so file names in messages read as in the README.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Runs `dlx` from the workspace root with `args` and `stdin`, expecting exit
+/// code `code`; returns stdout and stderr.
+#[track_caller]
+fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
+    let output = Command::cargo_bin("dlx")
+        .expect("the dlx binary")
+        .current_dir(ROOT)
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("dlx runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{args:?}: stdout {stdout} stderr {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// Checks that a command succeeds and prints `expected` on standard output.
+#[track_caller]
+fn check(args: &[&str], expected: &str) {
+    let (stdout, _) = run(args, "", 0);
+    assert_eq!(stdout, expected, "{args:?}");
+}
+
+/// Checks that a command fails with exit code 2 and this message.
+#[track_caller]
+fn check_error(args: &[&str], stdin: &str, message: &str) {
+    let (stdout, stderr) = run(args, stdin, 2);
+    assert_eq!(stdout, "", "{args:?}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!("dlx: error: {message}"),
+        "{args:?}"
+    );
+}
+
+/// Reads a board printed by `dlx queens` back, for an independent check.
+fn read_board(text: &str) -> Board {
+    let cols: Vec<Option<usize>> = text
+        .lines()
+        .map(|line| line.split(' ').position(|cell| cell == "Q"))
+        .collect();
+    Board::from_columns(cols).expect("a square board")
+}
+
+/// Solves a puzzle on the command line and checks the board printed against the rules.
+#[track_caller]
+fn check_board(args: &[&str], puzzle: &Queens) -> String {
+    let (stdout, _) = run(args, "", 0);
+    let board = read_board(&stdout);
+    puzzle.check(&board).expect("a valid board");
+    stdout
+}
+
+#[test]
+fn counts() {
+    let all = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    let distinct = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+    for n in 1..=12 {
+        let size = n.to_string();
+        check(&["queens", &size, "--count"], &format!("{}\n", all[n - 1]));
+        check(
+            &["queens", &size, "--distinct"],
+            &format!("{}\n", distinct[n - 1]),
+        );
+    }
+    // A corner queen: 4 of the 92; the reflection in the diagonal through it is
+    // the only symmetry left, and it pairs them up.
+    check(&["queens", "8", "--place", "1:1", "--count"], "4\n");
+    check(&["queens", "8", "--place", "1:1", "--distinct"], "2\n");
+}
+
+#[test]
+fn boards() {
+    let eight = check_board(&["queens", "8"], &Queens::new(8).unwrap());
+    insta::assert_snapshot!("queens_8", eight);
+    let placed = Queens::with_queens(8, [Square::new(0, 0), Square::new(7, 3)]).unwrap();
+    let board = check_board(
+        &["queens", "8", "--place", "1:1", "--place", "8:4"],
+        &placed,
+    );
+    insta::assert_snapshot!("queens_8_placed", board);
+    check(&["queens", "3"], "no solution\n");
+    check(&["queens", "1"], "Q\n");
+}
+
+/// n = 100 and 200 finish in well under a second (restarts on shuffled options).
+#[test]
+fn large_boards() {
+    for n in [100, 200] {
+        check_board(&["queens", &n.to_string()], &Queens::new(n).unwrap());
+    }
+}
+
+#[test]
+fn knuth_format() {
+    let (text, _) = run(&["queens", "6", "--emit-dlx"], "", 0);
+    insta::assert_snapshot!("queens_6_dlx", text);
+    let (count, _) = run(&["solve", "--count"], &text, 0);
+    assert_eq!(count, "4\n");
+}
+
+#[test]
+fn spoj() {
+    let (stdout, _) = run(&["queens", "--spoj", "data/queens/spoj.txt"], "", 0);
+    let input = std::fs::read_to_string(format!("{ROOT}/data/queens/spoj.txt")).unwrap();
+    let cases: Vec<_> = parse_spoj(&input).collect::<Result<_, _>>().unwrap();
+    assert_eq!(stdout.lines().count(), cases.len());
+    for (case, line) in cases.iter().zip(stdout.lines()) {
+        let cols = line
+            .split(' ')
+            .map(|c| c.parse::<usize>().ok().and_then(|c| c.checked_sub(1)))
+            .collect();
+        let board = Board::from_columns(cols).expect("columns on the board");
+        case.puzzle.check(&board).expect("a valid completion");
+    }
+    insta::assert_snapshot!("queens_spoj", stdout);
+    // Standard input, and a case without a completion.
+    let (stdout, _) = run(&["queens", "--spoj", "-"], "4 1 0 0 0\n1 0\n", 0);
+    assert_eq!(stdout, "no solution\n1\n");
+}
+
+#[test]
+fn errors() {
+    check_error(
+        &["queens", "8", "--place", "1:1", "--place", "3:3"],
+        "",
+        "pre-placed queens 1:1 and 3:3 attack each other on the same diagonal",
+    );
+    check_error(
+        &["queens", "8", "--place", "2:5", "--place", "2:1"],
+        "",
+        "pre-placed queens 2:5 and 2:1 attack each other on the same row",
+    );
+    check_error(
+        &["queens", "4", "--place", "5:1"],
+        "",
+        "queen 5:1 is off the 4x4 board",
+    );
+    check_error(&["queens", "0"], "", "the board needs at least one row");
+    check_error(
+        &["queens", "--spoj", "-"],
+        "\n\n4 0 x 0 0\n",
+        "in <stdin>: line 3, column 5: `x` is not a number",
+    );
+    check_error(
+        &["queens", "--spoj", "-"],
+        "\n5 0 0 6 0 0\n",
+        "in <stdin>: line 2, column 7: row 3 has its queen in column 6, off the 5x5 board",
+    );
+    check_error(
+        &["queens", "--spoj", "-"],
+        "5 1 0 0 0\n",
+        "in <stdin>: line 1: the board size is 5 but 4 rows follow it",
+    );
+    check_error(
+        &["queens", "--spoj", "-"],
+        "6 0 2 0 0 5 0\n",
+        "in <stdin>: line 1: pre-placed queens 2:2 and 5:5 attack each other on the same diagonal",
+    );
+    // Bad arguments are clap's (exit code 2 too).
+    let (_, stderr) = run(&["queens", "8", "--place", "1-1"], "", 2);
+    assert!(
+        stderr.contains("expected ROW:COL with numbers from 1"),
+        "{stderr}"
+    );
+    let (_, stderr) = run(&["queens"], "", 2);
+    assert!(stderr.contains("<N>"), "{stderr}");
+}
+
+#[test]
+fn help_shows_an_example() {
+    let (stdout, _) = run(&["queens", "--help"], "", 0);
+    assert!(stdout.contains("dlx queens 12 --count"), "{stdout}");
+}

@@ -158,7 +158,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         });
     }
     result?;
-    if printed == 0 {
+    if printed == 0 && limit > 0 {
         out!(output, "no tiling")?;
     }
     output.flush()?;

@@ -11,7 +11,8 @@
 //!   holes ([`Board::parse`]), and its symmetry group.
 //! - [`Polyomino`]: the exact cover problem of a board and a piece set;
 //!   [`Polyomino::count_all`], [`Polyomino::count_distinct`],
-//!   [`Polyomino::first`] and [`Polyomino::decode`] give [`Tiling`]s, which
+//!   [`Polyomino::first`], [`Polyomino::visit_tilings`] and
+//!   [`Polyomino::decode`] give [`Tiling`]s, which
 //!   [`Tiling::check`] checks against the puzzle's rules and which render as
 //!   text (`Display`) or SVG ([`Tiling::to_svg`]).
 //!
@@ -52,7 +53,12 @@
 //! cells. Any other piece with `k > 1` copies gets `k` items `name#1..name#k`
 //! and each of its placements becomes one option per copy item; every tiling
 //! is then found `k!` times (the copies permuted), and the counts divide by
-//! the product of these factorials, exactly.
+//! the product of these factorials, exactly, and
+//! [`Polyomino::visit_tilings`] passes on only the solution whose copies are
+//! in increasing order of placement.
+//! A rendered tiling draws all copies of a piece with its one symbol, so two
+//! copies side by side are told apart only in the SVG picture, which
+//! outlines every placed piece.
 //!
 //! # Counting up to symmetry
 //! [`Polyomino::count_distinct`] counts orbits of tilings under the group

@@ -10,6 +10,7 @@ use dlx_models::polyomino::{
 };
 
 const SCOTT: &str = include_str!("../../../../data/polyomino/8x8-centre-hole.txt");
+const PICTURE: &str = include_str!("../../../../data/polyomino/pentominoes-picture.txt");
 const TETROMINOES_TWICE: &str = include_str!("../../../../data/polyomino/tetrominoes-twice.txt");
 
 fn board(spec: &str) -> Board {
@@ -86,22 +87,31 @@ fn map_cells(f: fn((i64, i64)) -> (i64, i64), cells: &[(usize, usize)]) -> Vec<(
 }
 
 /// Brute force: all tilings, and their orbits under the board's symmetries
-/// (each orbit named by its smallest member), for free pieces.
-fn brute_force(board: &Board, pieces: &PieceSet) -> (u64, u64) {
-    let model = Polyomino::new(board.clone(), pieces.clone(), false).expect("a valid puzzle");
+/// (each orbit named by its smallest member); for one-sided pieces (at
+/// least one of them chiral), under the board's rotations only.
+fn brute_force(board: &Board, pieces: &PieceSet, one_sided: bool) -> (u64, u64) {
+    let model = Polyomino::new(board.clone(), pieces.clone(), one_sided).expect("a valid puzzle");
     let cells = board.cells();
     let board_set: BTreeSet<(i64, i64)> =
         cells.iter().map(|&(r, c)| (r as i64, c as i64)).collect();
-    let symmetries: Vec<_> = grid_maps()
-        .into_iter()
+    let n_maps = if one_sided { 4 } else { 8 };
+    let symmetries: Vec<_> = grid_maps()[..n_maps]
+        .iter()
+        .copied()
         .filter(|&f| map_cells(f, &cells).into_iter().collect::<BTreeSet<_>>() == board_set)
         .collect();
-    // The board's offset after each map (its bounding box corner), to map a piece's cells.
+    assert_eq!(
+        model.symmetries().len(),
+        symmetries.len(),
+        "the symmetry group"
+    );
     let mut tilings = BTreeSet::new();
     let mut orbits = BTreeSet::new();
     let _ = Solver::new(model.problem()).visit(|solution| {
         let tiling = model.decode(solution);
-        tiling.check(board, pieces, false).expect("a valid tiling");
+        tiling
+            .check(board, pieces, one_sided)
+            .expect("a valid tiling");
         tilings.insert(key(tiling.placed()));
         let images = symmetries.iter().map(|&f| {
             let points: Vec<_> = cells
@@ -272,7 +282,7 @@ fn distinct_counts_match_brute_force_orbits() {
     for (spec, pieces, all, distinct) in cases {
         let b = board(spec);
         let pieces = art_pieces(pieces);
-        let (bf_all, bf_distinct) = brute_force(&b, &pieces);
+        let (bf_all, bf_distinct) = brute_force(&b, &pieces, false);
         if *all > 0 {
             assert_eq!(bf_all, *all, "brute force all on {spec}");
         }
@@ -308,7 +318,7 @@ fn pieces_with_counts_from_a_file() {
     let model = Polyomino::new(b.clone(), pieces.clone(), false).expect("valid");
     let tiling = model.first().expect("5x8 has tilings");
     tiling.check(&b, &pieces, false).expect("a valid tiling");
-    let (all, distinct) = brute_force(&b, &pieces);
+    let (all, distinct) = brute_force(&b, &pieces, false);
     assert_eq!(model.count_all(), all);
     assert_eq!(model.count_distinct().expect("counts"), distinct);
 }
@@ -328,6 +338,15 @@ fn pieces_from_a_picture() {
     );
     let again = Polyomino::new(board("20x3"), pieces, false).expect("valid");
     assert_eq!(again.count_all(), 8);
+    // The bundled picture is the pentomino set.
+    let drawn = art_pieces(PICTURE);
+    let drawn: BTreeSet<Shape> = drawn.pieces().iter().map(|p| p.shape.free_form()).collect();
+    let builtin: BTreeSet<Shape> = PieceSet::pentominoes()
+        .pieces()
+        .iter()
+        .map(|p| p.shape.free_form())
+        .collect();
+    assert_eq!(drawn, builtin);
     // `#` pieces without a header are numbered; a set name takes `*k`.
     let numbered = art_pieces("##\n\n| a comment\n#\n#\n\n#");
     assert_eq!(numbered.names(), ["1", "2", "3"]);
@@ -347,6 +366,21 @@ fn one_sided_pieces() {
     let pieces = art_pieces("L*4:\n#.\n##");
     let model = Polyomino::new(board("4x3"), pieces.clone(), true).expect("valid");
     assert_eq!(model.symmetries().len(), 4);
+    // Chiral pieces, one-sided, on a square: the rotations only, against brute force.
+    // (L tetrominoes on 4x4: 3 one-sided tilings, 2 up to rotation, one of them the pinwheel.)
+    for (spec, art, expected) in [
+        ("4x4", "L*4:\n#.\n#.\n##", (3, 2)),
+        ("4x4", "L*2:\n#.\n#.\n##\n\nO*2:\n##\n##", (4, 1)),
+        ("5x5", "F:\n.##\n##.\n.#.\n\nL*5:\n#.\n#.\n##", (0, 0)),
+    ] {
+        let chiral = art_pieces(art);
+        let (all, distinct) = brute_force(&board(spec), &chiral, true);
+        assert_eq!((all, distinct), expected, "{art}");
+        let model = Polyomino::new(board(spec), chiral, true).expect("valid");
+        assert_eq!(model.symmetries().len(), 4, "{art}");
+        assert_eq!(model.count_all(), all, "{art}");
+        assert_eq!(model.count_distinct().expect("counts"), distinct, "{art}");
+    }
     let b = board("4x3");
     let mut n = 0;
     let _ = Solver::new(model.problem()).visit(|solution| {

@@ -12,7 +12,8 @@
 //! separated by whitespace: the primary items, then optionally a `|` and the
 //! secondary items. Every later non-blank, non-comment line is one option:
 //! its item names separated by whitespace, a secondary item optionally
-//! written `name:color`. Item names are any run of characters other than
+//! written `name:color`, and optionally costs `|n` (Knuth's DLX5; several add up).
+//! Item names are any run of characters other than
 //! whitespace, `|` and `:`.
 
 use std::fmt::Write as _;
@@ -80,6 +81,14 @@ pub enum ParseError {
         text: String,
         /// Which notation.
         what: &'static str,
+    },
+    /// A cost that is not `|` followed by a nonnegative integer, or costs that overflow.
+    #[error("line {line}: `{text}` is not a cost (DLX5 costs are `|` followed by a nonnegative integer)")]
+    InvalidCost {
+        /// The line.
+        line: usize,
+        /// The text in question.
+        text: String,
     },
     /// An option names an item the item line does not.
     #[error("line {line}: unknown item `{name}` (not in the item line)")]
@@ -162,16 +171,30 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
             continue;
         }
         entries.clear();
+        let mut cost: u64 = 0;
         for token in text.split_whitespace() {
+            if let Some(number) = token.strip_prefix('|') {
+                // DLX5: `|n` gives the option a cost; several add up.
+                let value: u64 = number.parse().map_err(|_| ParseError::InvalidCost {
+                    line,
+                    text: token.to_owned(),
+                })?;
+                cost = cost
+                    .checked_add(value)
+                    .ok_or_else(|| ParseError::InvalidCost {
+                        line,
+                        text: token.to_owned(),
+                    })?;
+                continue;
+            }
             let (name, color) = match token.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
                 None => (token, None),
             };
             if token.contains('|') {
-                return Err(ParseError::Unsupported {
+                return Err(ParseError::InvalidCost {
                     line,
                     text: token.to_owned(),
-                    what: "`|` inside an option (DLX5 costs)",
                 });
             }
             let item = builder
@@ -192,18 +215,24 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
             };
             entries.push(Entry { item, color });
         }
-        builder
-            .colored_option(entries.iter().copied())
-            .map_err(|source| match source {
-                BuildError::RepeatedItem { item, .. } => {
-                    ParseError::RepeatedItem { line, name: item }
-                }
-                BuildError::ColorOnPrimary { item, .. } => {
-                    ParseError::ColorOnPrimary { line, name: item }
-                }
-                BuildError::NoPrimaryItem { .. } => ParseError::NoPrimaryItem { line },
-                source => ParseError::Build { line, source },
-            })?;
+        let option =
+            builder
+                .colored_option(entries.iter().copied())
+                .map_err(|source| match source {
+                    BuildError::RepeatedItem { item, .. } => {
+                        ParseError::RepeatedItem { line, name: item }
+                    }
+                    BuildError::ColorOnPrimary { item, .. } => {
+                        ParseError::ColorOnPrimary { line, name: item }
+                    }
+                    BuildError::NoPrimaryItem { .. } => ParseError::NoPrimaryItem { line },
+                    source => ParseError::Build { line, source },
+                })?;
+        if cost > 0 {
+            builder
+                .set_cost(option, cost)
+                .map_err(|source| ParseError::Build { line, source })?;
+        }
     }
     if !header_seen {
         return Err(ParseError::MissingHeader);
@@ -275,6 +304,9 @@ pub fn format_option(problem: &Problem, option: OptionId) -> String {
                 }
             }
         }
+    }
+    if problem.cost(option) > 0 {
+        let _ = write!(out, " |{}", problem.cost(option));
     }
     out
 }

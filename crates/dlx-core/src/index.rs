@@ -77,6 +77,12 @@ pub(crate) fn to_u32(value: usize) -> u32 {
     value as u32
 }
 
+/// `usize` to `u64`: always lossless on the targets we support.
+#[inline(always)]
+pub(crate) fn to_u64(value: usize) -> u64 {
+    value as u64
+}
+
 /// `u32` to `usize`: always lossless on the 32- and 64-bit targets we support.
 #[inline(always)]
 pub(crate) fn to_usize(value: u32) -> usize {

@@ -315,6 +315,49 @@ impl Links {
         bound
     }
 
+    /// Every option's cost shared among its primary items, times `scale`,
+    /// rounded down (so the sum of the shares never exceeds the cost).
+    pub fn option_taxes(&self, costs: &[u64], scale: u64) -> Vec<u64> {
+        self.first_node
+            .iter()
+            .zip(costs)
+            .map(|(&first, &cost)| {
+                let mut n_primary = 0u64;
+                let mut q = first;
+                while self.top(q) != 0 {
+                    if self.top(q) <= self.n_primary {
+                        n_primary += 1;
+                    }
+                    q += 1;
+                }
+                let share = u128::from(cost) * u128::from(scale) / u128::from(n_primary.max(1));
+                u64::try_from(share).unwrap_or(u64::MAX)
+            })
+            .collect()
+    }
+
+    /// A lower bound on the cost still to pay, in units of the tax scale:
+    /// every active primary item pays the smallest tax among its options.
+    pub fn cost_lower_bound(&self, taxes: &[u64]) -> u64 {
+        let mut bound = 0u64;
+        let mut i = self.item(0).right;
+        while i != 0 {
+            let mut cheapest = u64::MAX;
+            let mut p = self.down(i);
+            while p != i {
+                cheapest = cheapest.min(taxes[to_usize(self.option_of_node[to_usize(p)])]);
+                p = self.down(p);
+            }
+            if cheapest == u64::MAX {
+                // An item with no option left: this branch has no solution at all.
+                return u64::MAX;
+            }
+            bound = bound.saturating_add(cheapest);
+            i = self.item(i).right;
+        }
+        bound
+    }
+
     /// Knuth's step C3: the active primary item with the fewest options, ties to the leftmost.
     #[inline(always)]
     pub fn choose_item(&self) -> u32 {

@@ -88,6 +88,14 @@ pub enum BuildError {
         /// The item, by name when it has one.
         item: String,
     },
+    /// A cost given to an option that was never added.
+    #[error("option {option} does not exist; the problem has {n_options} options")]
+    UnknownOption {
+        /// The option index.
+        option: usize,
+        /// How many options the problem has.
+        n_options: usize,
+    },
     /// The problem needs more nodes than the `u32` link type can address.
     #[error("the problem needs {nodes} nodes, more than the limit of {limit}")]
     TooManyNodes {
@@ -125,6 +133,8 @@ pub struct Problem {
     pub(crate) starts: Vec<u32>,
     pub(crate) entries: Vec<Entry>,
     pub(crate) color_names: Vec<Option<String>>,
+    /// The cost of every option (Knuth's DLX5); all zero unless set.
+    pub(crate) costs: Vec<u64>,
     pub(crate) n_primary: usize,
 }
 
@@ -143,6 +153,7 @@ impl Default for Problem {
             kinds: Vec::new(),
             names: Vec::new(),
             starts: vec![0],
+            costs: Vec::new(),
             entries: Vec::new(),
             color_names: Vec::new(),
             n_primary: 0,
@@ -242,6 +253,7 @@ impl ProblemBuilder {
             });
         }
         self.problem.starts.push(to_u32(end));
+        self.problem.costs.push(0);
         Ok(OptionId::new(option))
     }
 
@@ -297,6 +309,21 @@ impl ProblemBuilder {
         Ok(())
     }
 
+    /// Gives an option a cost (Knuth's DLX5), for [`crate::Solver::min_cost`].
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let n_options = self.problem.n_options();
+        match self.problem.costs.get_mut(option.index()) {
+            Some(slot) => {
+                *slot = cost;
+                Ok(())
+            }
+            None => Err(BuildError::UnknownOption {
+                option: option.index(),
+                n_options,
+            }),
+        }
+    }
+
     /// Checks the whole problem once more and returns it.
     pub fn build(self) -> Result<Problem, BuildError> {
         let nodes = self.problem.node_count();
@@ -350,6 +377,26 @@ impl Problem {
     /// How many options.
     pub fn n_options(&self) -> usize {
         self.starts.len() - 1
+    }
+
+    /// The cost of an option (0 unless set).
+    ///
+    /// # Panics
+    /// If `option` does not belong to this problem.
+    pub fn cost(&self, option: OptionId) -> u64 {
+        self.costs[option.index()]
+    }
+
+    /// Whether any option has a nonzero cost.
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&c| c > 0)
+    }
+
+    /// The total cost of a set of options (saturating at `u64::MAX`).
+    pub fn total_cost(&self, options: &[OptionId]) -> u64 {
+        options.iter().fold(0u64, |sum, &o| {
+            sum.saturating_add(self.costs.get(o.index()).copied().unwrap_or(0))
+        })
     }
 
     /// Whether any option gives a color to an item.

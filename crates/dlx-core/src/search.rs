@@ -4,7 +4,11 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::index::{to_u32, to_usize, ItemId, OptionId};
+use crate::index::{to_u64, to_usize, ItemId, OptionId};
+
+/// Taxes are kept as integers: the cost of an option times this, divided by its number of primary items.
+const TAX_SCALE: u64 = 232_792_560; // lcm(1, ..., 20)
+
 use crate::links::{LinkError, Links};
 use crate::problem::Problem;
 
@@ -85,6 +89,32 @@ pub enum ChooseError {
     SearchStarted,
 }
 
+/// A solution and its total cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Costed {
+    /// The sum of the costs of its options.
+    pub cost: u64,
+    /// The options, in the order chosen.
+    pub options: Vec<OptionId>,
+}
+
+/// The cheapest solutions found by [`Solver::min_cost`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    /// At most `k` solutions, cheapest first (ties in the order found).
+    pub solutions: Vec<Costed>,
+    /// Whether the search ran to the end, so that no cheaper solution exists;
+    /// `false` when the stop flag ended it early.
+    pub proven: bool,
+}
+
+/// What an optimising search minimises.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Objective {
+    Options,
+    Cost,
+}
+
 /// What an optimising search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Optimum {
@@ -144,8 +174,14 @@ pub struct Solver {
     stop: Option<Arc<AtomicBool>>,
     solution: Vec<OptionId>,
     n_options: usize,
-    /// In bounded mode, the most options a solution may still have (below any prefix).
-    depth_limit: u32,
+    /// In bounded mode, what is minimised.
+    objective: Objective,
+    /// In bounded mode, the largest value of the objective a solution may still have.
+    bound_limit: u64,
+    /// The cost of every option, and its tax: the cost shared among its
+    /// primary items, scaled by `TAX_SCALE` (empty until a cost search runs).
+    option_cost: Vec<u64>,
+    option_tax: Vec<u64>,
     /// Marks of the lower bound, by generation (allocated by the first bounded search).
     marks: Vec<u32>,
     generation: u32,
@@ -170,7 +206,10 @@ impl Solver {
             stop: None,
             solution: Vec::with_capacity(depth),
             n_options: problem.n_options(),
-            depth_limit: u32::MAX,
+            objective: Objective::Options,
+            bound_limit: u64::MAX,
+            option_cost: problem.costs.clone(),
+            option_tax: Vec::new(),
             marks: Vec::new(),
             generation: 0,
         }
@@ -432,7 +471,8 @@ impl Solver {
             self.marks = vec![0; self.links.items.len()];
         }
         let saved_limit = self.limit.take();
-        self.depth_limit = u32::MAX;
+        self.objective = Objective::Options;
+        self.bound_limit = u64::MAX;
         let mut best: Option<Vec<OptionId>> = None;
         let outcome = loop {
             let step = if self.colors {
@@ -442,11 +482,11 @@ impl Solver {
             };
             match step {
                 Step::Solution => {
-                    let below = to_u32(self.solution.len() - self.base);
+                    let below = to_u64(self.solution.len() - self.base);
                     if best.as_ref().is_none_or(|b| self.solution.len() < b.len()) {
                         best = Some(self.solution.clone());
                     }
-                    self.depth_limit = self.depth_limit.min(below.saturating_sub(1));
+                    self.bound_limit = self.bound_limit.min(below.saturating_sub(1));
                 }
                 Step::Paused => {}
                 Step::Stopped => break Optimum::Stopped,
@@ -459,9 +499,92 @@ impl Solver {
             }
         };
         self.rewind();
-        self.depth_limit = u32::MAX;
+        self.bound_limit = u64::MAX;
         self.limit = saved_limit;
         outcome
+    }
+
+    /// The `k` solutions of least total cost (Knuth's DLX5 costs), cheapest
+    /// first, proven by branch and bound.
+    ///
+    /// A branch is pruned when the cost of its choices plus a lower bound on
+    /// the cost still to pay cannot beat the `k`-th best solution found so
+    /// far. The bound taxes every uncovered primary item with the cheapest
+    /// share it could be given: each option still available pays its cost
+    /// shared equally among its primary items, and the options of any
+    /// solution share out exactly their cost. Costs of choices made with
+    /// [`Solver::choose`] count. The solution limit is ignored.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver};
+    ///
+    /// // Cover a and b: {a b} costs 5, {a} + {b} cost 2 + 2.
+    /// let problem = parse_dlx("a b\na b |5\na |2\nb |2\n")?;
+    /// let ranked = Solver::new(&problem).min_cost(2);
+    /// assert!(ranked.proven);
+    /// let costs: Vec<u64> = ranked.solutions.iter().map(|s| s.cost).collect();
+    /// assert_eq!(costs, [4, 5]);
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn min_cost(&mut self, k: usize) -> Ranked {
+        self.rewind();
+        if self.marks.is_empty() {
+            self.marks = vec![0; self.links.items.len()];
+        }
+        if self.option_tax.is_empty() {
+            self.option_tax = self.links.option_taxes(&self.option_cost, TAX_SCALE);
+        }
+        let saved_limit = self.limit.take();
+        self.objective = Objective::Cost;
+        self.bound_limit = u64::MAX;
+        let mut ranked = Ranked {
+            solutions: Vec::new(),
+            proven: true,
+        };
+        if k > 0 {
+            loop {
+                let step = if self.colors {
+                    self.search::<true, true, true>(u64::MAX)
+                } else {
+                    self.search::<false, true, true>(u64::MAX)
+                };
+                match step {
+                    Step::Solution => {
+                        let cost = self.solution.iter().fold(0u64, |sum, &o| {
+                            sum.saturating_add(self.option_cost[o.index()])
+                        });
+                        let at = ranked.solutions.partition_point(|s| s.cost <= cost);
+                        if at < k {
+                            ranked.solutions.insert(
+                                at,
+                                Costed {
+                                    cost,
+                                    options: self.solution.clone(),
+                                },
+                            );
+                            ranked.solutions.truncate(k);
+                        }
+                        if ranked.solutions.len() == k {
+                            // Only a strictly cheaper solution can still enter the list.
+                            match ranked.solutions[k - 1].cost.checked_sub(1) {
+                                Some(limit) => self.bound_limit = limit,
+                                None => break,
+                            }
+                        }
+                    }
+                    Step::Paused => {}
+                    Step::Stopped => {
+                        ranked.proven = false;
+                        break;
+                    }
+                    Step::Done => break,
+                }
+            }
+        }
+        self.rewind();
+        self.bound_limit = u64::MAX;
+        self.limit = saved_limit;
+        ranked
     }
 
     /// Knuth's link sanity check, for tests and debugging.
@@ -564,8 +687,24 @@ impl Solver {
                         marks.fill(0);
                         generation = 1;
                     }
-                    let needed = links.lower_bound(marks, generation);
-                    if to_u32(level - self.base).saturating_add(needed) > self.depth_limit {
+                    let (so_far, needed) = match self.objective {
+                        Objective::Options => (
+                            to_u64(level - self.base),
+                            u64::from(links.lower_bound(marks, generation)),
+                        ),
+                        Objective::Cost => {
+                            let so_far = choice[..level].iter().fold(0u64, |sum, &x| {
+                                sum.saturating_add(
+                                    self.option_cost[to_usize(links.option_of_node[to_usize(x)])],
+                                )
+                            });
+                            (
+                                so_far,
+                                links.cost_lower_bound(&self.option_tax).div_ceil(TAX_SCALE),
+                            )
+                        }
+                    };
+                    if so_far.saturating_add(needed) > self.bound_limit {
                         if level == self.base {
                             save!(Next::Done);
                             return Step::Done;

@@ -150,3 +150,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn reads_and_writes_dlx5_costs() {
+    let problem = parse_dlx("a b\na b |3 |4\na |2\nb\n").unwrap();
+    let costs: Vec<u64> = problem.option_ids().map(|o| problem.cost(o)).collect();
+    assert_eq!(costs, [7, 2, 0], "several costs add up");
+    assert_eq!(write_dlx(&problem), "a b\na b |7\na |2\nb\n");
+    assert_eq!(
+        parse_dlx("a\na |x\n").unwrap_err(),
+        ParseError::InvalidCost {
+            line: 2,
+            text: "|x".into()
+        }
+    );
+    assert_eq!(
+        parse_dlx("a\na |-1\n").unwrap_err().to_string(),
+        "line 2: `|-1` is not a cost (DLX5 costs are `|` followed by a nonnegative integer)"
+    );
+    assert!(matches!(
+        parse_dlx("a\na |18446744073709551615 |1\n"),
+        Err(ParseError::InvalidCost { line: 2, .. })
+    ));
+}

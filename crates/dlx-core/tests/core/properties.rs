@@ -10,6 +10,7 @@ use proptest::prelude::*;
 struct Spec {
     kinds: Vec<ItemKind>,
     options: Vec<Vec<(usize, Option<u32>)>>,
+    costs: Vec<u64>,
 }
 
 fn spec() -> impl Strategy<Value = Spec> {
@@ -29,34 +30,42 @@ fn spec() -> impl Strategy<Value = Spec> {
                 )
             },
         );
-        proptest::collection::vec(option, 0..=14).prop_map(move |options| {
-            let mut kinds = vec![ItemKind::Primary; n_primary];
-            kinds.extend(std::iter::repeat_n(ItemKind::Secondary, n_secondary));
-            let options = options
-                .into_iter()
-                .map(|(mut items, colors, forced)| {
-                    // Every option needs a primary item.
-                    if !items.iter().any(|&i| i < n_primary) {
-                        items.push(forced);
-                    }
-                    items
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &i)| {
-                            (
-                                i,
-                                if i >= n_primary {
-                                    colors.get(k).copied().flatten()
-                                } else {
-                                    None
-                                },
-                            )
-                        })
-                        .collect()
-                })
-                .collect();
-            Spec { kinds, options }
-        })
+        (
+            proptest::collection::vec(option, 0..=14),
+            proptest::collection::vec(0u64..=9, 14),
+        )
+            .prop_map(move |(options, costs)| {
+                let mut kinds = vec![ItemKind::Primary; n_primary];
+                kinds.extend(std::iter::repeat_n(ItemKind::Secondary, n_secondary));
+                let options = options
+                    .into_iter()
+                    .map(|(mut items, colors, forced)| {
+                        // Every option needs a primary item.
+                        if !items.iter().any(|&i| i < n_primary) {
+                            items.push(forced);
+                        }
+                        items
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &i)| {
+                                (
+                                    i,
+                                    if i >= n_primary {
+                                        colors.get(k).copied().flatten()
+                                    } else {
+                                        None
+                                    },
+                                )
+                            })
+                            .collect()
+                    })
+                    .collect();
+                Spec {
+                    kinds,
+                    options,
+                    costs,
+                }
+            })
     })
 }
 
@@ -71,7 +80,8 @@ fn build(spec: &Spec, item_order: &[usize], option_order: &[usize]) -> Problem {
             item: ids[i].unwrap(),
             color: c.map(Color::new),
         });
-        b.colored_option(entries).unwrap();
+        let option = b.colored_option(entries).unwrap();
+        b.set_cost(option, spec.costs[k]).unwrap();
     }
     b.build().unwrap()
 }
@@ -200,6 +210,26 @@ proptest! {
         solver.check_links().unwrap();
         // The solver is whole again: it still counts every solution.
         prop_assert_eq!(solver.count(), brute_force(&problem).len() as u64);
+    }
+
+    #[test]
+    fn the_cheapest_solutions_equal_the_brute_force_ones(spec in spec(), k in 1usize..4) {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let problem = build(&spec, &items, &options);
+        let mut expected: Vec<u64> = brute_force(&problem).iter().map(|s| problem.total_cost(s)).collect();
+        expected.sort();
+        expected.truncate(k);
+        let mut solver = Solver::new(&problem);
+        let ranked = solver.min_cost(k);
+        prop_assert!(ranked.proven);
+        let costs: Vec<u64> = ranked.solutions.iter().map(|s| s.cost).collect();
+        prop_assert_eq!(costs, expected);
+        for s in &ranked.solutions {
+            prop_assert!(verify(&problem, &s.options).is_ok());
+            prop_assert_eq!(problem.total_cost(&s.options), s.cost);
+        }
+        solver.check_links().unwrap();
     }
 
     #[test]

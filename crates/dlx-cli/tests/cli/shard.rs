@@ -318,3 +318,27 @@ fn solve_threads_agree_with_the_sequential_solver() {
         assert_eq!(count, "7\n");
     }
 }
+
+#[test]
+fn split_output() {
+    let dir = scratch("split-output");
+    let file = queens_file(&dir, 4);
+    let out = dlx()
+        .args(["split", "--depth", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    insta::assert_snapshot!(
+        "split_queens_4_depth_2",
+        String::from_utf8(out.stdout).unwrap()
+    );
+    let parts = check(&dir, &file, &["--depth", "2"], 2, "2");
+    let out = dlx()
+        .current_dir(&dir)
+        .args(["merge", "part-1-of-2.jsonl"])
+        .output()
+        .unwrap();
+    assert_eq!(parts.len(), 2);
+    insta::assert_snapshot!("merge_missing", String::from_utf8(out.stderr).unwrap());
+}

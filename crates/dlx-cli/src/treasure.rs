@@ -1,11 +1,40 @@
-//! `dlx treasure` (work in progress).
+//! `dlx treasure`: the fewest pieces of a torn treasure map that put it back together (ZOJ 3209).
 
+use std::path::PathBuf;
+
+use anyhow::Context as _;
 use clap::Args;
+use dlx_models::treasure::{answer, parse};
 
-/// Not yet available.
+use crate::input::{input_name, read_input, Output};
+use crate::out;
+
+/// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
+///
+/// The input holds `T`, then for each map a line `n m p` and `p` lines
+/// `x1 y1 x2 y2`, the corners of a rectangular piece on the `n x m` map. Each
+/// map gets one line: the fewest pieces that cover it without overlap, or -1.
 #[derive(Debug, Args)]
-pub(crate) struct TreasureArgs {}
+#[command(
+    after_help = "Examples:\n  dlx treasure data/treasure/sample.txt\n  printf '1\\n5 5 1\\n0 0 5 5\\n' | dlx treasure"
+)]
+pub(crate) struct TreasureArgs {
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+}
 
-pub(crate) fn run(_args: TreasureArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
+    let bytes = read_input(args.file.as_deref())?;
+    let name = input_name(args.file.as_ref());
+    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let cases = parse(text).with_context(|| format!("in {name}"))?;
+    let mut output = Output::new();
+    for case in &cases {
+        let pieces = case
+            .map
+            .solve()
+            .with_context(|| format!("in {name}, the map of line {}", case.line))?;
+        out!(output, "{}", answer(pieces.as_deref()))?;
+    }
+    output.flush()
 }

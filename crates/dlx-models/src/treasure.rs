@@ -1,1 +1,385 @@
-//! The treasure model (work in progress).
+//! Treasure maps (ZOJ 3209): the fewest of the given rectangles that tile a map exactly.
+//!
+//! A map of `n x m` cells is torn into pieces; each piece is a rectangle
+//! `x1 y1 x2 y2` in cell-corner coordinates (`0 <= x1 < x2 <= n`,
+//! `0 <= y1 < y2 <= m`). The answer is the fewest pieces that together cover
+//! every cell exactly once, or `-1` when no set of pieces does.
+//!
+//! The input holds `T`, then for each case a line `n m p` and `p` lines
+//! `x1 y1 x2 y2`. Each cell is a primary item and each piece an option
+//! holding its cells; [`dlx_core::Solver::min_options`] finds a tiling with
+//! the fewest pieces and proves it minimal. [`Map::check`] checks a tiling
+//! against the map itself, cell by cell, not against the links.
+//!
+//! ```
+//! use dlx_models::treasure::{answer, parse};
+//!
+//! // Three strips or two halves tile the 30 x 30 map: two is the fewest.
+//! let text = "1\n30 30 5\n0 0 30 10\n0 10 30 20\n0 20 30 30\n0 0 15 30\n15 0 30 30\n";
+//! let cases = parse(text)?;
+//! let pieces = cases[0].map.solve()?;
+//! assert_eq!(answer(pieces.as_deref()), "2");
+//! cases[0].map.check(pieces.as_deref().unwrap_or_default())?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use dlx_core::{BuildError, ItemKind, Optimum, OptionId, Problem, ProblemBuilder, Solver};
+
+/// The largest number of cells of a map (ZOJ 3209 asks for at most 30 x 30).
+pub const MAX_CELLS: usize = 1 << 20;
+
+/// A piece of the map: the cells `x1 <= x < x2`, `y1 <= y < y2`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rect {
+    /// The smaller x corner.
+    pub x1: usize,
+    /// The smaller y corner.
+    pub y1: usize,
+    /// The larger x corner.
+    pub x2: usize,
+    /// The larger y corner.
+    pub y2: usize,
+}
+
+/// A map of `n x m` cells and its pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    n: usize,
+    m: usize,
+    pieces: Vec<Rect>,
+}
+
+/// A map read from a file, and the line of its header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// The line of the header `n m p`, from 1.
+    pub line: usize,
+    /// The map.
+    pub map: Map,
+}
+
+/// A map encoded as an exact cover problem: one primary item per cell, one option per piece.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    problem: Problem,
+}
+
+/// Why a map could not be read or built.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreasureError {
+    /// A token that is not a number from 0 up.
+    #[error("line {line}, column {column}: `{token}` is not a number")]
+    NotANumber {
+        /// The line, from 1.
+        line: usize,
+        /// The character column where the token starts, from 1.
+        column: usize,
+        /// The token.
+        token: String,
+    },
+    /// The input ends in the middle of a case.
+    #[error("line {line}: the input ends before {what}")]
+    UnexpectedEnd {
+        /// The last line of the input, from 1.
+        line: usize,
+        /// What was expected next.
+        what: String,
+    },
+    /// A map with no cells, or more than [`MAX_CELLS`].
+    #[error("line {line}: a map of {n} x {m} cells is not allowed (from 1 to {limit} cells)")]
+    BadMapSize {
+        /// The line, from 1 (0 for a map built in code).
+        line: usize,
+        /// The size along x.
+        n: usize,
+        /// The size along y.
+        m: usize,
+        /// The largest number of cells.
+        limit: usize,
+    },
+    /// A rectangle whose corners are not `x1 < x2` and `y1 < y2`.
+    #[error("line {line}: `{} {} {} {}` is not a rectangle (need x1 < x2 and y1 < y2)", .rect.x1, .rect.y1, .rect.x2, .rect.y2)]
+    BadCoordinates {
+        /// The line, from 1 (0 for a map built in code).
+        line: usize,
+        /// The corners given.
+        rect: Rect,
+    },
+    /// A rectangle that reaches beyond the map.
+    #[error("line {line}: the rectangle `{} {} {} {}` is outside the {n} x {m} map", .rect.x1, .rect.y1, .rect.x2, .rect.y2)]
+    OutsideMap {
+        /// The line, from 1 (0 for a map built in code).
+        line: usize,
+        /// The corners given.
+        rect: Rect,
+        /// The size of the map along x.
+        n: usize,
+        /// The size of the map along y.
+        m: usize,
+    },
+    /// Numbers left after the last case.
+    #[error("line {line}: `{token}` after the last of the {cases} cases")]
+    TrailingInput {
+        /// The line, from 1.
+        line: usize,
+        /// The first extra token.
+        token: String,
+        /// The number of cases announced.
+        cases: usize,
+    },
+    /// The engine refused the problem (a limit of `dlx-core`).
+    #[error("cannot build the exact cover problem")]
+    Build(#[source] BuildError),
+}
+
+/// Why a set of pieces is not an exact tiling of a map.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TilingError {
+    /// A piece number beyond the map's pieces.
+    #[error("piece {} does not exist; the map has {n_pieces} pieces", .piece + 1)]
+    UnknownPiece {
+        /// The piece, from 0.
+        piece: usize,
+        /// The number of pieces.
+        n_pieces: usize,
+    },
+    /// A cell that no chosen piece covers.
+    #[error("cell ({x}, {y}) is not covered")]
+    Uncovered {
+        /// The x of the cell.
+        x: usize,
+        /// The y of the cell.
+        y: usize,
+    },
+    /// A cell that two chosen pieces cover (or one piece chosen twice).
+    #[error("cell ({x}, {y}) is covered by piece {} and piece {}", .first + 1, .second + 1)]
+    Overlap {
+        /// The x of the cell.
+        x: usize,
+        /// The y of the cell.
+        y: usize,
+        /// One piece, from 0.
+        first: usize,
+        /// Another, from 0.
+        second: usize,
+    },
+}
+
+/// Reads every case of a ZOJ 3209 input: `T`, then per case `n m p` and `p` lines `x1 y1 x2 y2`.
+///
+/// Numbers are read as a stream of whitespace-separated tokens, so line
+/// breaks may fall anywhere; errors name the line of the offending value.
+pub fn parse(text: &str) -> Result<Vec<Case>, TreasureError> {
+    let mut tokens = Tokens::new(text);
+    let (_, n_cases) = tokens.number("the number of cases")?;
+    let mut cases = Vec::new();
+    for case in 1..=n_cases {
+        let (line, n) = tokens.number(&format!("the map size of case {case}"))?;
+        let (_, m) = tokens.number(&format!("the map size of case {case}"))?;
+        let (_, n_pieces) = tokens.number(&format!("the number of pieces of case {case}"))?;
+        check_size(line, n, m)?;
+        let mut pieces = Vec::new();
+        for piece in 1..=n_pieces {
+            let what = format!("the corners of piece {piece} of case {case}");
+            let (line, x1) = tokens.number(&what)?;
+            let (_, y1) = tokens.number(&what)?;
+            let (_, x2) = tokens.number(&what)?;
+            let (_, y2) = tokens.number(&what)?;
+            let rect = Rect { x1, y1, x2, y2 };
+            check_rect(line, n, m, rect)?;
+            pieces.push(rect);
+        }
+        cases.push(Case {
+            line,
+            map: Map { n, m, pieces },
+        });
+    }
+    if let Some((line, _, token)) = tokens.next_token() {
+        return Err(TreasureError::TrailingInput {
+            line,
+            token: token.to_owned(),
+            cases: n_cases,
+        });
+    }
+    Ok(cases)
+}
+
+/// The answer line of a case: the number of pieces, or `-1` when no tiling exists.
+pub fn answer(pieces: Option<&[usize]>) -> String {
+    pieces.map_or_else(|| "-1".to_owned(), |p| p.len().to_string())
+}
+
+fn check_size(line: usize, n: usize, m: usize) -> Result<(), TreasureError> {
+    match n.checked_mul(m) {
+        Some(cells) if (1..=MAX_CELLS).contains(&cells) => Ok(()),
+        _ => Err(TreasureError::BadMapSize {
+            line,
+            n,
+            m,
+            limit: MAX_CELLS,
+        }),
+    }
+}
+
+fn check_rect(line: usize, n: usize, m: usize, rect: Rect) -> Result<(), TreasureError> {
+    if rect.x1 >= rect.x2 || rect.y1 >= rect.y2 {
+        Err(TreasureError::BadCoordinates { line, rect })
+    } else if rect.x2 > n || rect.y2 > m {
+        Err(TreasureError::OutsideMap { line, rect, n, m })
+    } else {
+        Ok(())
+    }
+}
+
+impl Map {
+    /// A map of `n x m` cells with these pieces, checked as the parser checks them (line 0).
+    pub fn new(n: usize, m: usize, pieces: Vec<Rect>) -> Result<Map, TreasureError> {
+        check_size(0, n, m)?;
+        for &rect in &pieces {
+            check_rect(0, n, m, rect)?;
+        }
+        Ok(Map { n, m, pieces })
+    }
+
+    /// The size along x.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The size along y.
+    pub fn m(&self) -> usize {
+        self.m
+    }
+
+    /// The pieces, in input order.
+    pub fn pieces(&self) -> &[Rect] {
+        &self.pieces
+    }
+
+    /// The exact cover problem: item `x,y` for each cell (x-major), option `k` for piece `k`.
+    pub fn encode(&self) -> Result<Encoding, TreasureError> {
+        let mut builder = ProblemBuilder::new();
+        let cells = builder.items(ItemKind::Primary, self.n * self.m);
+        let cells = &cells;
+        for rect in &self.pieces {
+            let m = self.m;
+            let items = (rect.x1..rect.x2)
+                .flat_map(move |x| (rect.y1..rect.y2).map(move |y| cells[x * m + y]));
+            builder.option(items).map_err(TreasureError::Build)?;
+        }
+        let problem = builder.build().map_err(TreasureError::Build)?;
+        Ok(Encoding { problem })
+    }
+
+    /// The fewest pieces (from 0, ascending) that tile the map exactly, or `None`.
+    pub fn solve(&self) -> Result<Option<Vec<usize>>, TreasureError> {
+        let encoding = self.encode()?;
+        let mut solver = Solver::new(encoding.problem());
+        Ok(match solver.min_options() {
+            Optimum::Found(options) => Some(encoding.decode(&options)),
+            // Without a stop flag the search always finishes.
+            Optimum::NoSolution | Optimum::Stopped => None,
+        })
+    }
+
+    /// Checks that `pieces` (from 0) cover every cell of the map exactly once.
+    pub fn check(&self, pieces: &[usize]) -> Result<(), TilingError> {
+        let mut owner: Vec<Option<usize>> = vec![None; self.n * self.m];
+        for &piece in pieces {
+            let rect = self.pieces.get(piece).ok_or(TilingError::UnknownPiece {
+                piece,
+                n_pieces: self.pieces.len(),
+            })?;
+            for x in rect.x1..rect.x2 {
+                for y in rect.y1..rect.y2 {
+                    let cell = &mut owner[x * self.m + y];
+                    if let Some(first) = *cell {
+                        return Err(TilingError::Overlap {
+                            x,
+                            y,
+                            first,
+                            second: piece,
+                        });
+                    }
+                    *cell = Some(piece);
+                }
+            }
+        }
+        match owner.iter().position(Option::is_none) {
+            Some(cell) => Err(TilingError::Uncovered {
+                x: cell / self.m,
+                y: cell % self.m,
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Encoding {
+    /// The exact cover problem.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The pieces (from 0, ascending) of a solution.
+    pub fn decode(&self, options: &[OptionId]) -> Vec<usize> {
+        // Option k is piece k.
+        let mut pieces: Vec<usize> = options.iter().map(|o| o.index()).collect();
+        pieces.sort_unstable();
+        pieces
+    }
+}
+
+/// Whitespace-separated tokens with their line and column, from 1.
+struct Tokens<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    current: Option<(usize, &'a str, usize)>,
+    last_line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a str) -> Tokens<'a> {
+        Tokens {
+            lines: text.lines().enumerate(),
+            current: None,
+            last_line: 1,
+        }
+    }
+
+    /// The next token as (line, column, text).
+    fn next_token(&mut self) -> Option<(usize, usize, &'a str)> {
+        loop {
+            if let Some((line, text, pos)) = self.current {
+                let rest = &text[pos..];
+                let start = pos + (rest.len() - rest.trim_start().len());
+                if start < text.len() {
+                    let len = text[start..]
+                        .find(char::is_whitespace)
+                        .unwrap_or(text.len() - start);
+                    self.current = Some((line, text, start + len));
+                    let column = text[..start].chars().count() + 1;
+                    return Some((line, column, &text[start..start + len]));
+                }
+            }
+            let (index, text) = self.lines.next()?;
+            self.last_line = index + 1;
+            self.current = Some((index + 1, text, 0));
+        }
+    }
+
+    /// The next number as (line, value), or an error saying `what` was expected.
+    fn number(&mut self, what: &str) -> Result<(usize, usize), TreasureError> {
+        let (line, column, token) = self.next_token().ok_or(TreasureError::UnexpectedEnd {
+            line: self.last_line,
+            what: what.to_owned(),
+        })?;
+        let value = token.parse().map_err(|_| TreasureError::NotANumber {
+            line,
+            column,
+            token: token.to_owned(),
+        })?;
+        Ok((line, value))
+    }
+}

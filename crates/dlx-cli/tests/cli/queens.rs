@@ -80,6 +80,7 @@ fn counts() {
     // the only symmetry left, and it pairs them up.
     check(&["queens", "8", "--place", "1:1", "--count"], "4\n");
     check(&["queens", "8", "--place", "1:1", "--distinct"], "2\n");
+    check(&["queens", "10", "--count", "--distinct"], "724\n92\n");
 }
 
 #[test]

@@ -104,22 +104,16 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         return output.flush();
     }
     if args.count || args.distinct {
-        let mut stats = None;
+        // One search gives both counts (see `Polyomino::count_by_symmetry`).
+        let (counts, stats) = model.count_by_symmetry()?;
         if args.count {
-            let (n, s) = model.count_all_with_stats();
-            stats = Some(s);
-            out!(output, "{n}")?;
+            out!(output, "{}", counts.all)?;
         }
         if args.distinct {
-            let (n, s) = model.count_distinct_with_stats()?;
-            stats = Some(stats.map_or(s, |mut t| {
-                t += s;
-                t
-            }));
-            out!(output, "{n}")?;
+            out!(output, "{}", counts.distinct)?;
         }
         output.flush()?;
-        if let (true, Some(stats)) = (args.stats, stats) {
+        if args.stats {
             print_stats(&stats, start.elapsed().as_secs_f64());
         }
         return Ok(());

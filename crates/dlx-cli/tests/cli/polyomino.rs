@@ -51,6 +51,11 @@ fn check_error(args: &[&str], stdin: &str, message: &str) {
 
 #[test]
 fn counts() {
+    // Both counts come from one search with the X pentomino restricted.
+    check(
+        &["pentomino", "--board", "10x6", "--count", "--distinct"],
+        "9356\n2339\n",
+    );
     check(&["pentomino", "--board", "20x3", "--count"], "8\n");
     check(
         &["pentomino", "--board", "3x20", "--count", "--distinct"],

@@ -49,6 +49,12 @@ fn check(board_spec: &str, pieces: PieceSet, all: u64, distinct: u64) {
         distinct,
         "count_distinct on {board_spec}"
     );
+    let (counts, _) = model.count_by_symmetry().expect("counts");
+    assert_eq!(
+        (counts.all, counts.distinct),
+        (all, distinct),
+        "count_by_symmetry on {board_spec}"
+    );
 }
 
 /// A tiling as a sorted list of (piece, cells): copies of a piece are not told apart.
@@ -225,15 +231,16 @@ fn pentomino_known_counts() {
     check(SCOTT, PieceSet::pentominoes(), 520, 65);
 }
 
-/// Up to symmetry, with the X pentomino restricted to one placement per
+/// All and up to symmetry from one search, with the X pentomino restricted to one placement per
 /// orbit: on 6x10 no X placement is symmetric; on 5x12 those on the middle
 /// row are fixed by the up-down flip, the case counted by canonical forms.
 #[test]
 fn pentominoes_distinct_6x10_and_5x12() {
-    for (spec, distinct) in [("10x6", 2339), ("12x5", 1010)] {
+    for (spec, all, distinct) in [("10x6", 9356, 2339), ("12x5", 4040, 1010)] {
         let model = Polyomino::new(board(spec), PieceSet::pentominoes(), false).expect("valid");
         assert_eq!(model.symmetries().len(), 4);
-        assert_eq!(model.count_distinct().expect("counts"), distinct, "{spec}");
+        let (counts, _) = model.count_by_symmetry().expect("counts");
+        assert_eq!((counts.all, counts.distinct), (all, distinct), "{spec}");
     }
 }
 
@@ -304,6 +311,12 @@ fn distinct_counts_match_brute_force_orbits() {
             model.count_distinct().expect("counts"),
             bf_distinct,
             "count_distinct on {spec}"
+        );
+        let (counts, _) = model.count_by_symmetry().expect("counts");
+        assert_eq!(
+            (counts.all, counts.distinct),
+            (bf_all, bf_distinct),
+            "count_by_symmetry on {spec}"
         );
     }
 }
@@ -380,6 +393,8 @@ fn one_sided_pieces() {
         assert_eq!(model.symmetries().len(), 4, "{art}");
         assert_eq!(model.count_all(), all, "{art}");
         assert_eq!(model.count_distinct().expect("counts"), distinct, "{art}");
+        let (counts, _) = model.count_by_symmetry().expect("counts");
+        assert_eq!((counts.all, counts.distinct), (all, distinct), "{art}");
     }
     let b = board("4x3");
     let mut n = 0;

@@ -26,12 +26,14 @@
 //! for n = 64, 100 and 200 it had not found one after 20 million nodes.
 //! The search is heavy-tailed: the same regular pattern of first choices
 //! (central lines first, then always the first free square of the most
-//! constrained line) leads to a dead end deep in the tree, and the search
+//! constrained line) leads to a dead end deep in the tree (within 5 million
+//! nodes it reaches level 61 of 64, 90 of 100, 174 of 200), and the search
 //! then exhausts a huge subtree above it before it undoes the early choices
 //! that caused it.
 //! Shuffling the options (a random but fixed first try at every item)
-//! breaks the pattern: with shuffled options the search reaches a solution
-//! for n = 64, 100 and 200 in exactly n nodes, without backtracking.
+//! breaks the pattern: with shuffled options (seeds 1 to 20) the search
+//! reaches a solution for n = 64, 100 and 200 in at most 2,896 nodes, and
+//! most often in n nodes or a few more, with next to no backtracking.
 //! So [`Queens::first`] runs the plain search for [`FIRST_BUDGET`] nodes and
 //! then restarts on shuffled options ([`Queens::encode_shuffled`], seeds 1,
 //! 2, ...) with a budget that doubles at each restart, the classic cure of
@@ -76,7 +78,7 @@ pub const MAX_N: usize = 1000;
 /// The nodes [`Queens::first`] lets the search in the plain option order
 /// spend before it restarts on shuffled options (the budget then doubles at
 /// each restart).
-pub const FIRST_BUDGET: u64 = 100_000;
+pub const FIRST_BUDGET: u64 = 20_000;
 
 /// A square of the board, counted from 0; displayed from 1 as `row:column`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -417,3 +417,31 @@ fn spoj_errors() {
         "line 2: pre-placed queens 1:2 and 6:2 attack each other on the same column",
     );
 }
+
+/// Shuffling the options changes the search, never the solutions.
+#[test]
+fn shuffled_options_keep_the_counts() {
+    for (n, placed, all, distinct) in [
+        (6, vec![], 4, 1),
+        (8, vec![], 92, 12),
+        (9, vec![], 352, 46),
+        (8, vec![(0, 0)], 4, 2),
+    ] {
+        let puzzle = Queens::with_queens(n, squares(&placed)).unwrap();
+        for seed in [1, 2, 2026] {
+            let encoding = puzzle.encode_shuffled(seed).unwrap();
+            let mut solver = Solver::new(encoding.problem());
+            let _ = solver.visit(|solution| {
+                verify(encoding.problem(), solution).expect("a valid exact cover");
+                puzzle
+                    .check(&encoding.decode(solution))
+                    .expect("a valid board");
+                ControlFlow::<()>::Continue(())
+            });
+            assert_eq!(solver.stats().solutions, all, "{n} {placed:?} {seed}");
+            let mut solver = Solver::new(encoding.problem());
+            let found = encoding.count_distinct(&mut solver, &puzzle.symmetries());
+            assert_eq!(found, distinct, "{n} {placed:?} {seed}");
+        }
+    }
+}

@@ -10,7 +10,9 @@ pub enum SplitGoal {
     /// estimate sees it; the earliest on ties) until there are at least this
     /// many subproblems, or nothing is left to expand; then also expand the
     /// other subproblems as large as the last one expanded, so that no level
-    /// is left half split.
+    /// is left half split. From 16 pieces on, the last `K/8` subproblems in
+    /// search order are then split once more, so that the subproblems the
+    /// threads take last are small.
     Pieces(usize),
     /// Expand every subproblem down to this many choices (fewer where the
     /// search ends sooner): the subproblems of a complete level.
@@ -101,29 +103,20 @@ impl Split {
                     .position(|(sub, open)| *open && sub.path.len() < d),
             };
             let Some(idx) = pick else { break };
-            let parent = &nodes[idx].0;
-            let solver = solver_at(root, &parent.path);
-            let branch = solver.as_ref().and_then(Solver::branch);
-            let Some(branch) = branch.filter(|b| !b.options.is_empty()) else {
-                // A solution (no item left) or a dead end: a leaf, searched as it is.
-                nodes[idx].1 = false;
-                continue;
-            };
-            // The sequential search enters this node: one node, at this level.
-            last_weight = parent.weight;
-            stats.nodes += 1;
-            stats.max_level = stats.max_level.max(parent.path.len());
-            let weight = parent.weight / branch.options.len() as f64;
-            let children: Vec<_> = branch
-                .options
-                .iter()
-                .map(|&option| {
-                    let mut path = parent.path.clone();
-                    path.push(option);
-                    (Subproblem { path, weight }, true)
-                })
-                .collect();
-            nodes.splice(idx..=idx, children);
+            if let Some(weight) = expand(root, &mut nodes, idx, &mut stats) {
+                last_weight = weight;
+            }
+        }
+        if let SplitGoal::Pieces(k) = goal {
+            // The threads take the subproblems in order, so the last ones
+            // decide how long the others wait at the end: split the last
+            // eighth once more, making the tail finer (a guided schedule).
+            if k >= 16 {
+                let start = nodes.len().saturating_sub(k / 8);
+                for idx in (start..nodes.len()).rev() {
+                    expand(root, &mut nodes, idx, &mut stats);
+                }
+            }
         }
         let subproblems: Vec<Subproblem> = nodes.into_iter().map(|(sub, _)| sub).collect();
         // A leaf the search enters (it has an item to branch on) is a level
@@ -220,6 +213,40 @@ fn bad_choice(index: usize, path: &[OptionId]) -> SplitError {
         index,
         option: path.last().map_or(0, |o| o.index()),
     }
+}
+
+/// Replaces subproblem `idx` by its children, in order, and returns its weight;
+/// marks it as a leaf instead if it is a solution or a dead end.
+fn expand(
+    root: &Solver,
+    nodes: &mut Vec<(Subproblem, bool)>,
+    idx: usize,
+    stats: &mut Stats,
+) -> Option<f64> {
+    let parent = &nodes[idx].0;
+    let solver = solver_at(root, &parent.path);
+    let branch = solver.as_ref().and_then(Solver::branch);
+    let Some(branch) = branch.filter(|b| !b.options.is_empty()) else {
+        // A solution (no item left) or a dead end: a leaf, searched as it is.
+        nodes[idx].1 = false;
+        return None;
+    };
+    // The sequential search enters this node: one node, at this level.
+    stats.nodes += 1;
+    stats.max_level = stats.max_level.max(parent.path.len());
+    let parent_weight = parent.weight;
+    let weight = parent_weight / branch.options.len() as f64;
+    let children: Vec<_> = branch
+        .options
+        .iter()
+        .map(|&option| {
+            let mut path = parent.path.clone();
+            path.push(option);
+            (Subproblem { path, weight }, true)
+        })
+        .collect();
+    nodes.splice(idx..=idx, children);
+    Some(parent_weight)
 }
 
 /// A clone of `root` with the options of `path` chosen, or `None` if one cannot be chosen.

@@ -9,8 +9,9 @@
 //! Rows and columns must each hold exactly one queen, diagonals at most one.
 //!
 //! The row and column items are listed from the middle of the board outward,
-//! interleaved (`r4 c4 r3 c3 r5 c5 ...` for n = 8, Knuth's "organ-pipe
-//! order", as in his queens generator).
+//! interleaved (`r5 c5 r4 c4 r6 c6 r3 c3 r7 c7 r2 c2 r8 c8 r1 c1` for
+//! n = 8): the "organ-pipe order" Knuth uses for the queens problem in
+//! "Dancing Links" and in his queens generator.
 //! The engine breaks ties among the items with the fewest options to the
 //! leftmost, so the search starts in the middle of the board, where a queen
 //! attacks the most squares and prunes the most.
@@ -212,7 +213,10 @@ pub struct Board {
 }
 
 /// An n-queens puzzle: the board size and the queens already placed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two puzzles are equal when they have the same board and queens, in
+/// whatever order the queens were placed.
+#[derive(Clone, Debug)]
 pub struct Queens {
     placed: Board,
     /// The queens in the order they were placed (for error messages).
@@ -422,6 +426,14 @@ impl fmt::Display for Board {
         f.write_str(&self.render())
     }
 }
+
+impl PartialEq for Queens {
+    fn eq(&self, other: &Queens) -> bool {
+        self.placed == other.placed
+    }
+}
+
+impl Eq for Queens {}
 
 impl Queens {
     /// The empty board of side `n`.

@@ -445,3 +445,11 @@ fn shuffled_options_keep_the_counts() {
         }
     }
 }
+
+#[test]
+fn puzzles_compare_by_their_queens() {
+    let a = Queens::with_queens(8, squares(&[(0, 0), (7, 3)])).unwrap();
+    let b = Queens::with_queens(8, squares(&[(7, 3), (0, 0)])).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, Queens::new(8).unwrap());
+}

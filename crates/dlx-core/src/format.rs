@@ -13,13 +13,16 @@
 //! secondary items. Every later non-blank, non-comment line is one option:
 //! its item names separated by whitespace, a secondary item optionally
 //! written `name:color`, and optionally costs `|n` (Knuth's DLX5; several add up).
+//! A primary item may carry a multiplicity (Knuth's DLX3): `u:v|name` asks
+//! that between `u` and `v` options cover it, `v|name` exactly `v`, and
+//! `u:|name` at least `u`.
 //! Item names are any run of characters other than
 //! whitespace, `|` and `:`.
 
 use std::fmt::Write as _;
 
 use crate::index::OptionId;
-use crate::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+use crate::problem::{BuildError, Entry, ItemKind, Multiplicity, Problem, ProblemBuilder};
 
 /// What is wrong with a DLX text, and on which line (1-based).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -72,15 +75,15 @@ pub enum ParseError {
         /// What is wrong with it.
         reason: &'static str,
     },
-    /// A notation of a later Knuth program (DLX3 multiplicities, DLX5 costs) that this reader does not take.
-    #[error("line {line}: `{text}` uses {what}, which this reader does not support")]
-    Unsupported {
+    /// A DLX3 multiplicity `u:v|name` that is malformed or cannot be met.
+    #[error("line {line}: `{text}` is not a valid multiplicity: {reason}")]
+    InvalidMultiplicity {
         /// The line.
         line: usize,
-        /// The text in question.
+        /// The item as written.
         text: String,
-        /// Which notation.
-        what: &'static str,
+        /// What is wrong.
+        reason: &'static str,
     },
     /// A cost that is not `|` followed by a nonnegative integer, or costs that overflow.
     #[error("line {line}: `{text}` is not a cost (DLX5 costs are `|` followed by a nonnegative integer)")]
@@ -257,24 +260,45 @@ fn parse_item_line(
             kind = ItemKind::Secondary;
             continue;
         }
-        if token.contains('|') {
-            return Err(ParseError::Unsupported {
-                line,
-                text: token.to_owned(),
-                what: "a multiplicity `u:v|name` (DLX3) or a `|` not separated by spaces",
-            });
-        }
-        let result = match kind {
-            ItemKind::Primary => builder.primary(token),
-            ItemKind::Secondary => builder.secondary(token),
+        // DLX3: `u:v|name`, `v|name` (u = v) or `u:|name` (no upper bound).
+        let (bounds, name) = match token.split_once('|') {
+            None => (None, token),
+            Some((spec, name)) => {
+                if kind == ItemKind::Secondary {
+                    return Err(ParseError::InvalidMultiplicity {
+                        line,
+                        text: token.to_owned(),
+                        reason: "only primary items take multiplicities",
+                    });
+                }
+                (Some(parse_multiplicity(spec, token, line)?), name)
+            }
         };
-        result.map_err(|err| match err {
+        let result = match kind {
+            ItemKind::Primary => builder.primary(name),
+            ItemKind::Secondary => builder.secondary(name),
+        };
+        let item = result.map_err(|err| match err {
             BuildError::DuplicateItemName { name } => ParseError::DuplicateItem { line, name },
             BuildError::InvalidItemName { name, reason } => {
                 ParseError::InvalidName { line, name, reason }
             }
             source => ParseError::Build { line, source },
         })?;
+        if let Some(bounds) = bounds {
+            builder
+                .set_multiplicity(item, bounds)
+                .map_err(|source| match source {
+                    BuildError::InvalidMultiplicity { reason, .. } => {
+                        ParseError::InvalidMultiplicity {
+                            line,
+                            text: token.to_owned(),
+                            reason,
+                        }
+                    }
+                    source => ParseError::Build { line, source },
+                })?;
+        }
         if kind == ItemKind::Primary {
             n_primary += 1;
         }
@@ -283,6 +307,36 @@ fn parse_item_line(
         return Err(ParseError::NoPrimaryItems { line });
     }
     Ok(())
+}
+
+/// The `u:v`, `v` or `u:` before the `|` of a DLX3 item.
+fn parse_multiplicity(spec: &str, token: &str, line: usize) -> Result<Multiplicity, ParseError> {
+    let invalid = |reason| ParseError::InvalidMultiplicity {
+        line,
+        text: token.to_owned(),
+        reason,
+    };
+    let number = |text: &str| {
+        text.parse::<u32>()
+            .map_err(|_| invalid("expected `u:v|name` with whole numbers u <= v"))
+    };
+    match spec.split_once(':') {
+        None => {
+            let v = number(spec)?;
+            Ok(Multiplicity {
+                min: v,
+                max: Some(v),
+            })
+        }
+        Some((u, "")) => Ok(Multiplicity {
+            min: number(u)?,
+            max: None,
+        }),
+        Some((u, v)) => Ok(Multiplicity {
+            min: number(u)?,
+            max: Some(number(v)?),
+        }),
+    }
 }
 
 /// Writes an option as a line of Knuth's format (without the newline): `a b x:red`.
@@ -321,6 +375,17 @@ pub fn write_dlx(problem: &Problem) -> String {
                 out.push(' ');
             }
             first = false;
+            let bounds = problem.multiplicity(item);
+            if bounds != Multiplicity::EXACT {
+                match bounds.max {
+                    Some(max) if max == bounds.min => {
+                        let _ = write!(out, "{max}|");
+                    }
+                    _ => {
+                        let _ = write!(out, "{bounds}|");
+                    }
+                }
+            }
             out.push_str(&problem.item_label(item));
         }
     };

@@ -73,6 +73,6 @@ pub use cover::MinCover;
 pub use format::{format_option, parse_dlx, parse_dlx_bytes, write_dlx, ParseError};
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
-pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, MAX_NODES};
+pub use problem::{BuildError, Entry, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES};
 pub use search::{Branch, ChooseError, Costed, Optimum, Ranked, Solutions, Solver, Stats, Step};
 pub use verify::{verify, VerifyError};

@@ -79,6 +79,12 @@ pub(crate) struct Links {
     pub item_of_header: Vec<u32>,
     pub n_items: u32,
     pub n_primary: u32,
+    /// Algorithm M: how many chosen options cover each primary header, and
+    /// the least and most allowed (`u32::MAX` for no limit). Empty unless the
+    /// problem has multiplicities.
+    pub times: Vec<u32>,
+    pub least: Vec<u32>,
+    pub most: Vec<u32>,
 }
 
 /// What a link sanity check found wrong.
@@ -270,7 +276,28 @@ impl Links {
             item_of_header,
             n_items: to_u32(n_items),
             n_primary: to_u32(n_primary),
+            times: Vec::new(),
+            least: Vec::new(),
+            most: Vec::new(),
         }
+        .with_multiplicities(problem)
+    }
+
+    /// Fills the Algorithm M arrays when some item has bounds other than exactly once.
+    fn with_multiplicities(mut self, problem: &Problem) -> Links {
+        if !problem.has_multiplicities() {
+            return self;
+        }
+        let headers = to_usize(self.n_items) + 2;
+        self.times = vec![0; headers];
+        self.least = vec![1; headers];
+        self.most = vec![1; headers];
+        for h in 1..=to_usize(self.n_primary) {
+            let bounds = problem.bounds[to_usize(self.item_of_header[h])];
+            self.least[h] = bounds.min;
+            self.most[h] = bounds.max.unwrap_or(u32::MAX);
+        }
+        self
     }
 
     /// The number of options still in the list of header `i`.
@@ -294,7 +321,10 @@ impl Links {
         let mut bound = 0;
         let mut i = self.item(0).right;
         while i != 0 {
-            if marks[to_usize(i)] != generation {
+            // With multiplicities, an item covered often enough needs nothing more.
+            let satisfied =
+                !self.times.is_empty() && self.times[to_usize(i)] >= self.least[to_usize(i)];
+            if !satisfied && marks[to_usize(i)] != generation {
                 bound += 1;
                 let mut p = self.down(i);
                 while p != i {
@@ -342,6 +372,16 @@ impl Links {
         let mut bound = 0u64;
         let mut i = self.item(0).right;
         while i != 0 {
+            // With multiplicities, an item needs as many more options as it lacks.
+            let deficit = if self.times.is_empty() {
+                1
+            } else {
+                self.least[to_usize(i)].saturating_sub(self.times[to_usize(i)])
+            };
+            if deficit == 0 {
+                i = self.item(i).right;
+                continue;
+            }
             let mut cheapest = u64::MAX;
             let mut p = self.down(i);
             while p != i {
@@ -352,7 +392,10 @@ impl Links {
                 // An item with no option left: this branch has no solution at all.
                 return u64::MAX;
             }
-            bound = bound.saturating_add(cheapest);
+            if self.top(i) < deficit {
+                return u64::MAX;
+            }
+            bound = bound.saturating_add(cheapest.saturating_mul(u64::from(deficit)));
             i = self.item(i).right;
         }
         bound
@@ -534,6 +577,150 @@ impl Links {
             }
             p -= 1;
         }
+    }
+
+    /// Removes node `p` itself from its item's list.
+    #[inline(always)]
+    fn remove_node(&mut self, p: u32, updates: &mut u64) {
+        let UpDown { up, down } = self.up_down(p);
+        self.set_down(up, down);
+        self.set_up(down, up);
+        *self.top_mut(self.top(p)) -= 1;
+        *updates += 1;
+    }
+
+    /// Puts node `p` back into its item's list.
+    #[inline(always)]
+    fn restore_node(&mut self, p: u32) {
+        let UpDown { up, down } = self.up_down(p);
+        self.set_down(up, p);
+        self.set_up(down, p);
+        *self.top_mut(self.top(p)) += 1;
+    }
+
+    /// Algorithm M: takes the option holding `p` out of every list, `p`'s own included,
+    /// so that it can be neither chosen nor counted again (Knuth's tweak).
+    pub fn exclude_option<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
+        self.remove_node(p, updates);
+        self.hide::<COLORS>(p, updates);
+    }
+
+    /// Undoes `exclude_option(p)`.
+    pub fn include_option<const COLORS: bool>(&mut self, p: u32) {
+        self.unhide::<COLORS>(p);
+        self.restore_node(p);
+    }
+
+    /// Algorithm M: one more option covers node `q`'s item.
+    #[inline(always)]
+    fn count_node<const COLORS: bool>(&mut self, q: u32, updates: &mut u64) {
+        let item = self.top(q);
+        if item <= self.n_primary {
+            let times = &mut self.times[to_usize(item)];
+            *times += 1;
+            if *times == self.most[to_usize(item)] {
+                self.cover::<COLORS>(item, updates);
+            }
+        } else if !COLORS || self.color(q) == 0 {
+            self.cover::<COLORS>(item, updates);
+        } else if self.color(q) > 0 {
+            self.purify(q, updates);
+        }
+    }
+
+    /// Undoes `count_node(q)`.
+    #[inline(always)]
+    fn uncount_node<const COLORS: bool>(&mut self, q: u32) {
+        let item = self.top(q);
+        if item <= self.n_primary {
+            if self.times[to_usize(item)] == self.most[to_usize(item)] {
+                self.uncover::<COLORS>(item);
+            }
+            self.times[to_usize(item)] -= 1;
+        } else if !COLORS || self.color(q) == 0 {
+            self.uncover::<COLORS>(item);
+        } else if self.color(q) > 0 {
+            self.unpurify(q);
+        }
+    }
+
+    /// Algorithm M's commit: counts every item of the option holding `x` but
+    /// `x`'s own, covering the items that reach their most.
+    pub fn commit_counting<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
+        let mut p = x + 1;
+        while p != x {
+            if self.top(p) == 0 {
+                p = self.up(p);
+                continue;
+            }
+            self.count_node::<COLORS>(p, updates);
+            p += 1;
+        }
+    }
+
+    /// Undoes `commit_counting(x)` in reverse order.
+    pub fn uncommit_counting<const COLORS: bool>(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            if self.top(p) == 0 {
+                p = self.down(p);
+                continue;
+            }
+            self.uncount_node::<COLORS>(p);
+            p -= 1;
+        }
+    }
+
+    /// Counts every item of the option holding `x`, `x`'s own first.
+    pub fn apply_counting<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
+        self.count_node::<COLORS>(x, updates);
+        self.commit_counting::<COLORS>(x, updates);
+    }
+
+    /// Undoes `apply_counting(x)`.
+    pub fn unapply_counting<const COLORS: bool>(&mut self, x: u32) {
+        self.uncommit_counting::<COLORS>(x);
+        self.uncount_node::<COLORS>(x);
+    }
+
+    /// Algorithm M's branching degree of header `i`: its options, plus one for
+    /// leaving it as it is when it has been covered often enough, less the
+    /// options it still needs beyond one (Knuth's θ).
+    #[inline(always)]
+    pub fn branching_degree(&self, i: u32) -> i64 {
+        let (times, least) = (self.times[to_usize(i)], self.least[to_usize(i)]);
+        i64::from(self.top(i)) + 1 - i64::from(least.saturating_sub(times))
+    }
+
+    /// Algorithm M's item choice: the smallest branching degree, ties to the leftmost.
+    pub fn choose_item_counting(&self) -> (u32, i64) {
+        let mut best = (0, i64::MAX);
+        let mut p = self.item(0).right;
+        while p != 0 {
+            let degree = self.branching_degree(p);
+            if degree < best.1 {
+                best = (p, degree);
+                if degree <= 0 {
+                    break;
+                }
+            }
+            p = self.item(p).right;
+        }
+        best
+    }
+
+    /// Takes header `i` out of the item list without touching its options.
+    pub fn unlink_item(&mut self, i: u32) {
+        let ItemLink { left, right } = self.item(i);
+        self.item_mut(left).right = right;
+        self.item_mut(right).left = left;
+    }
+
+    /// Undoes `unlink_item(i)`.
+    pub fn relink_item(&mut self, i: u32) {
+        let ItemLink { left, right } = self.item(i);
+        self.item_mut(left).right = i;
+        self.item_mut(right).left = i;
     }
 
     /// Knuth's sanity check: every list is doubly linked, every length is right.

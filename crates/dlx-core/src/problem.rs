@@ -18,6 +18,41 @@ pub enum ItemKind {
     Secondary,
 }
 
+/// How many times a primary item must and may be covered (Knuth's Algorithm M).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Multiplicity {
+    /// The least number of options of a solution that cover the item.
+    pub min: u32,
+    /// The most, or `None` for no limit.
+    pub max: Option<u32>,
+}
+
+impl Multiplicity {
+    /// Exactly once: the bounds of an ordinary primary item.
+    pub const EXACT: Multiplicity = Multiplicity {
+        min: 1,
+        max: Some(1),
+    };
+
+    /// At least once, with no upper limit (a repeated cover's items).
+    pub const AT_LEAST_ONCE: Multiplicity = Multiplicity { min: 1, max: None };
+
+    /// Whether `times` coverings are allowed.
+    pub fn allows(self, times: u32) -> bool {
+        times >= self.min && self.max.is_none_or(|max| times <= max)
+    }
+}
+
+impl std::fmt::Display for Multiplicity {
+    /// Knuth's DLX3 notation without the name: `u:v`, or `u:` when unbounded.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.max {
+            Some(max) => write!(f, "{}:{}", self.min, max),
+            None => write!(f, "{}:", self.min),
+        }
+    }
+}
+
 /// One item of an option: which item, and the color it is given (secondary items only).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
@@ -88,6 +123,14 @@ pub enum BuildError {
         /// The item, by name when it has one.
         item: String,
     },
+    /// Bounds a primary item could never meet, or bounds on a secondary item.
+    #[error("item `{item}` cannot take these multiplicities: {reason}")]
+    InvalidMultiplicity {
+        /// The item, by name when it has one.
+        item: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// A cost given to an option that was never added.
     #[error("option {option} does not exist; the problem has {n_options} options")]
     UnknownOption {
@@ -133,6 +176,8 @@ pub struct Problem {
     pub(crate) starts: Vec<u32>,
     pub(crate) entries: Vec<Entry>,
     pub(crate) color_names: Vec<Option<String>>,
+    /// How many times each item must and may be covered (primary items only; `1..=1` unless set).
+    pub(crate) bounds: Vec<Multiplicity>,
     /// The cost of every option (Knuth's DLX5); all zero unless set.
     pub(crate) costs: Vec<u64>,
     pub(crate) n_primary: usize,
@@ -153,6 +198,7 @@ impl Default for Problem {
             kinds: Vec::new(),
             names: Vec::new(),
             starts: vec![0],
+            bounds: Vec::new(),
             costs: Vec::new(),
             entries: Vec::new(),
             color_names: Vec::new(),
@@ -182,6 +228,7 @@ impl ProblemBuilder {
         let id = ItemId::new(self.problem.kinds.len());
         self.problem.kinds.push(kind);
         self.problem.names.push(None);
+        self.problem.bounds.push(Multiplicity::EXACT);
         if kind == ItemKind::Primary {
             self.problem.n_primary += 1;
         }
@@ -309,6 +356,44 @@ impl ProblemBuilder {
         Ok(())
     }
 
+    /// Lets a primary item be covered between `bounds.min` and `bounds.max`
+    /// times (Knuth's Algorithm M, the DLX3 notation `u:v|name`).
+    pub fn set_multiplicity(
+        &mut self,
+        item: ItemId,
+        bounds: Multiplicity,
+    ) -> Result<(), BuildError> {
+        let n_items = self.problem.n_items();
+        let Some(&kind) = self.problem.kinds.get(item.index()) else {
+            return Err(BuildError::UnknownItem {
+                option: self.problem.n_options(),
+                item: item.index(),
+                n_items,
+            });
+        };
+        let label = self.problem.item_label(item);
+        if kind != ItemKind::Primary && bounds != Multiplicity::EXACT {
+            return Err(BuildError::InvalidMultiplicity {
+                item: label,
+                reason: "only primary items take multiplicities",
+            });
+        }
+        if bounds.max == Some(0) {
+            return Err(BuildError::InvalidMultiplicity {
+                item: label,
+                reason: "the most times must be at least 1",
+            });
+        }
+        if bounds.max.is_some_and(|max| bounds.min > max) {
+            return Err(BuildError::InvalidMultiplicity {
+                item: label,
+                reason: "the least times exceed the most",
+            });
+        }
+        self.problem.bounds[item.index()] = bounds;
+        Ok(())
+    }
+
     /// Gives an option a cost (Knuth's DLX5), for [`crate::Solver::min_cost`].
     pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
         let n_options = self.problem.n_options();
@@ -377,6 +462,19 @@ impl Problem {
     /// How many options.
     pub fn n_options(&self) -> usize {
         self.starts.len() - 1
+    }
+
+    /// How many times the item must and may be covered.
+    ///
+    /// # Panics
+    /// If `item` does not belong to this problem.
+    pub fn multiplicity(&self, item: ItemId) -> Multiplicity {
+        self.bounds[item.index()]
+    }
+
+    /// Whether any primary item has bounds other than exactly once.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != Multiplicity::EXACT)
     }
 
     /// The cost of an option (0 unless set).

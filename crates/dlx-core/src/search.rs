@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::index::{to_u64, to_usize, ItemId, OptionId};
+use crate::index::{to_u32, to_u64, to_usize, ItemId, OptionId};
 
 /// Taxes are kept as integers: the cost of an option times this, divided by its number of primary items.
 const TAX_SCALE: u64 = 232_792_560; // lcm(1, ..., 20)
@@ -84,6 +84,9 @@ pub enum ChooseError {
         /// The option asked for.
         option: usize,
     },
+    /// Problems with multiplicities are not split: their levels may also leave an item as it is.
+    #[error("choices cannot be fixed in a problem with multiplicities")]
+    Multiplicities,
     /// Choices can only be added before the search starts (or after [`Solver::reset`]).
     #[error("choices can only be made before the search starts")]
     SearchStarted,
@@ -182,6 +185,15 @@ pub struct Solver {
     /// primary items, scaled by `TAX_SCALE` (empty until a cost search runs).
     option_cost: Vec<u64>,
     option_tax: Vec<u64>,
+    /// Algorithm M (problems with multiplicities): the item branched on at
+    /// each level, whether it was left uncovered while its options were tried
+    /// ("partial"), where the level's excluded options start on `excluded`,
+    /// and that trail of options taken out of every list. Empty otherwise.
+    multiplicities: bool,
+    m_item: Vec<u32>,
+    m_partial: Vec<bool>,
+    m_excluded: Vec<u32>,
+    excluded: Vec<u32>,
     /// Marks of the lower bound, by generation (allocated by the first bounded search).
     marks: Vec<u32>,
     generation: u32,
@@ -192,8 +204,15 @@ impl Solver {
     pub fn new(problem: &Problem) -> Solver {
         let links = Links::new(problem);
         // Every level covers at least one primary item, so the stack never
-        // grows past their number: allocate it once, here.
-        let depth = problem.n_primary() + 1;
+        // grows past their number: allocate it once, here. With multiplicities
+        // a level chooses an option or closes an item, each at most once.
+        let multiplicities = problem.has_multiplicities();
+        let depth = if multiplicities {
+            problem.n_primary() + problem.n_options() + 1
+        } else {
+            problem.n_primary() + 1
+        };
+        let m_depth = if multiplicities { depth } else { 0 };
         Solver {
             links,
             choice: vec![0; depth],
@@ -206,6 +225,15 @@ impl Solver {
             stop: None,
             solution: Vec::with_capacity(depth),
             n_options: problem.n_options(),
+            multiplicities,
+            m_item: vec![0; m_depth],
+            m_partial: vec![false; m_depth],
+            m_excluded: vec![0; m_depth],
+            excluded: Vec::with_capacity(if multiplicities {
+                problem.n_options()
+            } else {
+                0
+            }),
             objective: Objective::Options,
             bound_limit: u64::MAX,
             option_cost: problem.costs.clone(),
@@ -325,8 +353,13 @@ impl Solver {
     }
 
     /// The item the search would branch on next and its options, or `None` when
-    /// every primary item is covered (the choices made so far are a solution).
+    /// every primary item is covered (the choices made so far are a solution)
+    /// or when the problem has multiplicities (such a search is not split:
+    /// a level may also leave its item as it is, which no option stands for).
     pub fn branch(&self) -> Option<Branch> {
+        if self.multiplicities {
+            return None;
+        }
         let item = self.links.choose_item();
         if item == 0 {
             return None;
@@ -347,6 +380,9 @@ impl Solver {
     /// search then runs only below this choice, and the solutions it reports
     /// include it. Choices made this way are not counted in the statistics.
     pub fn choose(&mut self, option: OptionId) -> Result<(), ChooseError> {
+        if self.multiplicities {
+            return Err(ChooseError::Multiplicities);
+        }
         if self.stats.nodes > 0 || self.next != Next::Forward || self.level != self.base {
             return Err(ChooseError::SearchStarted);
         }
@@ -425,6 +461,14 @@ impl Solver {
 
     /// Undoes every choice made by the search, keeping the statistics.
     fn rewind(&mut self) {
+        if self.multiplicities {
+            if self.colors {
+                self.rewind_counting::<true>();
+            } else {
+                self.rewind_counting::<false>();
+            }
+            return;
+        }
         let top = match self.next {
             Next::Recover => self.level + 1,
             Next::Forward => self.level,
@@ -475,11 +519,7 @@ impl Solver {
         self.bound_limit = u64::MAX;
         let mut best: Option<Vec<OptionId>> = None;
         let outcome = loop {
-            let step = if self.colors {
-                self.search::<true, true, true>(u64::MAX)
-            } else {
-                self.search::<false, true, true>(u64::MAX)
-            };
+            let step = self.bounded_step();
             match step {
                 Step::Solution => {
                     let below = to_u64(self.solution.len() - self.base);
@@ -543,11 +583,7 @@ impl Solver {
         };
         if k > 0 {
             loop {
-                let step = if self.colors {
-                    self.search::<true, true, true>(u64::MAX)
-                } else {
-                    self.search::<false, true, true>(u64::MAX)
-                };
+                let step = self.bounded_step();
                 match step {
                     Step::Solution => {
                         let cost = self.solution.iter().fold(0u64, |sum, &o| {
@@ -595,6 +631,13 @@ impl Solver {
     /// Runs the search until a solution is found, `node_budget` more nodes have
     /// been entered, the stop flag is raised, or the search ends.
     pub fn run(&mut self, node_budget: u64) -> Step {
+        if self.multiplicities {
+            return if self.colors {
+                self.search_counting::<true, true, false>(node_budget)
+            } else {
+                self.search_counting::<false, true, false>(node_budget)
+            };
+        }
         if self.colors {
             self.search::<true, true, false>(node_budget)
         } else {
@@ -604,6 +647,13 @@ impl Solver {
 
     /// Like [`Solver::run`], but counts solutions without stopping at each one.
     pub fn run_counting(&mut self, node_budget: u64) -> Step {
+        if self.multiplicities {
+            return if self.colors {
+                self.search_counting::<true, false, false>(node_budget)
+            } else {
+                self.search_counting::<false, false, false>(node_budget)
+            };
+        }
         if self.colors {
             self.search::<true, false, false>(node_budget)
         } else {
@@ -614,8 +664,11 @@ impl Solver {
     fn load_solution(&mut self, top: usize) {
         self.solution.clear();
         for &x in &self.choice[..top] {
-            self.solution
-                .push(OptionId(self.links.option_of_node[to_usize(x)]));
+            // With multiplicities a level may close an item instead of choosing an option.
+            if x > self.links.n_items {
+                self.solution
+                    .push(OptionId(self.links.option_of_node[to_usize(x)]));
+            }
         }
     }
 
@@ -768,6 +821,251 @@ impl Solver {
                 choice[level] = x;
             }
         }
+    }
+}
+
+impl Solver {
+    /// One call of the bounded search loop, to the next solution.
+    fn bounded_step(&mut self) -> Step {
+        match (self.multiplicities, self.colors) {
+            (true, true) => self.search_counting::<true, true, true>(u64::MAX),
+            (true, false) => self.search_counting::<false, true, true>(u64::MAX),
+            (false, true) => self.search::<true, true, true>(u64::MAX),
+            (false, false) => self.search::<false, true, true>(u64::MAX),
+        }
+    }
+
+    /// Undoes the alternative tried at level `l` (the undoing half of steps M7 and M8).
+    fn undo_alternative<const COLORS: bool>(&mut self, l: usize) {
+        let (i, x) = (self.m_item[l], self.choice[l]);
+        if x == i {
+            // The item was left as it is; a partial level had taken it out of the list.
+            if self.m_partial[l] {
+                self.links.relink_item(i);
+            }
+        } else if self.m_partial[l] {
+            self.links.unapply_counting::<COLORS>(x);
+        } else {
+            self.links.uncommit_counting::<COLORS>(x);
+        }
+    }
+
+    /// Restores level `l` once every alternative is done (step M8).
+    fn finish_level<const COLORS: bool>(&mut self, l: usize) {
+        if self.m_partial[l] {
+            let start = to_usize(self.m_excluded[l]);
+            while self.excluded.len() > start {
+                let x = self.excluded.pop().unwrap_or_default();
+                self.links.include_option::<COLORS>(x);
+            }
+        } else {
+            self.links.uncover::<COLORS>(self.m_item[l]);
+        }
+    }
+
+    /// Finishes the current level, whose alternatives are all undone, and backs up (M8, M9).
+    fn finish_and_back_up<const COLORS: bool>(&mut self) {
+        self.finish_level::<COLORS>(self.level);
+        if self.level == self.base {
+            self.next = Next::Done;
+        } else {
+            self.level -= 1;
+            self.next = Next::Recover;
+        }
+    }
+
+    /// Whether the choices so far plus a lower bound on what remains exceed the limit.
+    fn exceeds_bound(&mut self) -> bool {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks.fill(0);
+            self.generation = 1;
+        }
+        let chosen = self.choice[self.base..self.level]
+            .iter()
+            .filter(|&&x| x > self.links.n_items);
+        let (so_far, needed) = match self.objective {
+            Objective::Options => (
+                to_u64(chosen.count()),
+                u64::from(self.links.lower_bound(&mut self.marks, self.generation)),
+            ),
+            Objective::Cost => {
+                let so_far = self.choice[..self.level]
+                    .iter()
+                    .filter(|&&x| x > self.links.n_items)
+                    .fold(0u64, |sum, &x| {
+                        sum.saturating_add(
+                            self.option_cost[to_usize(self.links.option_of_node[to_usize(x)])],
+                        )
+                    });
+                (
+                    so_far,
+                    self.links
+                        .cost_lower_bound(&self.option_tax)
+                        .div_ceil(TAX_SCALE),
+                )
+            }
+        };
+        so_far.saturating_add(needed) > self.bound_limit
+    }
+
+    fn rewind_counting<const COLORS: bool>(&mut self) {
+        // Levels below `top` have an alternative in progress.
+        let top = match self.next {
+            Next::Recover => self.level + 1,
+            Next::Forward => self.level,
+            Next::Done => self.base,
+        };
+        for l in (self.base..top).rev() {
+            self.undo_alternative::<COLORS>(l);
+            self.finish_level::<COLORS>(l);
+        }
+        self.level = self.base;
+        self.next = Next::Forward;
+        self.solution.clear();
+    }
+
+    /// Knuth's Algorithm M: primary items with multiplicities, resumable at
+    /// step M2 (forward) and M7 (recover).
+    ///
+    /// At each level the item with the smallest branching degree is chosen.
+    /// If one more option completes it, it is covered and its options are
+    /// tried as in Algorithm X; otherwise it stays in place and its options
+    /// are tried in order, each taken out of every list once tried (so a
+    /// multiset of options is found once, in one order). When the item has
+    /// been covered often enough, a last alternative leaves it as it is.
+    fn search_counting<const COLORS: bool, const REPORT: bool, const BOUND: bool>(
+        &mut self,
+        node_budget: u64,
+    ) -> Step {
+        if self.next == Next::Done || self.limit_reached() {
+            return Step::Done;
+        }
+        let node_stop = self.stats.nodes.saturating_add(node_budget);
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let stop = self.stop.clone();
+        let mut updates = self.stats.updates;
+        let step = loop {
+            // `x` is the next alternative to try at this level: an option node,
+            // or the item's header for "leave it as it is".
+            let mut x: u32;
+            if self.next == Next::Forward {
+                // M2: [Enter level l.]
+                if self.links.item(0).right == 0 {
+                    self.stats.solutions += 1;
+                    if REPORT {
+                        self.load_solution(self.level);
+                    }
+                    // Resume by trying the next alternative one level up.
+                    let at_base = self.level == self.base;
+                    if at_base {
+                        self.next = Next::Done;
+                    } else {
+                        self.level -= 1;
+                        self.next = Next::Recover;
+                    }
+                    if REPORT {
+                        break Step::Solution;
+                    }
+                    if at_base || self.stats.solutions >= limit {
+                        break Step::Done;
+                    }
+                    continue;
+                }
+                if let Some(flag) = &stop {
+                    if flag.load(Ordering::Relaxed) {
+                        break Step::Stopped;
+                    }
+                }
+                if self.stats.nodes >= node_stop {
+                    break Step::Paused;
+                }
+                if BOUND && self.exceeds_bound() {
+                    // Branch and bound: nothing below here can beat the limit.
+                    if self.level == self.base {
+                        self.next = Next::Done;
+                        break Step::Done;
+                    }
+                    self.level -= 1;
+                    self.next = Next::Recover;
+                    continue;
+                }
+                // M3: [Choose i.]
+                self.stats.nodes += 1;
+                let (i, degree) = self.links.choose_item_counting();
+                let level = self.level;
+                self.m_item[level] = i;
+                self.m_excluded[level] = to_u32(self.excluded.len());
+                // M4: [Prepare to branch on i.] Cover it when one more option completes it.
+                let (times, most) = (self.links.times[to_usize(i)], self.links.most[to_usize(i)]);
+                self.m_partial[level] = times.saturating_add(1) < most;
+                if !self.m_partial[level] {
+                    self.links.cover::<COLORS>(i, &mut updates);
+                }
+                if degree <= 0 {
+                    // No alternative at all.
+                    self.finish_and_back_up::<COLORS>();
+                    if self.next == Next::Done {
+                        break Step::Done;
+                    }
+                    continue;
+                }
+                x = self.links.down(i);
+            } else {
+                // M7: [Try again.] Undo the alternative at this level and find the next.
+                let level = self.level;
+                let (i, old) = (self.m_item[level], self.choice[level]);
+                self.undo_alternative::<COLORS>(level);
+                if old == i {
+                    // "Leave it as it is" was the last alternative.
+                    self.finish_and_back_up::<COLORS>();
+                    if self.next == Next::Done {
+                        break Step::Done;
+                    }
+                    continue;
+                }
+                // A partial level took `old` out of every list: the next is the list's first.
+                x = if self.m_partial[level] {
+                    self.links.down(i)
+                } else {
+                    self.links.down(old)
+                };
+            }
+            // M5, M6: [Try x_l.]
+            let level = self.level;
+            let i = self.m_item[level];
+            let (times, least) = (self.links.times[to_usize(i)], self.links.least[to_usize(i)]);
+            let enough = times >= least;
+            if x != i
+                && (!self.m_partial[level] || self.links.len(i) >= least.saturating_sub(times))
+            {
+                if self.m_partial[level] {
+                    self.links.exclude_option::<COLORS>(x, &mut updates);
+                    self.excluded.push(x);
+                    self.links.apply_counting::<COLORS>(x, &mut updates);
+                } else {
+                    self.links.commit_counting::<COLORS>(x, &mut updates);
+                }
+            } else if enough {
+                // The last alternative: leave the item as it is.
+                if self.m_partial[level] {
+                    self.links.unlink_item(i);
+                }
+                x = i;
+            } else {
+                self.finish_and_back_up::<COLORS>();
+                if self.next == Next::Done {
+                    break Step::Done;
+                }
+                continue;
+            }
+            self.choice[level] = x;
+            self.level += 1;
+            self.stats.max_level = self.stats.max_level.max(self.level);
+            self.next = Next::Forward;
+        };
+        self.stats.updates = updates;
+        step
     }
 }
 

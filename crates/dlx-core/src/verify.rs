@@ -1,7 +1,7 @@
 //! An independent check of a solution, from the options alone.
 
 use crate::index::{Color, ItemId, OptionId};
-use crate::problem::{ItemKind, Problem};
+use crate::problem::{ItemKind, Multiplicity, Problem};
 
 /// Why a set of options is not a solution.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +37,24 @@ pub enum VerifyError {
         /// Another.
         second: usize,
     },
+    /// A primary item covered fewer times than its multiplicity asks.
+    #[error("primary item `{item}` is covered {times} times, fewer than its least {min}")]
+    TooFew {
+        /// The item's name or index.
+        item: String,
+        /// How many options cover it.
+        times: u32,
+        /// The least allowed.
+        min: u32,
+    },
+    /// A primary item covered more times than its multiplicity allows.
+    #[error("primary item `{item}` is covered more than its most {max} times")]
+    TooMany {
+        /// The item's name or index.
+        item: String,
+        /// The most allowed.
+        max: u32,
+    },
     /// A secondary item shared by options that do not agree on one color.
     #[error(
         "secondary item `{item}` is used by options {first} and {second} without one common color"
@@ -63,8 +81,9 @@ pub enum VerifyError {
 /// # Ok::<(), dlx_core::ParseError>(())
 /// ```
 pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyError> {
-    // For every item: the first option that used it, and the color it gave.
+    // For every item: the first option that used it, the color it gave, and how many options cover it.
     let mut used: Vec<Option<(OptionId, Option<Color>)>> = vec![None; problem.n_items()];
+    let mut times = vec![0u32; problem.n_items()];
     let mut seen = vec![false; problem.n_options()];
     for &option in solution {
         if option.index() >= problem.n_options() {
@@ -79,36 +98,59 @@ pub fn verify(problem: &Problem, solution: &[OptionId]) -> Result<(), VerifyErro
             });
         }
         for entry in problem.option(option) {
-            let slot = &mut used[entry.item.index()];
-            match *slot {
-                None => *slot = Some((option, entry.color)),
-                Some((first, color)) => {
-                    let item = problem.item_label(entry.item);
-                    let (first, second) = (first.index(), option.index());
-                    return Err(match problem.item_kind(entry.item) {
-                        ItemKind::Primary => VerifyError::CoveredTwice {
+            let index = entry.item.index();
+            times[index] = times[index].saturating_add(1);
+            let slot = &mut used[index];
+            let Some((first, color)) = *slot else {
+                *slot = Some((option, entry.color));
+                continue;
+            };
+            let item = problem.item_label(entry.item);
+            let (first, second) = (first.index(), option.index());
+            match problem.item_kind(entry.item) {
+                ItemKind::Primary => {
+                    let bounds = problem.multiplicity(entry.item);
+                    if bounds == Multiplicity::EXACT {
+                        return Err(VerifyError::CoveredTwice {
                             item,
                             first,
                             second,
-                        },
-                        ItemKind::Secondary if color.is_none() || color != entry.color => {
-                            VerifyError::ColorClash {
-                                item,
-                                first,
-                                second,
-                            }
-                        }
-                        ItemKind::Secondary => continue,
+                        });
+                    }
+                    if bounds.max.is_some_and(|max| times[index] > max) {
+                        return Err(VerifyError::TooMany {
+                            item,
+                            max: bounds.max.unwrap_or(u32::MAX),
+                        });
+                    }
+                }
+                ItemKind::Secondary if color.is_none() || color != entry.color => {
+                    return Err(VerifyError::ColorClash {
+                        item,
+                        first,
+                        second,
                     });
                 }
+                ItemKind::Secondary => {}
             }
         }
     }
-    for (index, slot) in used.iter().enumerate() {
+    for (index, &count) in times.iter().enumerate() {
         let item = ItemId::new(index);
-        if slot.is_none() && problem.item_kind(item) == ItemKind::Primary {
+        if problem.item_kind(item) != ItemKind::Primary {
+            continue;
+        }
+        let bounds = problem.multiplicity(item);
+        if count == 0 && bounds.min > 0 {
             return Err(VerifyError::Uncovered {
                 item: problem.item_label(item),
+            });
+        }
+        if count < bounds.min {
+            return Err(VerifyError::TooFew {
+                item: problem.item_label(item),
+                times: count,
+                min: bounds.min,
             });
         }
     }

@@ -108,9 +108,22 @@ fn errors_name_the_line_and_the_item() {
         "line 2: `a:b` is not a valid name: it contains `:`",
     );
     assert!(matches!(
-        parse_dlx("1:2|a b\n"),
-        Err(ParseError::Unsupported { line: 1, .. })
+        parse_dlx("1:x|a b\n"),
+        Err(ParseError::InvalidMultiplicity { line: 1, .. })
     ));
+    assert!(matches!(
+        parse_dlx("a | 2|x\n"),
+        Err(ParseError::InvalidMultiplicity { line: 1, .. })
+    ));
+    check_error(
+        "3:2|a\n",
+        ParseError::InvalidMultiplicity {
+            line: 1,
+            text: "3:2|a".into(),
+            reason: "the least times exceed the most",
+        },
+        "line 1: `3:2|a` is not a valid multiplicity: the least times exceed the most",
+    );
     assert!(matches!(
         parse_dlx(" | x\n"),
         Err(ParseError::NoPrimaryItems { line: 1 })
@@ -172,4 +185,15 @@ fn reads_and_writes_dlx5_costs() {
         parse_dlx("a\na |18446744073709551615 |1\n"),
         Err(ParseError::InvalidCost { line: 2, .. })
     ));
+}
+
+#[test]
+fn reads_and_writes_dlx3_multiplicities() {
+    // Two copies of a, at least one b, up to two c: options {a b}, {a c}, {a b c}, {b}.
+    let text = "2|a 1:|b 0:2|c\na b\na c\na b c\nb\n";
+    let problem = parse_dlx(text).unwrap();
+    assert_eq!(write_dlx(&problem), text);
+    // Solutions: two of the three a-options, plus {b} whenever b is still uncovered or as an extra.
+    // {ab, ac}, {ab, ac, b}, {ab, abc}, {ab, abc, b}, {ac, abc}, {ac, abc, b} = 6.
+    assert_eq!(Solver::new(&problem).count(), 6);
 }

@@ -1,7 +1,8 @@
 //! Random small problems against brute force, and metamorphic properties.
 
 use dlx_core::{
-    verify, Color, Entry, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder, Solver,
+    verify, Color, Entry, ItemKind, MinCover, Multiplicity, Optimum, OptionId, Problem,
+    ProblemBuilder, Solver,
 };
 use proptest::prelude::*;
 
@@ -167,6 +168,76 @@ proptest! {
             }).sum(),
         };
         prop_assert_eq!(parts, total);
+    }
+}
+
+/// Bounds for each item: `(min, max)` with `max == 0` meaning unbounded.
+fn bounds(n: usize) -> impl Strategy<Value = Vec<(u32, u32)>> {
+    proptest::collection::vec(
+        (0u32..=2, 0u32..=3)
+            .prop_map(|(min, extra)| (min, if extra == 3 { 0 } else { min.max(1) + extra })),
+        n,
+    )
+}
+
+fn with_bounds(spec: &Spec, bounds: &[(u32, u32)]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let ids: Vec<_> = spec.kinds.iter().map(|&k| b.item(k)).collect();
+    for (i, &kind) in spec.kinds.iter().enumerate() {
+        if kind == ItemKind::Primary {
+            let (min, max) = bounds[i];
+            b.set_multiplicity(
+                ids[i],
+                Multiplicity {
+                    min,
+                    max: (max > 0).then_some(max),
+                },
+            )
+            .unwrap();
+        }
+    }
+    for (k, option) in spec.options.iter().enumerate() {
+        let entries = option.iter().map(|&(i, c)| Entry {
+            item: ids[i],
+            color: c.map(Color::new),
+        });
+        let o = b.colored_option(entries).unwrap();
+        b.set_cost(o, spec.costs[k]).unwrap();
+    }
+    b.build().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn multiplicities_find_exactly_the_brute_force_solutions(spec in spec(), bounds in bounds(8)) {
+        let problem = with_bounds(&spec, &bounds);
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        prop_assert_eq!(solve(&problem), expected.clone());
+        let mut solver = Solver::new(&problem);
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        solver.reset();
+        solver.check_links().unwrap();
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+
+        // The optimising searches run on Algorithm M too.
+        let fewest = expected.iter().map(Vec::len).min();
+        match solver.min_options() {
+            Optimum::Found(s) => {
+                prop_assert!(verify(&problem, &s).is_ok());
+                prop_assert_eq!(Some(s.len()), fewest);
+            }
+            Optimum::NoSolution => prop_assert_eq!(fewest, None),
+            Optimum::Stopped => prop_assert!(false, "no stop flag was raised"),
+        }
+        let mut costs: Vec<u64> = expected.iter().map(|s| problem.total_cost(s)).collect();
+        costs.sort();
+        costs.truncate(2);
+        let ranked = solver.min_cost(2);
+        prop_assert_eq!(ranked.solutions.iter().map(|s| s.cost).collect::<Vec<_>>(), costs);
+        solver.check_links().unwrap();
     }
 }
 

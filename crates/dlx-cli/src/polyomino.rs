@@ -1,5 +1,6 @@
 //! `dlx polyomino` (alias `pentomino`): tile a board with polyominoes, count the tilings, draw one.
 
+use std::io::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -70,7 +71,8 @@ pub(crate) struct PolyominoArgs {
     /// Print the pieces (name, count, shape) instead of solving.
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "emit_dlx"])]
     list_pieces: bool,
-    /// Print nodes, updates and time to standard error.
+    /// Print the search statistics (nodes, updates, time) to standard error;
+    /// only the time when printing tilings.
     #[arg(long)]
     stats: bool,
 }
@@ -121,39 +123,31 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     let limit = args.limit.unwrap_or(1);
     let mut printed = 0u64;
     let mut first: Option<Tiling> = None;
-    let mut result = Ok(());
+    // Checks and prints one tiling; returns how many are printed so far.
+    let mut show = |tiling: Tiling| -> anyhow::Result<u64> {
+        tiling
+            .check(model.board(), model.pieces(), model.one_sided())
+            .context("internal error: the tiling found breaks the rules")?;
+        if printed > 0 {
+            out!(output, "")?;
+        }
+        out!(output, "{}", tiling.to_string().trim_end())?;
+        printed += 1;
+        first.get_or_insert(tiling);
+        Ok(printed)
+    };
     if limit > 0 {
-        let _ = model.visit_tilings(|tiling| {
-            if let Err(err) = tiling.check(model.board(), model.pieces(), model.one_sided()) {
-                result =
-                    Err(anyhow::Error::new(err)
-                        .context("internal error: the tiling found is wrong"));
-                return ControlFlow::Break(());
-            }
-            if printed > 0 {
-                if let Err(err) = out!(output, "") {
-                    result = Err(err);
-                    return ControlFlow::Break(());
-                }
-            }
-            if let Err(err) = out!(output, "{}", tiling.to_string().trim_end()) {
-                result = Err(err);
-                return ControlFlow::Break(());
-            }
-            printed += 1;
-            if first.is_none() {
-                first = Some(tiling);
-            }
-            if printed >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+        let flow = model.visit_tilings(|tiling| match show(tiling) {
+            Err(err) => ControlFlow::Break(Some(err)),
+            Ok(n) if n >= limit => ControlFlow::Break(None),
+            Ok(_) => ControlFlow::Continue(()),
         });
-    }
-    result?;
-    if printed == 0 && limit > 0 {
-        out!(output, "no tiling")?;
+        if let ControlFlow::Break(Some(err)) = flow {
+            return Err(err);
+        }
+        if printed == 0 {
+            out!(output, "no tiling")?;
+        }
     }
     output.flush()?;
     if let (Some(path), Some(tiling)) = (&args.svg, &first) {
@@ -161,14 +155,13 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot write `{}`", path.display()))?;
     }
     if args.stats {
-        let _ = writeln_stderr(start.elapsed().as_secs_f64());
+        let _ = writeln!(
+            std::io::stderr(),
+            "time: {:.3} s",
+            start.elapsed().as_secs_f64()
+        );
     }
     Ok(())
-}
-
-fn writeln_stderr(seconds: f64) -> std::io::Result<()> {
-    use std::io::Write as _;
-    writeln!(std::io::stderr(), "time: {seconds:.3} s")
 }
 
 fn read_board(args: &PolyominoArgs) -> anyhow::Result<Board> {

@@ -360,7 +360,7 @@ fn parse_block(block: &[(usize, &str)], pieces: &mut Vec<Piece>) -> Result<(), P
     // Each character with its cells, in order of first appearance.
     let mut groups: Vec<(char, Vec<(usize, usize)>)> = Vec::new();
     for (r, &(line, text)) in art.iter().enumerate() {
-        for (c, ch) in text.chars().enumerate() {
+        for (c, ch) in text.trim_end().chars().enumerate() {
             if ch == '.' || ch == ' ' {
                 continue;
             }

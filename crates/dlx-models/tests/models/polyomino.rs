@@ -360,6 +360,13 @@ fn pieces_from_a_picture() {
         .map(|p| p.shape.free_form())
         .collect();
     assert_eq!(drawn, builtin);
+    // Windows line ends are fine.
+    let crlf = art_pieces(&TETROMINOES_TWICE.replace('\n', "\r\n"));
+    assert_eq!(crlf, art_pieces(TETROMINOES_TWICE));
+    assert_eq!(
+        Board::parse(&SCOTT.replace('\n', "\r\n")),
+        Board::parse(SCOTT)
+    );
     // `#` pieces without a header are numbered; a set name takes `*k`.
     let numbered = art_pieces("##\n\n| a comment\n#\n#\n\n#");
     assert_eq!(numbered.names(), ["1", "2", "3"]);

@@ -16,6 +16,12 @@
 //!   [`Solver::visit`], [`Solver::count`], [`Solver::first`],
 //!   [`Solver::solutions`], a solution limit, a stop flag, [`Stats`] and a
 //!   progress estimate.
+//! - [`Solver::min_options`] and [`Solver::min_cost`] find the best
+//!   solutions by branch and bound (fewest options; the `k` cheapest under
+//!   Knuth's DLX5 option costs), [`MinCover`] a minimum repeated cover (every
+//!   primary item at least once) by iterative deepening.
+//! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
+//!   times (Knuth's Algorithm M, DLX3's `u:v|name`).
 //! - [`verify`] checks a solution from the options alone.
 //!
 //! # Example
@@ -54,8 +60,11 @@
 //! - **Deterministic branching.** The primary item with the fewest options
 //!   is chosen, ties to the leftmost, so every run (and every part of a split
 //!   run) explores the same tree.
-//! - **Colors cost nothing when unused.** Problems without colors run a
-//!   monomorphised copy of the loop with the color tests compiled out.
+//! - **Colors, multiplicities and bounds cost nothing when unused.** Problems
+//!   without colors run a monomorphised copy of the loop with the color tests
+//!   compiled out; problems with multiplicities run Algorithm M's loop, and
+//!   the optimising searches a copy with the bound test, so the plain
+//!   Algorithm X loop carries none of them.
 //! - **Options need a primary item.** Algorithm X reaches options only
 //!   through primary items, so an option of secondary items alone could never
 //!   be chosen; the builder refuses it instead of ignoring it silently.

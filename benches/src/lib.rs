@@ -36,6 +36,13 @@ pub enum Kind {
     Queens(u32),
     /// Langford pairs, all solutions (mirror images counted).
     Langford,
+    /// A set of 9x9 sudoku puzzles, one a line, each with a unique solution:
+    /// solved to the first solution (`limit` 1) or proved unique (`limit` 2,
+    /// the search goes on after the solution to find there is no other).
+    Sudoku {
+        /// How many solutions of each puzzle to look for.
+        limit: u64,
+    },
 }
 
 /// One benchmark workload: an instance file and its known number of solutions.
@@ -45,9 +52,11 @@ pub struct Workload {
     pub name: &'static str,
     /// The family of the workload.
     pub kind: Kind,
-    /// The instance in Knuth's DLX format, relative to the workspace root.
+    /// The instance in Knuth's DLX format (a puzzle set for sudoku),
+    /// relative to the workspace root.
     pub file: &'static str,
-    /// The number of solutions every solver must find (all of them).
+    /// The number of solutions every solver must find: all of them, or for
+    /// sudoku one per puzzle.
     pub solutions: u64,
     /// Part of `cargo xtask bench --quick` (each solver runs it well under a second).
     pub quick: bool,
@@ -56,7 +65,15 @@ pub struct Workload {
 impl Workload {
     /// The instance file's path in this checkout.
     pub fn path(&self) -> PathBuf {
-        workspace_root().join(self.file)
+        match self.file.strip_prefix(SHARED_DATA) {
+            Some(rest) => shared_data().join(rest),
+            None => workspace_root().join(self.file),
+        }
+    }
+
+    /// Whether the input is there (the sudoku sets are in `../shared/data`).
+    pub fn is_available(&self) -> bool {
+        self.path().is_file()
     }
 
     /// The instance file's bytes.
@@ -146,6 +163,37 @@ pub const WORKLOADS: &[Workload] = &[
         quick: true,
     },
 ];
+
+/// Where a workload's file is in the shared data, not in this repository.
+const SHARED_DATA: &str = "$SHARED/";
+
+#[allow(
+    dead_code,
+    reason = "the sudoku sets join once dlx_models::sudoku lands"
+)]
+/// A sudoku set of the shared data: `puzzles` puzzles, each with one solution.
+const fn sudoku(
+    name: &'static str,
+    file: &'static str,
+    puzzles: u64,
+    limit: u64,
+    quick: bool,
+) -> Workload {
+    Workload {
+        name,
+        kind: Kind::Sudoku { limit },
+        file,
+        solutions: puzzles,
+        quick,
+    }
+}
+
+/// The shared reference data: `$DLX_SHARED_DATA`, or `../shared/data` beside
+/// the workspace (where the team's data and CI's checkout put it).
+pub fn shared_data() -> PathBuf {
+    std::env::var_os("DLX_SHARED_DATA")
+        .map_or_else(|| workspace_root().join("../shared/data"), PathBuf::from)
+}
 
 /// The workload of that name.
 pub fn workload(name: &str) -> Option<&'static Workload> {
@@ -320,6 +368,58 @@ pub fn queens_bitboard(n: u32) -> u64 {
     }
     assert!((1..32).contains(&n), "one row fits a u32");
     place((1u32 << n) - 1, 0, 0, 0)
+}
+
+/// The puzzles of a set: every line of 81 cells (blank lines skipped).
+pub fn sudoku_puzzles(text: &str) -> impl Iterator<Item = &[u8]> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| line.len() == 81)
+        .map(str::as_bytes)
+}
+
+/// Solves every puzzle of a set with [`sudoku_backtrack`] and adds up the solutions found.
+pub fn count_sudoku_backtrack(text: &str, limit: u64) -> u64 {
+    sudoku_puzzles(text)
+        .map(|puzzle| sudoku_backtrack(puzzle, limit))
+        .sum()
+}
+
+/// The textbook exact cover encoding of a 9x9 sudoku, for the peer crates:
+/// 324 items (cell, row-digit, column-digit, box-digit, numbered from 0 in
+/// that order) and one option per (cell, digit) that no given rules out,
+/// givens included as their cell's only option. This is how the `xcov`
+/// crate's own sudoku example builds it.
+pub fn sudoku_options(puzzle: &[u8]) -> Vec<[usize; 4]> {
+    let items = |cell: usize, digit: usize| {
+        let (row, col) = (cell / 9, cell % 9);
+        [
+            cell,
+            81 + row * 9 + digit,
+            162 + col * 9 + digit,
+            243 + (row / 3 * 3 + col / 3) * 9 + digit,
+        ]
+    };
+    let mut covered = [false; 324];
+    let mut options = Vec::with_capacity(729);
+    for (cell, &byte) in puzzle.iter().enumerate() {
+        if (b'1'..=b'9').contains(&byte) {
+            let option = items(cell, usize::from(byte - b'1'));
+            for item in option {
+                covered[item] = true;
+            }
+            options.push(option);
+        }
+    }
+    for cell in 0..81 {
+        for digit in 0..9 {
+            let option = items(cell, digit);
+            if option.iter().all(|&item| !covered[item]) {
+                options.push(option);
+            }
+        }
+    }
+    options
 }
 
 /// Solves a 9x9 sudoku by plain depth-first backtracking: empty cells in

@@ -1,7 +1,8 @@
 //! `cargo xtask bench`: our engine against its peers, measured in one run on one machine.
 //!
 //! Every solver runs as a process of its own on the same instance file, all
-//! solutions, input parsing included, single thread: our `dlx solve --count`,
+//! solutions, input parsing included, single thread: our `dlx solve --count
+//! --threads 1`,
 //! `miniexact -x -e -D` (when installed), the `dlx` and `xcov` crates and the
 //! bitboard queens counter through the `runner` example of `dlx-benches`.
 //! Rounds interleave the solvers, so a change of load on the machine hits
@@ -74,8 +75,11 @@ enum Solver {
     DlxCrate,
     /// The `xcov` crate through the runner.
     Xcov,
-    /// The physical reference through the runner (bitboard for queens).
+    /// The physical reference through the runner: the bitboard counter for
+    /// queens, plain backtracking for sudoku (on the first puzzles of the set).
     Reference,
+    /// Ours on the reference's sample of a sudoku set, for a fair ratio.
+    OursSample,
 }
 
 const PEERS: [Solver; 4] = [
@@ -93,6 +97,7 @@ impl Solver {
             Solver::DlxCrate => "dlx crate",
             Solver::Xcov => "xcov",
             Solver::Reference => "reference",
+            Solver::OursSample => "ours (sample)",
         }
     }
 }
@@ -107,10 +112,23 @@ struct Tools {
     threads: bool,
 }
 
+impl Tools {
+    /// The arguments that keep `dlx solve` on one thread: it searches on
+    /// every core by default once it has `--threads`.
+    fn one_thread(&self) -> &'static [&'static str] {
+        if self.threads {
+            &["--threads", "1"]
+        } else {
+            &[]
+        }
+    }
+}
+
 /// What one workload measured.
 #[derive(Debug, Default)]
 struct Row {
     name: &'static str,
+    kind: Option<Kind>,
     solutions: u64,
     nodes: Option<u64>,
     updates: Option<u64>,
@@ -154,16 +172,23 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    for workload in &workloads {
+    let mut notes = Vec::new();
+    let (workloads, missing): (Vec<&Workload>, Vec<&Workload>) =
+        workloads.into_iter().partition(|w| w.is_available());
+    for workload in missing {
         ensure!(
-            workload.path().is_file(),
+            matches!(workload.kind, Kind::Sudoku { .. }),
             "{} is missing: run `cargo xtask gen-data`",
             workload.file
         );
+        notes.push(format!(
+            "{} skipped: {} is not there (the team's shared data, or `$DLX_SHARED_DATA`).",
+            workload.name,
+            workload.path().display()
+        ));
     }
 
     let tools = prepare(&root)?;
-    let mut notes = Vec::new();
     if tools.miniexact.is_none() {
         notes.push(
             "miniexact is not installed, so its columns are empty (`pip install miniexact`)."
@@ -176,7 +201,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     for workload in workloads {
         say(&format!("bench: {} ({rounds} rounds)", workload.name));
-        rows.push(measure(&tools, workload, rounds)?);
+        rows.push(measure(&tools, workload, rounds, options.quick)?);
     }
     if tools.threads {
         for row in &mut rows {
@@ -192,11 +217,21 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
                 .to_owned(),
         );
     }
-    notes.push(
-        "Sudoku workloads wait for `dlx_models::sudoku`; they join the table \
-         when its API lands."
-            .to_owned(),
-    );
+    if rows
+        .iter()
+        .any(|r| matches!(r.kind, Some(Kind::Sudoku { .. })))
+    {
+        notes.push(format!(
+            "Sudoku: ours is `dlx_models::sudoku` (givens and forced cells never reach the search) \
+             through the runner; the `dlx` and `xcov` crates get the textbook 324-item encoding \
+             with the options that clash with a given removed (as `xcov`'s own example builds it); \
+             `first` stops at the first solution, `unique` looks for a second one. \
+             The plain backtracking reference (empty cells in reading order, digits 1 to 9) runs on \
+             the first {REFERENCE_SAMPLE} puzzles of a set only, and its ratio compares it with ours \
+             on the same puzzles; it is left out of `--quick` and of the 17-clue set, where it \
+             needs 28 s for the very first puzzle alone."
+        ));
+    }
 
     let elapsed = started.elapsed();
     let machine = Machine::probe(&root, load_before, load_average(), elapsed, rounds);
@@ -258,32 +293,38 @@ fn prepare(root: &Path) -> anyhow::Result<Tools> {
     })
 }
 
+/// How many puzzles of a sudoku set the plain backtracking reference solves.
+const REFERENCE_SAMPLE: usize = 100;
+
 /// The solvers that run a workload, ours first.
-fn solvers(tools: &Tools, workload: &Workload) -> Vec<Solver> {
+fn solvers(tools: &Tools, workload: &Workload, quick: bool) -> Vec<Solver> {
+    let sudoku = matches!(workload.kind, Kind::Sudoku { .. });
     let mut solvers = vec![Solver::Ours];
-    for peer in PEERS {
-        let runs = match peer {
-            Solver::Miniexact => tools.miniexact.is_some(),
-            Solver::Reference => matches!(workload.kind, Kind::Queens(_)),
-            _ => true,
-        };
-        if runs {
-            solvers.push(peer);
+    if tools.miniexact.is_some() && !sudoku {
+        solvers.push(Solver::Miniexact);
+    }
+    solvers.extend([Solver::DlxCrate, Solver::Xcov]);
+    match workload.kind {
+        Kind::Queens(_) => solvers.push(Solver::Reference),
+        Kind::Sudoku { .. } if !quick && !workload.name.contains("17clue") => {
+            solvers.extend([Solver::OursSample, Solver::Reference]);
         }
+        _ => {}
     }
     solvers
 }
 
 /// One workload: the stats run of ours, then `rounds` interleaved rounds of every solver.
-fn measure(tools: &Tools, workload: &Workload, rounds: usize) -> anyhow::Result<Row> {
+fn measure(tools: &Tools, workload: &Workload, rounds: usize, quick: bool) -> anyhow::Result<Row> {
     let mut row = Row {
         name: workload.name,
+        kind: Some(workload.kind),
         solutions: workload.solutions,
         ..Row::default()
     };
     stats_run(tools, workload, &mut row)?;
-    let solvers = solvers(tools, workload);
-    if let Some(program) = &tools.miniexact {
+    let solvers = solvers(tools, workload, quick);
+    if let (Some(program), true) = (&tools.miniexact, solvers.contains(&Solver::Miniexact)) {
         let found = dlx_benches::count_miniexact(program, &workload.path());
         ensure!(
             found == Some(workload.solutions),
@@ -309,27 +350,32 @@ fn measure(tools: &Tools, workload: &Workload, rounds: usize) -> anyhow::Result<
 /// Runs `dlx solve --count --stats FILE` under `xtask rss`: checks the
 /// count, reads the nodes and updates, and the peak resident size.
 fn stats_run(tools: &Tools, workload: &Workload, row: &mut Row) -> anyhow::Result<()> {
-    let output = Command::new(&tools.xtask)
-        .arg("rss")
-        .arg("--")
-        .arg(&tools.dlx)
-        .args(["solve", "--count", "--stats"])
-        .arg(workload.path())
-        .output()
-        .context("cannot run xtask rss")?;
+    let mut command = Command::new(&tools.xtask);
+    command.arg("rss").arg("--");
+    if let Kind::Sudoku { .. } = workload.kind {
+        // The runner prints the statistics of ours on a sudoku set.
+        command.arg(&tools.runner).args(["ours", workload.name]);
+    } else {
+        command
+            .arg(&tools.dlx)
+            .args(["solve", "--count", "--stats"])
+            .args(tools.one_thread())
+            .arg(workload.path());
+    }
+    let output = command.output().context("cannot run xtask rss")?;
     ensure!(
         output.status.success(),
-        "dlx solve --count --stats {} failed: {}",
-        workload.file,
+        "the statistics run of ours on {} failed: {}",
+        workload.name,
         String::from_utf8_lossy(&output.stderr)
     );
     let count: u64 = String::from_utf8_lossy(&output.stdout)
         .trim()
         .parse()
-        .context("dlx solve --count printed no number")?;
+        .context("ours printed no count")?;
     ensure!(
         count == workload.solutions,
-        "dlx solve found {count} solutions of {}, expected {}",
+        "ours found {count} solutions of {}, expected {}",
         workload.name,
         workload.solutions
     );
@@ -350,12 +396,26 @@ fn stats_run(tools: &Tools, workload: &Workload, row: &mut Row) -> anyhow::Resul
 /// Times one run of one solver on one workload, checking that it succeeded.
 fn time_once(tools: &Tools, solver: Solver, workload: &Workload) -> anyhow::Result<Duration> {
     let path = workload.path();
+    let sudoku = matches!(workload.kind, Kind::Sudoku { .. });
+    let runner = |name: &str, sample: bool| {
+        let mut command = Command::new(&tools.runner);
+        command.args([name, workload.name]);
+        if sample {
+            command.args(["--take", &REFERENCE_SAMPLE.to_string()]);
+        }
+        command
+    };
     let mut command = match solver {
+        Solver::Ours if sudoku => runner("ours", false),
         Solver::Ours => {
             let mut command = Command::new(&tools.dlx);
-            command.args(["solve", "--count"]).arg(&path);
+            command
+                .args(["solve", "--count"])
+                .args(tools.one_thread())
+                .arg(&path);
             command
         }
+        Solver::OursSample => runner("ours", true),
         Solver::Miniexact => {
             let program = tools
                 .miniexact
@@ -363,16 +423,10 @@ fn time_once(tools: &Tools, solver: Solver, workload: &Workload) -> anyhow::Resu
                 .expect("miniexact runs only when installed");
             dlx_benches::miniexact_command(program, &path)
         }
-        Solver::DlxCrate | Solver::Xcov | Solver::Reference => {
-            let name = match solver {
-                Solver::DlxCrate => "dlx-crate",
-                Solver::Xcov => "xcov",
-                _ => "bitboard",
-            };
-            let mut command = Command::new(&tools.runner);
-            command.args([name, workload.name]);
-            command
-        }
+        Solver::DlxCrate => runner("dlx-crate", false),
+        Solver::Xcov => runner("xcov", false),
+        Solver::Reference if sudoku => runner("backtrack", true),
+        Solver::Reference => runner("bitboard", false),
     };
     command.stdout(Stdio::null()).stderr(Stdio::null());
     let start = Instant::now();
@@ -584,7 +638,7 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
     );
     let _ = writeln!(
         md,
-        "ours is `dlx solve --count FILE`, miniexact is `miniexact -x -e -D FILE` with its output \
+        "ours is `dlx solve --count --threads 1 FILE`, miniexact is `miniexact -x -e -D FILE` with its output \
          sent to a sink, the `dlx` crate (0.8.5, features `32-bit` and `unsafe-fast-index`) \
          and `xcov` (0.3.1) run through `benches/examples/runner.rs`, and the reference is \
          the bitboard counter of `dlx-benches` (N-queens)."
@@ -611,41 +665,36 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
         machine.elapsed.as_secs_f64()
     );
 
-    let mut header =
-        String::from("| workload | solutions | ours | nodes | updates | nodes/s | peak RSS |");
-    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for peer in PEERS {
-        let _ = write!(header, " {} | ours/{} |", peer.label(), short(peer));
-        rule.push_str(" ---: | ---: |");
-    }
-    let _ = writeln!(md, "{header}\n{rule}");
-    for row in rows {
-        let ours = row.time(Solver::Ours);
-        let cell = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
-        let _ = write!(
+    let (sudoku, exact): (Vec<&Row>, Vec<&Row>) = rows
+        .iter()
+        .partition(|r| matches!(r.kind, Some(Kind::Sudoku { .. })));
+    if !exact.is_empty() {
+        let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {} |",
-            row.name,
-            row.solutions,
-            cell(ours.map(format_time)),
-            cell(row.nodes.map(|n| format_count(n as f64))),
-            cell(row.updates.map(|n| format_count(n as f64))),
-            cell(row.nodes.zip(ours).map(|(n, t)| format_count(n as f64 / t))),
-            cell(
-                row.peak_rss_kib
-                    .map(|k| format!("{:.1} MiB", k as f64 / 1024.0))
-            ),
+            "## Exact cover, all solutions
+"
         );
-        for peer in PEERS {
-            let time = row.time(peer);
-            let _ = write!(
-                md,
-                " {} | {} |",
-                cell(time.map(format_time)),
-                cell(ours.zip(time).map(|(o, p)| format!("{:.2}", o / p)))
-            );
-        }
-        md.push('\n');
+        render_table(&mut md, &exact, "solutions", &PEERS);
+    }
+    if !sudoku.is_empty() {
+        let _ = writeln!(
+            md,
+            "
+## 9x9 sudoku sets
+"
+        );
+        let _ = writeln!(
+            md,
+            "A row is a whole set; `per second` counts puzzles. \
+             The reference column times plain backtracking on the first {REFERENCE_SAMPLE} puzzles, \
+             and its ratio is ours on those same puzzles divided by it.\n"
+        );
+        render_table(
+            &mut md,
+            &sudoku,
+            "puzzles",
+            &[Solver::DlxCrate, Solver::Xcov, Solver::Reference],
+        );
     }
 
     let threaded: Vec<&Row> = rows.iter().filter(|r| r.threads.is_some()).collect();
@@ -682,6 +731,69 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
     md
 }
 
+/// One table: a row per workload, our figures, then a time and a ratio per peer.
+fn render_table(md: &mut String, rows: &[&Row], unit: &str, peers: &[Solver]) {
+    let sudoku = unit == "puzzles";
+    let rate = if sudoku { "per second" } else { "nodes/s" };
+    let mut header = format!("| workload | {unit} | ours | {rate} | nodes | updates | peak RSS |");
+    let mut rule = String::from("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for &peer in peers {
+        let _ = write!(header, " {} | ours/{} |", peer.label(), short(peer));
+        rule.push_str(" ---: | ---: |");
+    }
+    let _ = writeln!(md, "{header}\n{rule}");
+    let cell = |value: Option<String>| value.unwrap_or_else(|| "-".to_owned());
+    for row in rows {
+        let ours = row.time(Solver::Ours);
+        let per_second = if sudoku {
+            ours.map(|t| format_count(row.solutions as f64 / t))
+        } else {
+            row.nodes.zip(ours).map(|(n, t)| format_count(n as f64 / t))
+        };
+        let _ = write!(
+            md,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            row.name,
+            row.solutions,
+            cell(ours.map(format_time)),
+            cell(per_second),
+            cell(row.nodes.map(|n| format_count(n as f64))),
+            cell(row.updates.map(|n| format_count(n as f64))),
+            cell(
+                row.peak_rss_kib
+                    .map(|k| format!("{:.1} MiB", k as f64 / 1024.0))
+            ),
+        );
+        for &peer in peers {
+            let time = row.time(peer);
+            // The sudoku reference runs on a sample: compare it with ours on the same sample.
+            let ours = if sudoku && peer == Solver::Reference {
+                row.time(Solver::OursSample)
+            } else {
+                ours
+            };
+            let _ = write!(
+                md,
+                " {} | {} |",
+                cell(time.map(format_time)),
+                cell(ours.zip(time).map(|(o, p)| format_ratio(o / p)))
+            );
+        }
+        md.push('\n');
+    }
+}
+
+/// A ratio with two significant decimals, fewer for large ones.
+fn format_ratio(ratio: f64) -> String {
+    if ratio >= 0.1 {
+        format!("{ratio:.2}")
+    } else if ratio >= 0.01 {
+        format!("{ratio:.3}")
+    } else {
+        format!("{ratio:.4}")
+    }
+}
+
 /// The short name of a peer in a ratio column.
 fn short(solver: Solver) -> &'static str {
     match solver {
@@ -690,5 +802,40 @@ fn short(solver: Solver) -> &'static str {
         Solver::DlxCrate => "dlx",
         Solver::Xcov => "xcov",
         Solver::Reference => "ref",
+        Solver::OursSample => "ours",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
+        assert_eq!(median(vec![7.0]), 7.0);
+    }
+
+    #[test]
+    fn times_and_counts_read_well() {
+        assert_eq!(format_time(4.7312), "4.73 s");
+        assert_eq!(format_time(0.2291), "229 ms");
+        assert_eq!(format_time(0.04433), "44.3 ms");
+        assert_eq!(format_time(0.00186), "1.86 ms");
+        assert_eq!(format_count(1_242_377_480.0), "1.24 G");
+        assert_eq!(format_count(10_854.0), "10.9 k");
+        assert_eq!(format_count(724.0), "724");
+    }
+
+    #[test]
+    fn options_parse_and_refuse_unknown_arguments() {
+        let args = |list: &[&str]| list.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let options = Options::parse(&args(&["--quick", "--filter", "queens"])).expect("valid");
+        assert!(options.quick);
+        assert_eq!(options.filter.as_deref(), Some("queens"));
+        assert!(Options::parse(&args(&["--rounds", "0"])).is_err());
+        assert!(Options::parse(&args(&["--filter"])).is_err());
+        assert!(Options::parse(&args(&["--fast"])).is_err());
     }
 }

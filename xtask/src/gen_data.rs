@@ -112,3 +112,50 @@ pub(crate) fn langford(n: usize) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check(text: &str, solutions: u64) {
+        assert_eq!(dlx_benches::count_ours(text.as_bytes()), solutions);
+    }
+
+    #[test]
+    fn queens_count_known_answers() {
+        for (n, solutions) in [(4, 2), (5, 10), (6, 4), (8, 92)] {
+            check(&queens(n), solutions);
+        }
+    }
+
+    #[test]
+    fn queens_items_start_in_the_middle() {
+        let header = queens(8)
+            .lines()
+            .find(|line| !line.starts_with('|'))
+            .expect("a header line")
+            .to_owned();
+        assert!(header.starts_with("r4 c4 r3 c3 r5 c5 r2 c2 r6 c6 r1 c1 r7 c7 r0 c0 | a1 b1"));
+    }
+
+    #[test]
+    fn langford_counts_both_mirror_images() {
+        for (n, solutions) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+            check(&langford(n), solutions);
+        }
+    }
+
+    #[test]
+    fn committed_files_match_the_generators() {
+        let dir = crate::workspace_root().join("data").join("bench");
+        for n in QUEENS {
+            let file = std::fs::read_to_string(dir.join(format!("queens-{n}.dlx")));
+            assert_eq!(file.ok(), Some(queens(n)), "run `cargo xtask gen-data`");
+        }
+        for &n in LANGFORD {
+            let file = std::fs::read_to_string(dir.join(format!("langford-{n}.dlx")));
+            assert_eq!(file.ok(), Some(langford(n)), "run `cargo xtask gen-data`");
+        }
+    }
+}

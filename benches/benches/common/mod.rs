@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use criterion::{BenchmarkGroup, Criterion};
+use criterion::{BenchmarkGroup, Criterion, SamplingMode};
 use dlx_benches::{count_ours, Workload};
 
 use crate::peers;
@@ -34,6 +34,8 @@ pub fn bench_workload<'a>(
     peers: Peers,
 ) -> BenchmarkGroup<'a, criterion::measurement::WallTime> {
     let mut group = c.benchmark_group(workload.name);
+    // One run takes from milliseconds to seconds: flat sampling suits the long ones.
+    group.sampling_mode(SamplingMode::Flat);
     let expected = workload.solutions;
     let path = workload.path();
 

@@ -268,6 +268,7 @@ impl<'p> ParallelSolver<'p> {
         let results: Mutex<Vec<Option<SubCount>>> = Mutex::new(vec![None; n]);
         self.for_each_subproblem(&indices, &stop, |index, mut solver| {
             let start = Instant::now();
+            let depth = solver.prefix().len();
             solver.set_stop_flag(stop.clone());
             solver.set_limit(limit);
             let mut last = Stats::default();
@@ -293,6 +294,7 @@ impl<'p> ParallelSolver<'p> {
                     Step::Paused | Step::Solution => {}
                 }
             };
+            entered_at(&mut last, depth);
             let result = SubCount {
                 index,
                 count: last.solutions,
@@ -363,6 +365,7 @@ impl<'p> ParallelSolver<'p> {
                 let sender = &sender;
                 this.for_each_subproblem(&all, stop_workers, |index, mut solver| {
                     solver.set_stop_flag(stop_workers.clone());
+                    let depth = solver.prefix().len();
                     let mut last = Stats::default();
                     loop {
                         let step = solver.run(SLICE);
@@ -381,6 +384,7 @@ impl<'p> ParallelSolver<'p> {
                             Step::Done | Step::Stopped => break,
                         }
                     }
+                    entered_at(&mut last, depth);
                     *lock(stats_workers) += last;
                     let _ = sender.send(Message::Finished(index));
                 });
@@ -467,6 +471,14 @@ impl<'p> ParallelSolver<'p> {
             });
         };
         self.pool.install(work);
+    }
+}
+
+/// A subproblem whose search entered a node (it was neither a solution nor
+/// empty) reaches its own level, which its solver does not count in `max_level`.
+fn entered_at(stats: &mut Stats, depth: usize) {
+    if stats.nodes > 0 {
+        stats.max_level = stats.max_level.max(depth);
     }
 }
 

@@ -86,25 +86,30 @@ impl Split {
         // largest pieces, and the last to be searched).
         let mut last_weight = f64::INFINITY;
         loop {
-            let pick = match goal {
+            // One round expands every open subproblem of the largest weight
+            // (or, by depth, every one not deep enough), back to front so
+            // that the indices still to expand stay valid.
+            let targets: Vec<usize> = match goal {
                 SplitGoal::Pieces(k) => {
-                    let mut best: Option<usize> = None;
-                    for (idx, (sub, open)) in nodes.iter().enumerate() {
-                        if *open && best.is_none_or(|b| sub.weight > nodes[b].0.weight) {
-                            best = Some(idx);
-                        }
+                    let open = || nodes.iter().filter(|(_, open)| *open);
+                    let max = open().map(|(sub, _)| sub.weight).fold(0.0, f64::max);
+                    if max == 0.0 || (nodes.len() >= k && max < last_weight * (1.0 - 1e-9)) {
+                        break;
                     }
-                    best.filter(|&b| {
-                        nodes.len() < k || nodes[b].0.weight >= last_weight * (1.0 - 1e-9)
-                    })
+                    last_weight = max;
+                    (0..nodes.len())
+                        .filter(|&i| nodes[i].1 && nodes[i].0.weight >= max * (1.0 - 1e-9))
+                        .collect()
                 }
-                SplitGoal::Depth(d) => nodes
-                    .iter()
-                    .position(|(sub, open)| *open && sub.path.len() < d),
+                SplitGoal::Depth(d) => (0..nodes.len())
+                    .filter(|&i| nodes[i].1 && nodes[i].0.path.len() < d)
+                    .collect(),
             };
-            let Some(idx) = pick else { break };
-            if let Some(weight) = expand(root, &mut nodes, idx, &mut stats) {
-                last_weight = weight;
+            if targets.is_empty() {
+                break;
+            }
+            for &idx in targets.iter().rev() {
+                expand(root, &mut nodes, idx, &mut stats);
             }
         }
         if let SplitGoal::Pieces(k) = goal {
@@ -119,13 +124,6 @@ impl Split {
             }
         }
         let subproblems: Vec<Subproblem> = nodes.into_iter().map(|(sub, _)| sub).collect();
-        // A leaf the search enters (it has an item to branch on) is a level
-        // the sequential search reaches too.
-        for sub in &subproblems {
-            if solver_at(root, &sub.path).is_some_and(|s| s.branch().is_some()) {
-                stats.max_level = stats.max_level.max(sub.path.len());
-            }
-        }
         Split { subproblems, stats }
     }
 
@@ -140,10 +138,6 @@ impl Split {
         while let Some((prefix, weight)) = stack.pop() {
             let found = paths.get(next);
             if found == Some(&prefix) {
-                let solver = solver_at(root, &prefix).ok_or_else(|| bad_choice(next, &prefix))?;
-                if solver.branch().is_some() {
-                    stats.max_level = stats.max_level.max(prefix.len());
-                }
                 subproblems.push(Subproblem {
                     path: prefix,
                     weight,
@@ -200,7 +194,8 @@ impl Split {
     }
 
     /// What the sequential search spends above the subproblems: one node per
-    /// expanded node and the deepest level entered. `updates` is zero: the
+    /// expanded node and the deepest expanded level (the searches of the
+    /// subproblems add their own levels). `updates` is zero: the
     /// covers made by [`Solver::choose`] are not counted by `dlx-core` (see
     /// the crate docs).
     pub fn stats(&self) -> &Stats {

@@ -38,7 +38,7 @@ pub enum VerifyError {
         second: usize,
     },
     /// A primary item covered fewer times than its multiplicity asks.
-    #[error("primary item `{item}` is covered {times} times, fewer than its least {min}")]
+    #[error("primary item `{item}` needs at least {min} options, but {times} cover it")]
     TooFew {
         /// The item's name or index.
         item: String,
@@ -48,7 +48,7 @@ pub enum VerifyError {
         min: u32,
     },
     /// A primary item covered more times than its multiplicity allows.
-    #[error("primary item `{item}` is covered more than its most {max} times")]
+    #[error("primary item `{item}` is covered by more than its most {max} options")]
     TooMany {
         /// The item's name or index.
         item: String,

@@ -273,3 +273,75 @@ fn an_empty_problem_has_one_empty_solution() {
     assert_eq!(solver.first(), Some(vec![]));
     assert_eq!(solver.first(), None);
 }
+
+#[test]
+fn verify_names_what_is_wrong() {
+    use dlx_core::{Multiplicity, VerifyError};
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    let m = b.primary("m").unwrap();
+    let x = b.secondary("x").unwrap();
+    b.set_multiplicity(
+        m,
+        Multiplicity {
+            min: 2,
+            max: Some(3),
+        },
+    )
+    .unwrap();
+    let red = Some(Color::new(1));
+    let blue = Some(Color::new(2));
+    let e = |item, color| Entry { item, color };
+    let ids: Vec<OptionId> = [
+        vec![e(a, None), e(m, None), e(x, red)],
+        vec![e(m, None), e(x, red)],
+        vec![e(m, None), e(x, blue)],
+        vec![e(a, None)],
+        vec![e(m, None)],
+    ]
+    .into_iter()
+    .map(|entries| b.colored_option(entries).unwrap())
+    .collect();
+    let problem = b.build().unwrap();
+    let check = |options: &[usize]| {
+        verify(
+            &problem,
+            &options.iter().map(|&k| ids[k]).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(check(&[0, 1]), Ok(()));
+    assert_eq!(check(&[0, 1, 4]), Ok(()), "m three times is within 2..=3");
+    assert_eq!(
+        check(&[0, 2]),
+        Err(VerifyError::ColorClash {
+            item: "x".into(),
+            first: 0,
+            second: 2
+        })
+    );
+    assert_eq!(
+        check(&[0]).unwrap_err().to_string(),
+        "primary item `m` needs at least 2 options, but 1 cover it"
+    );
+    assert_eq!(check(&[3, 4, 1]), Ok(()));
+    assert_eq!(
+        check(&[0, 3, 1]),
+        Err(VerifyError::CoveredTwice {
+            item: "a".into(),
+            first: 0,
+            second: 3
+        })
+    );
+    assert_eq!(
+        check(&[1, 4]),
+        Err(VerifyError::Uncovered { item: "a".into() })
+    );
+    assert_eq!(
+        check(&[0, 0]),
+        Err(VerifyError::RepeatedOption { option: 0 })
+    );
+    assert!(matches!(
+        ProblemBuilder::new().set_multiplicity(x, Multiplicity::EXACT),
+        Err(BuildError::UnknownItem { .. })
+    ));
+}

@@ -161,7 +161,7 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
     let (problem, fingerprint) = read_problem(args.file.as_ref())?;
     let root = Solver::new(&problem);
     let split = match &args.split {
-        Some(path) => read_split(path, &root, &fingerprint)?,
+        Some(path) => read_split(path, &root, &fingerprint, problem.n_options())?,
         None => Split::new(&root, args.choice.goal()),
     };
     let split_id = split_fingerprint(&split);
@@ -286,7 +286,12 @@ fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<(Problem, String)> {
 }
 
 /// Reads a split written by `dlx split`, checking it belongs to this problem and is complete.
-fn read_split(path: &Path, root: &Solver, fingerprint: &str) -> anyhow::Result<Split> {
+fn read_split(
+    path: &Path,
+    root: &Solver,
+    fingerprint: &str,
+    n_options: usize,
+) -> anyhow::Result<Split> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read `{name}`"))?;
     let mut paths = Vec::new();
@@ -308,6 +313,9 @@ fn read_split(path: &Path, root: &Solver, fingerprint: &str) -> anyhow::Result<S
             paths.len(),
             sub.index
         );
+        if let Some(bad) = sub.path.iter().find(|&&o| o >= n_options) {
+            bail!("{at}: option {bad} does not exist (the problem has {n_options} options)");
+        }
         paths.push(sub.path.into_iter().map(OptionId::new).collect());
     }
     Split::from_paths(root, paths).with_context(|| format!("{name} is not a split of this problem"))

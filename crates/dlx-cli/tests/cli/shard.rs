@@ -172,6 +172,16 @@ fn split_file_feeds_the_shards() {
     std::fs::write(&split_path, &text).unwrap();
     let arg = split_path.to_str().unwrap();
     check(&dir, &file, &["--split", arg], 3, "40");
+    // A split naming an option the problem does not have is refused.
+    let bad = dir.join("bad-split.jsonl");
+    let first_line = text.lines().next().unwrap().to_owned();
+    let mut value: serde_json::Value = serde_json::from_str(&first_line).unwrap();
+    value["path"] = serde_json::json!([99999]);
+    std::fs::write(&bad, format!("{value}\n")).unwrap();
+    dlx()
+        .args(["count", "--shard", "0/1", "--split", bad.to_str().unwrap()])
+        .arg(&file)
+        .refused("option 99999 does not exist");
     // A split of another problem is refused.
     let other = queens_file(&dir, 6);
     dlx()

@@ -1,5 +1,6 @@
 //! The integration tests of dlx-parallel: parallel equals sequential.
 
 mod problems;
+mod properties;
 mod search;
 mod split;

@@ -1,0 +1,88 @@
+//! Metamorphic property: on random small problems, with and without colors, parallel equals sequential.
+
+use std::ops::ControlFlow;
+
+use dlx_core::{verify, Entry, ItemKind, Problem, ProblemBuilder, Solver};
+use dlx_parallel::{ParallelSolver, SplitGoal};
+use proptest::prelude::*;
+
+/// One option: its primary items, and its secondary items with a color
+/// (0: none, 1: red, 2: blue), all as indices taken modulo the item counts.
+type RawOption = (Vec<usize>, Vec<(usize, u8)>);
+
+/// A problem from raw choices: each option a set of primary items (at least
+/// one), and secondary items with no color, red or blue.
+fn build(n_primary: usize, n_secondary: usize, options: &[RawOption]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let primary = b.items(ItemKind::Primary, n_primary);
+    let secondary = b.items(ItemKind::Secondary, n_secondary);
+    let colors = [b.color("red"), b.color("blue")];
+    for (p, s) in options {
+        let mut entries: Vec<Entry> = Vec::new();
+        let mut seen = vec![false; n_primary + n_secondary];
+        for &i in p {
+            if !std::mem::replace(&mut seen[i % n_primary], true) {
+                entries.push(Entry {
+                    item: primary[i % n_primary],
+                    color: None,
+                });
+            }
+        }
+        if n_secondary > 0 {
+            for &(i, c) in s {
+                let i = i % n_secondary;
+                if !std::mem::replace(&mut seen[n_primary + i], true) {
+                    let color = (c > 0).then(|| colors[usize::from(c - 1)]);
+                    entries.push(Entry {
+                        item: secondary[i],
+                        color,
+                    });
+                }
+            }
+        }
+        b.colored_option(entries).unwrap();
+    }
+    b.build().unwrap()
+}
+
+fn options() -> impl Strategy<Value = Vec<RawOption>> {
+    proptest::collection::vec(
+        (
+            proptest::collection::vec(0usize..8, 1..4),
+            proptest::collection::vec((0usize..3, 0u8..3), 0..3),
+        ),
+        1..24,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parallel_equals_sequential(
+        n_primary in 1usize..8,
+        n_secondary in 0usize..3,
+        options in options(),
+        threads in 1usize..4,
+        pieces in 1usize..40,
+    ) {
+        let problem = build(n_primary, n_secondary, &options);
+        let mut solver = Solver::new(&problem);
+        let sequential: Vec<_> = solver.solutions().collect();
+        let stats = *solver.stats();
+        let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
+        parallel.set_split(SplitGoal::Pieces(pieces)).set_ordered(true);
+        prop_assert_eq!(parallel.count(), sequential.len() as u64);
+        prop_assert_eq!(parallel.stats().nodes, stats.nodes);
+        prop_assert_eq!(parallel.stats().max_level, stats.max_level);
+        let mut found = Vec::new();
+        let _ = parallel.visit(|s| {
+            found.push(s.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        for s in &found {
+            prop_assert_eq!(verify(&problem, s), Ok(()));
+        }
+        prop_assert_eq!(found, sequential);
+    }
+}

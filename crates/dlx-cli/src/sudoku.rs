@@ -1,11 +1,271 @@
-//! `dlx sudoku` (work in progress).
+//! `dlx sudoku`: solve, count, check and generate sudoku of any box shape.
 
-use clap::Args;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
 
-/// Not yet available.
+use anyhow::Context as _;
+use clap::{Args, Subcommand};
+use dlx_core::{write_dlx, Stats};
+use dlx_models::sudoku::{
+    generate_grid, generate_puzzle, max_target_score, Alphabet, Encoding, Grid, Puzzle, Puzzles,
+    Shape, Variant,
+};
+
+use crate::input::{input_name, read_input, Output};
+use crate::out;
+use crate::solve::print_stats;
+
+/// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
+/// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
+///
+/// The input holds one puzzle a line (81 characters for 9x9, `.` or `0` for a
+/// blank; `1-9A-G` or `A-P` for 16x16; letters for 25x25; or size x size
+/// whitespace-separated numbers), or multi-line grids, one row a line, with
+/// optional `|`, `-` and `+` box lines; many puzzles a file. The box shape is
+/// the most square one the size allows (rows <= columns: 9 -> 3x3, 6 -> 2x3,
+/// 12 -> 3x4) unless `--box` says otherwise.
+///
+/// By default each puzzle's first solution is printed as a grid with box
+/// lines; `--line` prints it on one line in the input's alphabet instead, one
+/// line per puzzle in input order. A puzzle with no solution prints
+/// `no solution`. A count prints the number alone on the last line.
 #[derive(Debug, Args)]
-pub(crate) struct SudokuArgs {}
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  dlx sudoku --count --limit 1000 --box 2x3 data/sudoku/6x6-empty.txt\n  dlx sudoku generate --size 9 --seed 1"
+)]
+pub(crate) struct SudokuArgs {
+    #[command(subcommand)]
+    command: Option<SudokuCommand>,
+    /// The puzzle file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Both main diagonals also hold every digit once (X-sudoku).
+    #[arg(long)]
+    diagonal: bool,
+    /// The box shape, rows x columns (for example `2x3`); fixes the grid size.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Print the number of solutions of each puzzle.
+    #[arg(long, conflicts_with_all = ["unique", "all", "target", "emit_dlx"])]
+    count: bool,
+    /// With --count, stop counting at N.
+    #[arg(long, value_name = "N", requires = "count")]
+    limit: Option<u64>,
+    /// Print `unique`, `several` or `none` for each puzzle (counts to two).
+    #[arg(long, conflicts_with_all = ["all", "target", "emit_dlx"])]
+    unique: bool,
+    /// Print every solution of each puzzle.
+    #[arg(long, conflicts_with_all = ["target", "emit_dlx"])]
+    all: bool,
+    /// Print solutions on one line each, in the input's alphabet.
+    #[arg(long)]
+    line: bool,
+    /// Target sudoku (NOIP 2009): print the best score over all solutions
+    /// (weights 6 on the outer ring up to 10 at the centre), or -1.
+    #[arg(long, conflicts_with = "emit_dlx")]
+    target: bool,
+    /// Write the puzzle's exact cover problem in Knuth's DLX format instead of solving it.
+    #[arg(long)]
+    emit_dlx: bool,
+    /// Print puzzles, nodes, updates, solutions and time to standard error.
+    #[arg(long)]
+    stats: bool,
+}
 
-pub(crate) fn run(_args: SudokuArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+#[derive(Debug, Subcommand)]
+enum SudokuCommand {
+    Generate(GenerateArgs),
+}
+
+/// Generate a random puzzle with a unique solution, reproducibly from a seed.
+///
+/// A complete grid is drawn from the seed (SplitMix64 shuffles the search's
+/// options), then givens are removed in a seeded random order as long as the
+/// solution stays unique. The same seed gives the same puzzle on every machine.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line"
+)]
+struct GenerateArgs {
+    /// The grid size: 9 and 16 are the usual ones; 4 to 25 work.
+    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(4..=25))]
+    size: u8,
+    /// The box shape, rows x columns, instead of the usual one for the size.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Make a diagonal (X) sudoku.
+    #[arg(long)]
+    diagonal: bool,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print on one line instead of as a grid.
+    #[arg(long)]
+    line: bool,
+    /// Also print the solution, after the puzzle.
+    #[arg(long, conflicts_with = "complete")]
+    solution: bool,
+    /// Print only a complete random grid, no puzzle.
+    #[arg(long)]
+    complete: bool,
+}
+
+/// The running totals behind `--stats`.
+#[derive(Default)]
+struct Totals {
+    puzzles: u64,
+    stats: Stats,
+}
+
+pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
+    if let Some(SudokuCommand::Generate(generate)) = args.command {
+        return run_generate(&generate);
+    }
+    let bytes = read_input(args.file.as_deref())?;
+    let name = input_name(args.file.as_ref());
+    let variant = if args.diagonal {
+        Variant::Diagonal
+    } else {
+        Variant::Plain
+    };
+    let start = Instant::now();
+    let mut totals = Totals::default();
+    let mut output = Output::new();
+    let puzzles = Puzzles::new(&bytes[..], args.box_shape);
+    for (index, puzzle) in puzzles.enumerate() {
+        let puzzle = puzzle.with_context(|| format!("in {name}"))?;
+        if args.emit_dlx {
+            if index > 0 {
+                anyhow::bail!(
+                    "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
+                    puzzle.line()
+                );
+            }
+            let encoding = Encoding::with_names(puzzle.grid(), variant)
+                .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
+            let text = write_dlx(encoding.problem());
+            out!(output, "{}", text.trim_end())?;
+        } else {
+            solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
+                .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
+        }
+    }
+    output.flush()?;
+    if args.stats {
+        let _ = writeln!(std::io::stderr(), "puzzles: {}", totals.puzzles);
+        print_stats(&totals.stats, start.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// Answers one puzzle in the way the flags ask.
+fn solve_one(
+    args: &SudokuArgs,
+    variant: Variant,
+    puzzle: &Puzzle,
+    index: usize,
+    output: &mut Output,
+    totals: &mut Totals,
+) -> anyhow::Result<()> {
+    let alphabet = puzzle.alphabet();
+    totals.puzzles += 1;
+    if args.target {
+        let best = max_target_score(puzzle.grid(), variant)?;
+        match best {
+            Some((score, _)) => out!(output, "{score}")?,
+            None => out!(output, "-1")?,
+        }
+        return Ok(());
+    }
+    let encoding = Encoding::presolved(puzzle.grid(), variant)?;
+    let mut solver = encoding.solver();
+    if args.count {
+        solver.set_limit(args.limit);
+        let count = solver.count();
+        totals.stats += *solver.stats();
+        out!(output, "{count}")?;
+        return Ok(());
+    }
+    if args.unique {
+        solver.set_limit(Some(2));
+        let count = solver.count();
+        totals.stats += *solver.stats();
+        let word = match count {
+            0 => "none",
+            1 => "unique",
+            _ => "several",
+        };
+        out!(output, "{word}")?;
+        return Ok(());
+    }
+    if !args.line && index > 0 {
+        out!(output, "")?;
+    }
+    let mut found = 0u64;
+    while let Some(solution) = solver.next_solution() {
+        let grid = encoding.decode(solution);
+        write_grid(output, &grid, alphabet, args.line, found > 0)?;
+        found += 1;
+        if !args.all {
+            break;
+        }
+    }
+    totals.stats += *solver.stats();
+    if found == 0 {
+        out!(output, "no solution")?;
+    }
+    Ok(())
+}
+
+/// Writes a grid on one line, or rendered (after a blank line when `gap`).
+fn write_grid(
+    output: &mut Output,
+    grid: &Grid,
+    alphabet: Alphabet,
+    line: bool,
+    gap: bool,
+) -> anyhow::Result<()> {
+    if line {
+        out!(output, "{}", grid.to_line(alphabet))?;
+    } else {
+        if gap {
+            out!(output, "")?;
+        }
+        out!(output, "{}", grid.render(alphabet).trim_end())?;
+    }
+    Ok(())
+}
+
+fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
+    let shape = match args.box_shape {
+        Some(shape) => shape,
+        None => Shape::for_size(usize::from(args.size)).context("--size")?,
+    };
+    let variant = if args.diagonal {
+        Variant::Diagonal
+    } else {
+        Variant::Plain
+    };
+    let mut output = Output::new();
+    if args.complete {
+        let grid = generate_grid(shape, variant, args.seed)
+            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))?;
+        write_grid(&mut output, &grid, Alphabet::Digits, args.line, false)?;
+    } else {
+        let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
+            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))?;
+        write_grid(&mut output, &puzzle, Alphabet::Digits, args.line, false)?;
+        if args.solution {
+            write_grid(&mut output, &solution, Alphabet::Digits, args.line, true)?;
+        }
+    }
+    output.flush()
+}
+
+fn kind(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Plain => "sudoku",
+        Variant::Diagonal => "diagonal sudoku",
+    }
 }

@@ -1,1 +1,0 @@
-//! The sudoku model (work in progress).

@@ -1,0 +1,493 @@
+//! Reading puzzles: one-line and multi-line grids, many to a text, streamed.
+
+use std::io::BufRead;
+
+use super::{find_clash, Cell, Grid, Shape, ShapeError, Variant, MAX_SIZE};
+
+/// The symbols a puzzle was written in, so answers can be written the same way.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Alphabet {
+    /// One character a cell: `1`-`9`, then `A`-`Z` for 10 to 35 (`1-9A-G` for
+    /// 16x16); `.` or `0` for a blank.
+    #[default]
+    Digits,
+    /// One letter a cell: `A` for 1 up to `Z` for 26 (`A-P` for 16x16, `A-Y`
+    /// for 25x25); `.` or `0` for a blank.
+    Letters,
+    /// Whitespace-separated decimal numbers, `0` (or `.`) for a blank.
+    Numbers,
+}
+
+/// What is wrong with a puzzle text; `line` is 1-based.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseError {
+    /// A line whose number of cells fits no grid.
+    #[error("line {line}: {found} cells, but {expected}")]
+    WrongLength {
+        /// The line.
+        line: usize,
+        /// Cells found on the line.
+        found: usize,
+        /// What would have fitted.
+        expected: String,
+    },
+    /// A symbol outside the puzzle's alphabet.
+    #[error("line {line}: {cell} holds `{symbol}`, which is not a digit of a {size}x{size} grid ({expected})")]
+    UnknownSymbol {
+        /// The line.
+        line: usize,
+        /// The cell.
+        cell: Cell,
+        /// The symbol as written.
+        symbol: String,
+        /// The grid size.
+        size: usize,
+        /// The symbols allowed.
+        expected: &'static str,
+    },
+    /// A multi-line grid that stopped before its last row.
+    #[error("line {line}: the grid that starts here has {rows} of its {size} rows")]
+    UnfinishedGrid {
+        /// The first line of the grid.
+        line: usize,
+        /// The rows read.
+        rows: usize,
+        /// The rows needed.
+        size: usize,
+    },
+    /// Two givens in one row, column or box hold the same digit.
+    #[error("line {line}: {first} and {second} both hold {symbol}")]
+    Clash {
+        /// The (first) line of the puzzle.
+        line: usize,
+        /// The first cell in reading order.
+        first: Cell,
+        /// The second cell.
+        second: Cell,
+        /// The digit, in the puzzle's alphabet.
+        symbol: String,
+    },
+    /// The size of the grid has no usable box shape.
+    #[error("line {line}: no box shape")]
+    Shape {
+        /// The (first) line of the puzzle.
+        line: usize,
+        /// Why.
+        #[source]
+        source: ShapeError,
+    },
+    /// No puzzle at all where exactly one was expected.
+    #[error("the text holds no puzzle")]
+    Empty,
+    /// More than one puzzle where exactly one was expected.
+    #[error("line {line}: a second puzzle, where one was expected")]
+    SecondPuzzle {
+        /// The first line of the second puzzle.
+        line: usize,
+    },
+    /// The text could not be read.
+    #[error("line {line}: cannot read the input")]
+    Io {
+        /// The line.
+        line: usize,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A puzzle read from a text: its grid of givens, the alphabet it was written
+/// in, and the line it started on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    grid: Grid,
+    alphabet: Alphabet,
+    line: usize,
+}
+
+/// The puzzles of a text, read one at a time.
+///
+/// Each non-blank line is either a whole puzzle (81 characters for a 9x9
+/// grid, 256 for 16x16, or size x size whitespace-separated numbers) or one
+/// row of a multi-line grid (then the grid is as many rows as the row has
+/// cells). `|` between cells and separator lines made of `-`, `+`, `=` and
+/// `|` are ignored; lines starting with `#` are comments.
+///
+/// Without a fixed [`Shape`] the size is read off the line: a line of
+/// `s * s` cells is a one-line puzzle of size `s` when its symbols fit that
+/// size and it has no spaces or `|` between cells; otherwise a line of `k`
+/// cells is the first row of a `k` x `k` grid. Lines of 16, 36 or 64 cells
+/// can be either; pass the shape to settle it.
+///
+/// Every item is a puzzle or an error; after an error, reading goes on at the
+/// next line.
+///
+/// ```
+/// use dlx_models::sudoku::{Alphabet, Puzzles};
+///
+/// let text = "1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n\n12.4..........3.\n";
+/// let puzzles: Vec<_> = Puzzles::new(text.as_bytes(), None).collect::<Result<_, _>>()?;
+/// assert_eq!(puzzles.len(), 2);
+/// assert_eq!(puzzles[0].alphabet(), Alphabet::Numbers);
+/// assert_eq!(puzzles[1].grid().to_line(Alphabet::Digits), "12.4..........3.");
+/// # Ok::<(), dlx_models::sudoku::ParseError>(())
+/// ```
+#[derive(Debug)]
+pub struct Puzzles<R> {
+    reader: R,
+    shape: Option<Shape>,
+    buffer: String,
+    line: usize,
+    done: bool,
+}
+
+/// One line's cells, before the alphabet of its puzzle is known.
+#[derive(Clone, Debug)]
+enum Row {
+    /// One character a cell.
+    Chars(Vec<char>),
+    /// Whitespace-separated numbers (`.` read as 0).
+    Numbers(Vec<u32>),
+}
+
+impl Puzzle {
+    /// The givens.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The givens, owned.
+    pub fn into_grid(self) -> Grid {
+        self.grid
+    }
+
+    /// The alphabet the puzzle was written in.
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+
+    /// The (first) line of the puzzle in its text, from 1.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Reads exactly one puzzle from a text.
+    pub fn parse_one(text: &str, shape: Option<Shape>) -> Result<Puzzle, ParseError> {
+        let mut puzzles = Puzzles::new(text.as_bytes(), shape);
+        let puzzle = puzzles.next().ok_or(ParseError::Empty)??;
+        match puzzles.next() {
+            None => Ok(puzzle),
+            Some(Ok(second)) => Err(ParseError::SecondPuzzle {
+                line: second.line(),
+            }),
+            Some(Err(err)) => Err(err),
+        }
+    }
+}
+
+impl<R: BufRead> Puzzles<R> {
+    /// Reads puzzles from `reader`; `shape` fixes the box shape (and so the
+    /// size) of every puzzle, `None` reads it off each puzzle.
+    pub fn new(reader: R, shape: Option<Shape>) -> Puzzles<R> {
+        Puzzles {
+            reader,
+            shape,
+            buffer: String::new(),
+            line: 0,
+            done: false,
+        }
+    }
+
+    /// The next line that holds cells, with its number; `None` at the end.
+    /// A blank line gives `Some((line, None))`.
+    #[allow(clippy::type_complexity, reason = "a private helper with one caller")]
+    fn next_row(&mut self) -> Option<Result<(usize, Option<Row>), ParseError>> {
+        loop {
+            self.buffer.clear();
+            match self.reader.read_line(&mut self.buffer) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(source) => {
+                    self.done = true;
+                    return Some(Err(ParseError::Io {
+                        line: self.line + 1,
+                        source,
+                    }));
+                }
+            }
+            self.line += 1;
+            let text = self.buffer.trim();
+            if text.is_empty() {
+                return Some(Ok((self.line, None)));
+            }
+            if text.starts_with('#') || is_separator(text) {
+                continue;
+            }
+            return Some(Ok((self.line, Some(split_row(text, self.shape)))));
+        }
+    }
+
+    /// Reads the rest of a multi-line grid whose first row is `first`.
+    fn finish_grid(&mut self, line: usize, size: usize, first: Row) -> Result<Puzzle, ParseError> {
+        let mut rows = vec![(line, first)];
+        while rows.len() < size {
+            let unfinished = ParseError::UnfinishedGrid {
+                line,
+                rows: rows.len(),
+                size,
+            };
+            match self.next_row() {
+                None | Some(Ok((_, None))) => return Err(unfinished),
+                Some(Err(err)) => return Err(err),
+                Some(Ok((row_line, Some(row)))) => {
+                    if row.len() != size {
+                        return Err(ParseError::WrongLength {
+                            line: row_line,
+                            found: row.len(),
+                            expected: format!(
+                                "row {} of the grid at line {line} needs {size}",
+                                rows.len() + 1
+                            ),
+                        });
+                    }
+                    rows.push((row_line, row));
+                }
+            }
+        }
+        let shape = match self.shape {
+            Some(shape) => shape,
+            None => Shape::for_size(size).map_err(|source| ParseError::Shape { line, source })?,
+        };
+        decode(shape, line, &rows)
+    }
+}
+
+impl<R: BufRead> Iterator for Puzzles<R> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Result<Puzzle, ParseError>> {
+        if self.done {
+            return None;
+        }
+        loop {
+            let (line, row) = match self.next_row()? {
+                Err(err) => return Some(Err(err)),
+                Ok((_, None)) => continue,
+                Ok((line, Some(row))) => (line, row),
+            };
+            let k = row.len();
+            let spaced = matches!(row, Row::Numbers(_)) || self.buffer.contains('|');
+            let root = isqrt(k);
+            return Some(match self.shape {
+                Some(shape) if k == shape.n_cells() => decode(shape, line, &[(line, row)]),
+                Some(shape) if k == shape.size() => self.finish_grid(line, k, row),
+                Some(shape) => Err(ParseError::WrongLength {
+                    line,
+                    found: k,
+                    expected: format!(
+                        "boxes {shape} need {} for a one-line puzzle or {} for a row",
+                        shape.n_cells(),
+                        shape.size()
+                    ),
+                }),
+                None => {
+                    let row_ok = (4..=MAX_SIZE).contains(&k) && Shape::for_size(k).is_ok();
+                    let one_shape = (root * root == k && root >= 4)
+                        .then(|| Shape::for_size(root).ok())
+                        .flatten();
+                    match one_shape {
+                        Some(shape) if !row_ok || (!spaced && row.fits(root)) => {
+                            decode(shape, line, &[(line, row)])
+                        }
+                        _ if row_ok => self.finish_grid(line, k, row),
+                        _ => Err(ParseError::WrongLength {
+                            line,
+                            found: k,
+                            expected: "a one-line puzzle needs size x size cells (81 for 9x9, 256 for 16x16) and a row of a grid 4 to 64 cells".to_owned(),
+                        }),
+                    }
+                }
+            });
+        }
+    }
+}
+
+impl Row {
+    fn len(&self) -> usize {
+        match self {
+            Row::Chars(cells) => cells.len(),
+            Row::Numbers(cells) => cells.len(),
+        }
+    }
+
+    /// Whether every symbol is a blank or a digit of a grid of this size (in
+    /// the alphabet this row alone suggests).
+    fn fits(&self, size: usize) -> bool {
+        match self {
+            Row::Numbers(cells) => cells.iter().all(|&v| v as usize <= size),
+            Row::Chars(cells) => {
+                let alphabet = char_alphabet(cells.iter());
+                cells
+                    .iter()
+                    .all(|&ch| matches!(char_value(alphabet, ch), Some(v) if v <= size))
+            }
+        }
+    }
+}
+
+/// Whether a line only separates boxes: `---+---`, `===`, `|---|`.
+fn is_separator(text: &str) -> bool {
+    text.chars()
+        .all(|ch| matches!(ch, '-' | '+' | '=' | '|') || ch.is_whitespace())
+        && text.chars().any(|ch| matches!(ch, '-' | '+' | '='))
+}
+
+/// Splits a line into cells: whitespace-separated numbers when every token is
+/// a number (or `.`) and their count fits a grid, else one cell a character
+/// (whitespace and `|` dropped).
+fn split_row(text: &str, shape: Option<Shape>) -> Row {
+    let tokens = text
+        .split(|ch: char| ch.is_whitespace() || ch == '|')
+        .filter(|t| !t.is_empty());
+    let mut numbers = Vec::new();
+    let mut all_numbers = true;
+    for token in tokens {
+        if token == "." {
+            numbers.push(0);
+        } else if let Ok(v) = token.parse::<u32>() {
+            numbers.push(v);
+        } else {
+            all_numbers = false;
+            break;
+        }
+    }
+    let chars: Vec<char> = text
+        .chars()
+        .filter(|&ch| !ch.is_whitespace() && ch != '|')
+        .collect();
+    if all_numbers && numbers.len() > 1 && text.contains(char::is_whitespace) {
+        let k = numbers.len();
+        let fits = match shape {
+            Some(shape) => k == shape.size() || k == shape.n_cells(),
+            None => {
+                let root = isqrt(k);
+                Shape::for_size(k).is_ok() || (root * root == k && Shape::for_size(root).is_ok())
+            }
+        };
+        if fits {
+            return Row::Numbers(numbers);
+        }
+    }
+    Row::Chars(chars)
+}
+
+/// The alphabet of a puzzle written one character a cell: digits as soon as
+/// one of `1`-`9` appears, else letters as soon as a letter appears.
+fn char_alphabet<'a>(cells: impl Iterator<Item = &'a char>) -> Alphabet {
+    let mut letters = false;
+    for &ch in cells {
+        if ('1'..='9').contains(&ch) {
+            return Alphabet::Digits;
+        }
+        letters |= ch.is_ascii_alphabetic();
+    }
+    if letters {
+        Alphabet::Letters
+    } else {
+        Alphabet::Digits
+    }
+}
+
+/// The value of a character in an alphabet: `0` for a blank, `None` if it is no symbol at all.
+fn char_value(alphabet: Alphabet, ch: char) -> Option<usize> {
+    if ch == '.' || ch == '0' || ch == '_' {
+        return Some(0);
+    }
+    let upper = ch.to_ascii_uppercase();
+    match alphabet {
+        Alphabet::Digits | Alphabet::Numbers => match upper {
+            '1'..='9' => Some(upper as usize - '0' as usize),
+            'A'..='Z' => Some(upper as usize - 'A' as usize + 10),
+            _ => None,
+        },
+        Alphabet::Letters => match upper {
+            'A'..='Z' => Some(upper as usize - 'A' as usize + 1),
+            _ => None,
+        },
+    }
+}
+
+fn expected_symbols(alphabet: Alphabet) -> &'static str {
+    match alphabet {
+        Alphabet::Digits => "digits 1-9 then letters A-Z, `.` or `0` for a blank",
+        Alphabet::Letters => "letters from A, `.` or `0` for a blank",
+        Alphabet::Numbers => "numbers from 1, `0` or `.` for a blank",
+    }
+}
+
+/// Turns the rows of one puzzle into a checked [`Puzzle`].
+fn decode(shape: Shape, line: usize, rows: &[(usize, Row)]) -> Result<Puzzle, ParseError> {
+    let size = shape.size();
+    let alphabet = match &rows[0].1 {
+        Row::Numbers(_) => Alphabet::Numbers,
+        Row::Chars(_) => char_alphabet(rows.iter().flat_map(|(_, row)| match row {
+            Row::Chars(cells) => cells.iter(),
+            Row::Numbers(_) => [].iter(),
+        })),
+    };
+    let mut cells = Vec::with_capacity(shape.n_cells());
+    for (row_line, row) in rows {
+        let unknown =
+            |index: usize, symbol: String, alphabet: Alphabet| ParseError::UnknownSymbol {
+                line: *row_line,
+                cell: shape.cell(index),
+                symbol,
+                size,
+                expected: expected_symbols(alphabet),
+            };
+        match row {
+            Row::Numbers(values) => {
+                for &v in values {
+                    if v as usize > size {
+                        return Err(unknown(cells.len(), v.to_string(), Alphabet::Numbers));
+                    }
+                    cells.push(v as u8);
+                }
+            }
+            Row::Chars(chars) => {
+                for &ch in chars {
+                    match char_value(alphabet, ch) {
+                        Some(v) if v <= size => cells.push(v as u8),
+                        _ => return Err(unknown(cells.len(), ch.to_string(), alphabet)),
+                    }
+                }
+            }
+        }
+    }
+    let grid = Grid { shape, cells };
+    if let Some(clash) = find_clash(&grid, Variant::Plain) {
+        return Err(ParseError::Clash {
+            line,
+            first: clash.first,
+            second: clash.second,
+            symbol: super::render::symbol(alphabet, size, clash.digit),
+        });
+    }
+    Ok(Puzzle {
+        grid,
+        alphabet,
+        line,
+    })
+}
+
+fn isqrt(k: usize) -> usize {
+    let mut root = (k as f64).sqrt() as usize;
+    while root * root > k {
+        root -= 1;
+    }
+    while (root + 1) * (root + 1) <= k {
+        root += 1;
+    }
+    root
+}

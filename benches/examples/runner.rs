@@ -19,7 +19,8 @@ mod peers;
 use std::process::ExitCode;
 
 use dlx_benches::{
-    count_ours, count_sudoku_backtrack, queens_bitboard, sudoku_puzzles, workload, Kind,
+    count_ours, count_sudoku_backtrack, count_sudoku_ours, queens_bitboard, sudoku_puzzles,
+    workload, Kind,
 };
 
 const USAGE: &str = "usage: runner ours|dlx-crate|xcov|bitboard|backtrack WORKLOAD [--take N]";
@@ -56,6 +57,11 @@ fn main() -> ExitCode {
                 expected = expected.min(n as u64);
             }
             match solver.as_str() {
+                "ours" => {
+                    let (count, stats) = count_sudoku_ours(&text, limit);
+                    eprintln!("nodes: {}\nupdates: {}", stats.nodes, stats.updates);
+                    count
+                }
                 "dlx-crate" => peers::count_sudoku_dlx_crate(&text, limit),
                 "xcov" => peers::count_sudoku_xcov(&text, limit),
                 "backtrack" => count_sudoku_backtrack(&text, limit),

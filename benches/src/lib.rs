@@ -15,6 +15,8 @@
 //!   command (`pip install miniexact`), when installed.
 //! - [`queens_bitboard`]: the plain bitboard N-queens counter, the physical
 //!   reference for the queens workloads.
+//! - [`count_sudoku_ours`]: our engine on a sudoku set, through the sudoku
+//!   model of `dlx-models`.
 //! - [`sudoku_backtrack`]: a plain depth-first sudoku solver (cells in reading
 //!   order, no exact cover), the reference for the sudoku workloads.
 //!
@@ -162,15 +164,53 @@ pub const WORKLOADS: &[Workload] = &[
         solutions: 35584,
         quick: true,
     },
+    sudoku(
+        "sudoku-17clue-first",
+        "$SHARED/sudoku9/17_clue_tdoku_49158.txt",
+        49158,
+        1,
+        false,
+    ),
+    sudoku(
+        "sudoku-17clue-unique",
+        "$SHARED/sudoku9/17_clue_tdoku_49158.txt",
+        49158,
+        2,
+        false,
+    ),
+    sudoku(
+        "sudoku-top1465-first",
+        "$SHARED/sudoku9/magictour_top1465.txt",
+        1465,
+        1,
+        true,
+    ),
+    sudoku(
+        "sudoku-top1465-unique",
+        "$SHARED/sudoku9/magictour_top1465.txt",
+        1465,
+        2,
+        true,
+    ),
+    sudoku(
+        "sudoku-hardest1106-first",
+        "$SHARED/sudoku9/forum_hardest_1106_375.txt",
+        375,
+        1,
+        true,
+    ),
+    sudoku(
+        "sudoku-hardest1106-unique",
+        "$SHARED/sudoku9/forum_hardest_1106_375.txt",
+        375,
+        2,
+        true,
+    ),
 ];
 
 /// Where a workload's file is in the shared data, not in this repository.
 const SHARED_DATA: &str = "$SHARED/";
 
-#[allow(
-    dead_code,
-    reason = "the sudoku sets join once dlx_models::sudoku lands"
-)]
 /// A sudoku set of the shared data: `puzzles` puzzles, each with one solution.
 const fn sudoku(
     name: &'static str,
@@ -376,6 +416,38 @@ pub fn sudoku_puzzles(text: &str) -> impl Iterator<Item = &[u8]> {
         .map(str::trim)
         .filter(|line| line.len() == 81)
         .map(str::as_bytes)
+}
+
+/// Solves every puzzle of a set with our engine and the sudoku model of
+/// `dlx-models` (givens and forced cells never reach the search), up to
+/// `limit` solutions each; returns the solutions found and the search statistics.
+///
+/// # Panics
+/// When a line is not a valid 9x9 puzzle: the sets are.
+pub fn count_sudoku_ours(text: &str, limit: u64) -> (u64, dlx_core::Stats) {
+    use dlx_models::sudoku::{Encoding, Grid, Shape, Variant};
+    let shape = Shape::new(3, 3).expect("the 9x9 shape");
+    let mut total = 0;
+    let mut stats = dlx_core::Stats::default();
+    for puzzle in sudoku_puzzles(text) {
+        let cells = puzzle
+            .iter()
+            .map(|&byte| {
+                if (b'1'..=b'9').contains(&byte) {
+                    byte - b'0'
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let grid = Grid::from_cells(shape, cells).expect("81 cells");
+        let encoding = Encoding::presolved(&grid, Variant::Plain).expect("no clashing givens");
+        let mut solver = encoding.solver();
+        solver.set_limit(Some(limit));
+        total += solver.count();
+        stats += *solver.stats();
+    }
+    (total, stats)
 }
 
 /// Solves every puzzle of a set with [`sudoku_backtrack`] and adds up the solutions found.

@@ -132,24 +132,29 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut totals = Totals::default();
     let mut output = Output::new();
-    let puzzles = Puzzles::new(&bytes[..], args.box_shape);
+    let mut puzzles = Puzzles::new(&bytes[..], args.box_shape);
+    if args.emit_dlx {
+        // One problem a file: make sure there is no second puzzle before writing.
+        let Some(puzzle) = puzzles.next() else {
+            anyhow::bail!("in {name}: no puzzle");
+        };
+        let puzzle = puzzle.with_context(|| format!("in {name}"))?;
+        if let Some(second) = puzzles.next() {
+            let second = second.with_context(|| format!("in {name}"))?;
+            anyhow::bail!(
+                "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
+                second.line()
+            );
+        }
+        let encoding = Encoding::with_names(puzzle.grid(), variant)
+            .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
+        let text = write_dlx(encoding.problem());
+        out!(output, "{}", text.trim_end())?;
+    }
     for (index, puzzle) in puzzles.enumerate() {
         let puzzle = puzzle.with_context(|| format!("in {name}"))?;
-        if args.emit_dlx {
-            if index > 0 {
-                anyhow::bail!(
-                    "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
-                    puzzle.line()
-                );
-            }
-            let encoding = Encoding::with_names(puzzle.grid(), variant)
-                .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
-            let text = write_dlx(encoding.problem());
-            out!(output, "{}", text.trim_end())?;
-        } else {
-            solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
-                .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
-        }
+        solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
+            .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
     }
     output.flush()?;
     if args.stats {

@@ -1,1 +1,315 @@
 //! Tests of `dlx sudoku`.
+
+use assert_cmd::Command;
+use dlx_core::{parse_dlx, Solver};
+use dlx_models::sudoku::{check, Grid, Puzzles, Variant};
+
+/// The workspace root, so file names in messages read as in the README.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Runs `dlx` from the workspace root with `args` and `stdin`, expecting exit
+/// code `code`; returns stdout and stderr.
+#[track_caller]
+fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
+    let output = Command::cargo_bin("dlx")
+        .expect("the dlx binary")
+        .current_dir(ROOT)
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("dlx runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{args:?}: stdout {stdout} stderr {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// Runs a command that must succeed and returns its standard output.
+#[track_caller]
+fn stdout(args: &[&str], stdin: &str) -> String {
+    run(args, stdin, 0).0
+}
+
+/// Checks that a command fails with exit code 2 and this message.
+#[track_caller]
+fn check_error(args: &[&str], stdin: &str, message: &str) {
+    let (stdout, stderr) = run(args, stdin, 2);
+    assert_eq!(stdout, "", "{args:?}");
+    assert_eq!(
+        stderr.trim_end(),
+        format!("dlx: error: {message}"),
+        "{args:?}"
+    );
+}
+
+/// Checks every solution printed with `--line` against its puzzle and the rules.
+#[track_caller]
+fn check_lines(puzzles: &str, lines: &str, variant: Variant) {
+    let puzzles: Vec<Grid> = Puzzles::new(puzzles.as_bytes(), None)
+        .map(|p| p.expect("a puzzle").into_grid())
+        .collect();
+    let lines: Vec<&str> = lines.lines().collect();
+    assert_eq!(puzzles.len(), lines.len(), "one line per puzzle");
+    for (puzzle, line) in puzzles.iter().zip(lines) {
+        let grid: Grid = line.parse().expect("a grid");
+        check(&grid, puzzle, variant).expect("a valid solution");
+    }
+}
+
+fn data(name: &str) -> String {
+    std::fs::read_to_string(format!("{ROOT}/data/sudoku/{name}")).expect("bundled data")
+}
+
+#[test]
+fn solves_the_bundled_examples() {
+    let nine = stdout(&["sudoku", "data/sudoku/9x9.txt"], "");
+    insta::assert_snapshot!("sudoku_9x9_grids", nine);
+    let lines = stdout(&["sudoku", "--line", "data/sudoku/9x9.txt"], "");
+    insta::assert_snapshot!("sudoku_9x9_lines", lines);
+    check_lines(&data("9x9.txt"), &lines, Variant::Plain);
+    // The rendered grids read back to the same solutions.
+    let grids: Vec<String> = Puzzles::new(nine.as_bytes(), None)
+        .map(|p| {
+            p.unwrap()
+                .grid()
+                .to_line(dlx_models::sudoku::Alphabet::Digits)
+        })
+        .collect();
+    assert_eq!(grids.join("\n") + "\n", lines);
+
+    for (puzzle, solution) in [
+        ("16x16.txt", "16x16-solution.txt"),
+        ("25x25.txt", "25x25-solution.txt"),
+    ] {
+        let line = stdout(&["sudoku", "--line", &format!("data/sudoku/{puzzle}")], "");
+        assert_eq!(line.trim_end(), data(solution).trim_end(), "{puzzle}");
+    }
+    let sixteen = stdout(&["sudoku", "data/sudoku/16x16.txt"], "");
+    insta::assert_snapshot!("sudoku_16x16_grid", sixteen);
+}
+
+#[test]
+fn reads_standard_input_and_many_forms() {
+    let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\n1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n";
+    let out = stdout(&["sudoku", "--line"], text);
+    assert_eq!(
+        out,
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n1234341221434321\n"
+    );
+    check_lines(text, &out, Variant::Plain);
+    let out = stdout(&["sudoku", "-"], text);
+    insta::assert_snapshot!("sudoku_stdin_grids", out);
+}
+
+#[test]
+fn counts_and_uniqueness() {
+    // The empty 4x4 grid has 288 solutions; the count is alone on the last line.
+    assert_eq!(stdout(&["sudoku", "--count"], &".".repeat(16)), "288\n");
+    assert_eq!(
+        stdout(&["sudoku", "--count", "--limit", "100"], &".".repeat(16)),
+        "100\n"
+    );
+    assert_eq!(
+        stdout(&["sudoku", "--count", "--diagonal"], &".".repeat(16)),
+        "48\n"
+    );
+    // 6x6 with 2x3 boxes, and the same grid read with 3x2 boxes.
+    let six = format!("1{}\n", ".".repeat(35));
+    assert_eq!(
+        stdout(&["sudoku", "--count", "--limit", "1000"], &six),
+        "1000\n"
+    );
+    assert_eq!(
+        stdout(&["sudoku", "--line", "--box", "3x2"], &six).len(),
+        37
+    );
+    // tdoku's test puzzles: exact counts, one a line, in input order.
+    let tdoku = data("tdoku-test-puzzles.txt");
+    let puzzles: String = tdoku
+        .lines()
+        .map(|l| l.split(':').next().unwrap().to_owned() + "\n")
+        .collect();
+    let expected: String = tdoku
+        .lines()
+        .map(|l| l.split(':').nth(1).unwrap().to_owned() + "\n")
+        .collect();
+    assert_eq!(stdout(&["sudoku", "--count"], &puzzles), expected);
+    let words: String = tdoku
+        .lines()
+        .map(|l| match l.split(':').nth(1).unwrap() {
+            "0" => "none\n",
+            "1" => "unique\n",
+            _ => "several\n",
+        })
+        .collect();
+    assert_eq!(stdout(&["sudoku", "--unique"], &puzzles), words);
+}
+
+#[test]
+fn all_solutions() {
+    let three =
+        "8.........95.......67.........472968...913245...856137....9.716...6.8492......583\n";
+    let out = stdout(&["sudoku", "--all", "--line"], three);
+    assert_eq!(out.lines().count(), 3);
+    for line in out.lines() {
+        check_lines(three, line, Variant::Plain);
+    }
+    insta::assert_snapshot!("sudoku_all_lines", out);
+}
+
+#[test]
+fn diagonal_sudoku() {
+    let out = stdout(
+        &["sudoku", "--diagonal", "--line", "data/sudoku/diagonal.txt"],
+        "",
+    );
+    check_lines(&data("diagonal.txt"), &out, Variant::Diagonal);
+    assert_eq!(
+        stdout(
+            &[
+                "sudoku",
+                "--diagonal",
+                "--unique",
+                "data/sudoku/diagonal.txt"
+            ],
+            ""
+        ),
+        "unique\n"
+    );
+    assert_eq!(
+        stdout(&["sudoku", "--unique", "data/sudoku/diagonal.txt"], ""),
+        "several\n"
+    );
+}
+
+#[test]
+fn target_sudoku() {
+    assert_eq!(
+        stdout(
+            &["sudoku", "--target", "data/sudoku/target-noip2009.txt"],
+            ""
+        ),
+        "2829\n"
+    );
+    let none =
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
+    assert_eq!(stdout(&["sudoku", "--target"], none), "-1\n");
+}
+
+#[test]
+fn no_solution_is_a_message_not_an_error() {
+    let none =
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
+    assert_eq!(stdout(&["sudoku"], none), "no solution\n");
+    let two = format!("{none}{}\n", data("17-clue.txt").trim());
+    let out = stdout(&["sudoku", "--line"], &two);
+    assert_eq!(out.lines().next(), Some("no solution"));
+    assert_eq!(out.lines().count(), 2);
+    assert_eq!(stdout(&["sudoku", "--count"], none), "0\n");
+}
+
+#[test]
+fn emits_knuths_format() {
+    let puzzle = "1..4..........3.\n";
+    let dlx = stdout(&["sudoku", "--emit-dlx"], puzzle);
+    insta::assert_snapshot!("sudoku_emit_dlx_4x4", dlx);
+    let problem = parse_dlx(&dlx).expect("valid DLX");
+    let count = stdout(&["sudoku", "--count"], puzzle);
+    assert_eq!(format!("{}\n", Solver::new(&problem).count()), count);
+    // The same through `dlx solve`.
+    let (solved, _) = run(&["solve", "--count"], &dlx, 0);
+    assert_eq!(solved, count);
+    check_error(
+        &["sudoku", "--emit-dlx"],
+        "1..4..........3.\n1...............\n",
+        "in <stdin>: --emit-dlx writes one problem, but the input holds a second puzzle at line 2",
+    );
+}
+
+#[test]
+fn generates_reproducible_unique_puzzles() {
+    let nine = stdout(&["sudoku", "generate", "--seed", "1"], "");
+    insta::assert_snapshot!("sudoku_generate_9x9_seed_1", nine);
+    assert_eq!(stdout(&["sudoku", "generate", "--seed", "1"], ""), nine);
+    assert_eq!(stdout(&["sudoku", "--unique"], &nine), "unique\n");
+    for args in [
+        &[
+            "sudoku", "generate", "--size", "16", "--seed", "3", "--line",
+        ][..],
+        &[
+            "sudoku",
+            "generate",
+            "--size",
+            "16",
+            "--diagonal",
+            "--seed",
+            "3",
+            "--line",
+        ][..],
+        &["sudoku", "generate", "--diagonal", "--seed", "5", "--line"][..],
+    ] {
+        let puzzle = stdout(args, "");
+        let diagonal = args.contains(&"--diagonal");
+        let mut check_args = vec!["sudoku", "--unique"];
+        if diagonal {
+            check_args.push("--diagonal");
+        }
+        assert_eq!(stdout(&check_args, &puzzle), "unique\n", "{args:?}");
+    }
+    let with_solution = stdout(
+        &["sudoku", "generate", "--seed", "2", "--line", "--solution"],
+        "",
+    );
+    let lines: Vec<&str> = with_solution.lines().collect();
+    assert_eq!(lines.len(), 2);
+    let solved = stdout(&["sudoku", "--line"], lines[0]);
+    assert_eq!(solved.trim_end(), lines[1]);
+    let complete = stdout(
+        &["sudoku", "generate", "--complete", "--line", "--seed", "9"],
+        "",
+    );
+    assert_eq!(complete.trim_end().len(), 81);
+    assert!(!complete.contains('.'));
+}
+
+#[test]
+fn bad_puzzles_are_errors() {
+    check_error(
+        &["sudoku"],
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....\n",
+        "in <stdin>: line 1: 80 cells, but a one-line puzzle needs size x size cells (81 for 9x9, 256 for 16x16) and a row of a grid 4 to 64 cells",
+    );
+    check_error(
+        &["sudoku"],
+        "4.....8.5.3..........7......2..x..6.....8.4......1.......6.3.7.5..2.....1.4......\n",
+        "in <stdin>: line 1: r4c5 holds `x`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.` or `0` for a blank)",
+    );
+    check_error(
+        &["sudoku"],
+        "7...7............................................................................\n",
+        "in <stdin>: line 1: r1c1 and r1c5 both hold 7",
+    );
+    let diagonal_clash = format!("1{}1{}\n", ".".repeat(39), ".".repeat(40));
+    check_error(
+        &["sudoku", "--diagonal"],
+        &diagonal_clash,
+        "in <stdin>: the puzzle at line 1: r1c1 and r5c5 both hold 1",
+    );
+    let (_, stderr) = run(&["sudoku", "--box", "3by3"], "", 2);
+    assert!(stderr.contains("`3by3` is not a box shape"), "{stderr}");
+}
+
+#[test]
+fn help_shows_an_example() {
+    let help = stdout(&["sudoku", "--help"], "");
+    assert!(help.contains("dlx sudoku data/sudoku/9x9.txt"), "{help}");
+    let help = stdout(&["sudoku", "generate", "--help"], "");
+    assert!(
+        help.contains("dlx sudoku generate --size 9 --seed 1"),
+        "{help}"
+    );
+}

@@ -31,12 +31,17 @@ pub(crate) fn symbol(alphabet: Alphabet, size: usize, digit: u8) -> String {
 
 impl Grid {
     /// The grid on one line, in the form the parser reads: one character a
-    /// cell (`.` for a blank) or, for [`Alphabet::Numbers`] (and for sizes
-    /// the alphabet cannot spell), numbers separated by single spaces (`0`
-    /// for a blank).
+    /// cell (`.` for a blank) or, for [`Alphabet::Numbers`] above 9x9 (and
+    /// for sizes the alphabet cannot spell), numbers separated by single
+    /// spaces (`0` for a blank). Grids up to 9x9 in numbers are written one
+    /// digit a cell, the classic form, which also keeps a 4x4 line of 16
+    /// cells from reading back as the row of a 16x16 grid.
     pub fn to_line(&self, alphabet: Alphabet) -> String {
         let size = self.size();
-        let alphabet = usable(alphabet, size);
+        let alphabet = match usable(alphabet, size) {
+            Alphabet::Numbers if size <= 9 => Alphabet::Digits,
+            other => other,
+        };
         let separator = if alphabet == Alphabet::Numbers {
             " "
         } else {

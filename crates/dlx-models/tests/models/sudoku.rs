@@ -370,7 +370,7 @@ fn parse_forms() {
     );
     assert_eq!(
         puzzles[2].grid().to_line(Alphabet::Numbers),
-        "1 0 0 4 0 4 1 0 0 1 4 0 4 0 0 1"
+        "1..4.41..14.4..1"
     );
 }
 

@@ -1,11 +1,58 @@
-//! `dlx cover` (work in progress).
+//! `dlx cover`: a minimum repeated cover of a problem in Knuth's DLX format.
 
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context as _;
 use clap::Args;
+use dlx_core::{format_option, parse_dlx_bytes, MinCover, Optimum};
 
-/// Not yet available.
+use crate::input::{input_name, read_input, Output};
+use crate::out;
+use crate::solve::print_stats;
+
+/// Find the fewest options that cover every primary item at least once.
+///
+/// The problem is read in Knuth's DLX format, as by `dlx solve`; secondary
+/// items and colors play no part. Unlike an exact cover, an item may be
+/// covered several times (a set cover, the "repeated cover" of the
+/// competitive-programming literature). The search is iterative deepening on
+/// the number of options with an admissible lower bound, so the cover printed
+/// is a proven minimum: its size on the first line, then its options, one a
+/// line. A problem where some primary item is in no option has no cover: the
+/// output is then the single line `no cover`.
 #[derive(Debug, Args)]
-pub(crate) struct CoverArgs {}
+#[command(
+    after_help = "Examples:\n  dlx cover --stats data/pentomino-3x20.dlx\n  printf 'a b c d\\na b\\nb c\\nc d\\na\\nd\\n' | dlx cover"
+)]
+pub(crate) struct CoverArgs {
+    /// The problem file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Print nodes, updates, solutions and time to standard error.
+    #[arg(long)]
+    stats: bool,
+}
 
-pub(crate) fn run(_args: CoverArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
+    let bytes = read_input(args.file.as_deref())?;
+    let start = Instant::now();
+    let problem = parse_dlx_bytes(&bytes)
+        .with_context(|| format!("in {}", input_name(args.file.as_ref())))?;
+    let mut search = MinCover::new(&problem);
+    let mut output = Output::new();
+    match search.solve() {
+        Optimum::Found(cover) => {
+            out!(output, "{}", cover.len())?;
+            for option in cover {
+                out!(output, "{}", format_option(&problem, option))?;
+            }
+        }
+        // Without a stop flag the search always finishes.
+        Optimum::NoSolution | Optimum::Stopped => out!(output, "no cover")?,
+    }
+    output.flush()?;
+    if args.stats {
+        print_stats(search.stats(), start.elapsed().as_secs_f64());
+    }
+    Ok(())
 }

@@ -1,11 +1,54 @@
-//! `dlx squares` (work in progress).
+//! `dlx squares`: the fewest matchsticks to remove so that no square is left (POJ 1084).
 
+use std::path::PathBuf;
+
+use anyhow::Context as _;
 use clap::Args;
+use dlx_models::squares::parse;
 
-/// Not yet available.
+use crate::input::{input_name, read_input, Output};
+use crate::out;
+
+/// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
+///
+/// An n x n grid of matchsticks (n at most 8; the problem asks for at most 5)
+/// is numbered from 1 row by row: the n horizontal sticks of the top edge,
+/// then the n + 1 vertical sticks below them, then the next n horizontal
+/// sticks, and so on. The input holds the number of grids, then for each grid
+/// `n` and a line `k s1 .. sk` of the sticks already missing. Each grid gets
+/// one line: the fewest further sticks whose removal leaves no square of any
+/// size, found as a minimum repeated cover and proven minimal.
 #[derive(Debug, Args)]
-pub(crate) struct SquaresArgs {}
+#[command(
+    after_help = "Examples:\n  dlx squares data/squares/sample.txt\n  dlx squares --sticks data/squares/sample.txt\n  printf '1\\n5\\n0\\n' | dlx squares"
+)]
+pub(crate) struct SquaresArgs {
+    /// The input file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// Print the sticks to remove (ascending) after the number, on the same line.
+    #[arg(long)]
+    sticks: bool,
+}
 
-pub(crate) fn run(_args: SquaresArgs) -> anyhow::Result<()> {
-    anyhow::bail!("not yet available")
+pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
+    let bytes = read_input(args.file.as_deref())?;
+    let name = input_name(args.file.as_ref());
+    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let cases = parse(text).with_context(|| format!("in {name}"))?;
+    let mut output = Output::new();
+    for case in &cases {
+        let sticks = case
+            .grid
+            .solve()
+            .with_context(|| format!("in {name}, the grid of line {}", case.line))?;
+        let mut line = sticks.len().to_string();
+        if args.sticks {
+            for stick in &sticks {
+                line.push(' ');
+                line.push_str(&stick.to_string());
+            }
+        }
+        out!(output, "{line}")?;
+    }
+    output.flush()
 }

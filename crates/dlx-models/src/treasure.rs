@@ -332,15 +332,28 @@ impl Encoding {
     }
 }
 
+/// Why the next number could not be read (shared by the models that read contest inputs).
+#[derive(Debug)]
+pub(crate) enum TokenError {
+    /// The input ends; the last line, from 1.
+    End { line: usize },
+    /// A token that is not a number from 0 up.
+    NotANumber {
+        line: usize,
+        column: usize,
+        token: String,
+    },
+}
+
 /// Whitespace-separated tokens with their line and column, from 1.
-struct Tokens<'a> {
+pub(crate) struct Tokens<'a> {
     lines: std::iter::Enumerate<std::str::Lines<'a>>,
     current: Option<(usize, &'a str, usize)>,
     last_line: usize,
 }
 
 impl<'a> Tokens<'a> {
-    fn new(text: &'a str) -> Tokens<'a> {
+    pub(crate) fn new(text: &'a str) -> Tokens<'a> {
         Tokens {
             lines: text.lines().enumerate(),
             current: None,
@@ -349,7 +362,7 @@ impl<'a> Tokens<'a> {
     }
 
     /// The next token as (line, column, text).
-    fn next_token(&mut self) -> Option<(usize, usize, &'a str)> {
+    pub(crate) fn next_token(&mut self) -> Option<(usize, usize, &'a str)> {
         loop {
             if let Some((line, text, pos)) = self.current {
                 let rest = &text[pos..];
@@ -369,17 +382,35 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// The next number as (line, value), or an error saying `what` was expected.
-    fn number(&mut self, what: &str) -> Result<(usize, usize), TreasureError> {
-        let (line, column, token) = self.next_token().ok_or(TreasureError::UnexpectedEnd {
+    /// The next number as (line, value).
+    pub(crate) fn next_number(&mut self) -> Result<(usize, usize), TokenError> {
+        let (line, column, token) = self.next_token().ok_or(TokenError::End {
             line: self.last_line,
-            what: what.to_owned(),
         })?;
-        let value = token.parse().map_err(|_| TreasureError::NotANumber {
+        let value = token.parse().map_err(|_| TokenError::NotANumber {
             line,
             column,
             token: token.to_owned(),
         })?;
         Ok((line, value))
+    }
+
+    /// The next number as (line, value), or an error saying `what` was expected.
+    fn number(&mut self, what: &str) -> Result<(usize, usize), TreasureError> {
+        self.next_number().map_err(|err| match err {
+            TokenError::End { line } => TreasureError::UnexpectedEnd {
+                line,
+                what: what.to_owned(),
+            },
+            TokenError::NotANumber {
+                line,
+                column,
+                token,
+            } => TreasureError::NotANumber {
+                line,
+                column,
+                token,
+            },
+        })
     }
 }

@@ -1,1 +1,55 @@
 //! Tests of `dlx cover`.
+
+use assert_cmd::Command;
+
+/// The workspace root, so file names in messages read as in the README.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Runs `dlx cover` with `args` and `stdin`, expecting exit code `code`;
+/// returns the exit code, stdout and stderr as one text for snapshots.
+#[track_caller]
+fn check(args: &[&str], stdin: &str, code: i32) -> String {
+    let output = Command::cargo_bin("dlx")
+        .expect("the dlx binary")
+        .current_dir(ROOT)
+        .arg("cover")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("dlx runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{args:?}: stdout {stdout} stderr {stderr}"
+    );
+    format!("exit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+}
+
+/// Four items: {a b} and {c d} cover them with two options; {b c} is not needed.
+const SMALL: &str = "a b c d | x\na b\nb c x\nc d\na\nd\n";
+
+#[test]
+fn prints_the_size_then_the_options() {
+    insta::assert_snapshot!("cover_small", check(&[], SMALL, 0));
+    // A repeated cover may cover an item twice: {a b c} and {c d e} beat three disjoint options.
+    insta::assert_snapshot!(
+        "cover_overlapping",
+        check(&["--stats"], "a b c d e\na b c\nc d e\na b\nd e\nc\n", 0)
+            .lines()
+            .filter(|line| !line.starts_with("time:") && !line.starts_with("nodes/s:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    // An item in no option: no cover.
+    assert_eq!(
+        check(&[], "a b\na\n", 0),
+        "exit: 0\n--- stdout\nno cover\n--- stderr\n"
+    );
+}
+
+#[test]
+fn errors() {
+    insta::assert_snapshot!("cover_bad_input", check(&[], "a b\na c\n", 2));
+}

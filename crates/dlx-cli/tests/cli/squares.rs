@@ -1,1 +1,54 @@
 //! Tests of `dlx squares`.
+
+use assert_cmd::Command;
+
+/// The workspace root, so file names in messages read as in the README.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Runs `dlx squares` with `args` and `stdin`, expecting exit code `code`;
+/// returns the exit code, stdout and stderr as one text for snapshots.
+#[track_caller]
+fn check(args: &[&str], stdin: &str, code: i32) -> String {
+    let output = Command::cargo_bin("dlx")
+        .expect("the dlx binary")
+        .current_dir(ROOT)
+        .arg("squares")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("dlx runs");
+    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{args:?}: stdout {stdout} stderr {stderr}"
+    );
+    format!("exit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+}
+
+#[test]
+fn sample() {
+    insta::assert_snapshot!("squares_sample", check(&["data/squares/sample.txt"], "", 0));
+    insta::assert_snapshot!(
+        "squares_sample_sticks",
+        check(&["--sticks", "data/squares/sample.txt"], "", 0)
+    );
+}
+
+/// Full grids: 1 x 1 to 3 x 3 agree with brute force in the model tests; 5 x 5 is the hardest POJ 1084 case.
+#[test]
+fn full_grids() {
+    let stdout = check(&[], "5\n1\n0\n2\n0\n3\n0\n4\n0\n5\n0\n", 0);
+    assert!(stdout.contains("--- stdout\n1\n3\n6\n9\n14\n"), "{stdout}");
+}
+
+#[test]
+fn errors() {
+    insta::assert_snapshot!(
+        "squares_stick_out_of_range",
+        check(&[], "1\n3\n2 12 25\n", 2)
+    );
+    insta::assert_snapshot!("squares_truncated", check(&[], "2\n3\n1 12\n", 2));
+    insta::assert_snapshot!("squares_bad_size", check(&[], "1\n9\n0\n", 2));
+}

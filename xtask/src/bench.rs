@@ -32,6 +32,8 @@ pub(crate) struct Options {
     rounds: Option<usize>,
     /// Where the markdown report goes.
     output: Option<PathBuf>,
+    /// Use the binaries already built (when the tree does not build right now).
+    no_build: bool,
 }
 
 impl Options {
@@ -57,6 +59,7 @@ impl Options {
                     options.rounds = Some(rounds);
                 }
                 "--output" => options.output = Some(PathBuf::from(value("--output")?)),
+                "--no-build" => options.no_build = true,
                 other => bail!("unknown argument {other:?} to bench\n\n{}", crate::USAGE),
             }
         }
@@ -188,7 +191,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         ));
     }
 
-    let tools = prepare(&root)?;
+    let tools = prepare(&root, !options.no_build)?;
     if tools.miniexact.is_none() {
         notes.push(
             "miniexact is not installed, so its columns are empty (`pip install miniexact`)."
@@ -259,10 +262,10 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
 }
 
 /// Builds our binary and the runner, and looks for the optional peers.
-fn prepare(root: &Path) -> anyhow::Result<Tools> {
+fn prepare(root: &Path, build: bool) -> anyhow::Result<Tools> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    for args in [
-        &["build", "--release", "-p", "dlx-cli", "--bin", "dlx"][..],
+    let builds: [&[&str]; 2] = [
+        &["build", "--release", "-p", "dlx-cli", "--bin", "dlx"],
         &[
             "build",
             "--release",
@@ -270,8 +273,9 @@ fn prepare(root: &Path) -> anyhow::Result<Tools> {
             "dlx-benches",
             "--example",
             "runner",
-        ][..],
-    ] {
+        ],
+    ];
+    for args in builds.into_iter().filter(|_| build) {
         say(&format!("bench: cargo {}", args.join(" ")));
         let status = Command::new(&cargo)
             .args(args)

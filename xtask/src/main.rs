@@ -26,6 +26,7 @@ commands:
                           (e.g. queens, pentomino-6x10); writes target/benchmarks-partial.md
       --rounds N          runs per solver, median taken (default 3, or 1 with --quick)
       --output FILE       write the report there instead
+      --no-build          use the dlx and runner binaries already in target/release
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
 ";
 

@@ -38,11 +38,11 @@ fn known_values() {
     check(3, &[12, 17, 23], 3);
     // Every horizontal stick gone: no square at all.
     check(2, &[1, 2, 6, 7, 11, 12], 0);
-    // Full grids, cross-checked by brute force below (1 to 3) and by the
-    // `full_grids_by_brute_force` test; 4 and 5 are the values this solver
-    // finds and proves minimal.
+    // Full grids, cross-checked by brute force (1 to 3) and by an
+    // independent search (3 to 5) below.
     check(3, &[], 6);
     check(4, &[], 9);
+    check(5, &[], 14);
 }
 
 #[test]
@@ -168,6 +168,58 @@ fn full_grids_by_brute_force() {
     for (n, expected) in [(1, 1), (2, 3), (3, 6)] {
         let grid = Grid::new(n, &[]).unwrap();
         assert_eq!(brute_force(&grid), expected, "n = {n}");
+        check(n, &[], expected);
+    }
+}
+
+/// Whether at most `budget` sticks destroy every square: a search of its own,
+/// on stick masks, independent of dlx-core. It branches on the sides of the
+/// smallest square left and prunes with the number of pairwise stick-disjoint
+/// squares left (each needs a stick of its own).
+fn destroyable(squares: &[u64], budget: usize, removed: u64) -> bool {
+    let mut alive: Vec<u64> = squares
+        .iter()
+        .copied()
+        .filter(|q| q & removed == 0)
+        .collect();
+    if alive.is_empty() {
+        return true;
+    }
+    alive.sort_by_key(|q| q.count_ones());
+    let (mut used, mut disjoint) = (0u64, 0);
+    for &q in &alive {
+        if q & used == 0 {
+            used |= q;
+            disjoint += 1;
+        }
+    }
+    if disjoint > budget {
+        return false;
+    }
+    let mut sides = alive[0];
+    while sides != 0 {
+        let stick = sides & sides.wrapping_neg();
+        sides ^= stick;
+        if destroyable(squares, budget - 1, removed | stick) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Full 4 x 4 and 5 x 5 grids (60 sticks, beyond brute force by subsets):
+/// the answer is possible and one fewer is not, by the independent search.
+#[test]
+fn full_grids_by_an_independent_search() {
+    for (n, expected) in [(3, 6), (4, 9), (5, 14)] {
+        let grid = Grid::new(n, &[]).unwrap();
+        let masks: Vec<u64> = grid
+            .squares()
+            .into_iter()
+            .map(|q| grid.sides(q).into_iter().fold(0, |m, s| m | 1 << (s - 1)))
+            .collect();
+        assert!(destroyable(&masks, expected, 0), "n = {n}");
+        assert!(!destroyable(&masks, expected - 1, 0), "n = {n}");
         check(n, &[], expected);
     }
 }

@@ -668,6 +668,12 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
     );
     let _ = writeln!(
         md,
+        "To reproduce: `pip install miniexact` (the only peer installed by hand; \
+         the `dlx` and `xcov` crates come with `dlx-benches`), then `cargo xtask bench`; \
+         `cargo xtask bench --quick` needs no peer. See `benches/README.md`.\n"
+    );
+    let _ = writeln!(
+        md,
         "Every solver runs as its own process on the same instance file, all solutions, \
          input parsing included, one thread:"
     );

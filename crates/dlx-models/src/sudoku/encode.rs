@@ -77,9 +77,12 @@ impl Encoding {
 
     /// Encodes a puzzle after filling its forced cells: blanks with a single
     /// candidate (naked singles) and digits with a single place in a row,
-    /// column, box or diagonal (hidden singles), repeated until none is left.
-    /// Those cells never become items either; the problem is smaller and has
-    /// the same solutions. This is what [`Grid::solve`] and its siblings use.
+    /// column, box or diagonal (hidden singles), repeated until none is left,
+    /// with candidates struck by locked candidates in boxes ("pointing": a
+    /// digit whose places in a box share one row or column is struck from
+    /// the rest of that line). Those cells never become items and struck
+    /// candidates never become options; the problem is smaller and has the
+    /// same solutions. This is what [`Grid::solve`] and its siblings use.
     pub fn presolved(grid: &Grid, variant: Variant) -> Result<Encoding, Clash> {
         let mut board = Board::new(grid, variant)?;
         board.presolve();
@@ -186,6 +189,9 @@ struct Board {
     col_used: Vec<u64>,
     box_used: Vec<u64>,
     diag_used: [u64; 2],
+    /// After [`Board::presolve`], the candidates it left for every blank
+    /// (empty before): a subset of [`Board::candidates`].
+    cand: Vec<u64>,
 }
 
 impl Board {
@@ -230,6 +236,7 @@ impl Board {
             col_used: vec![0; n],
             box_used: vec![0; n],
             diag_used: [0; 2],
+            cand: Vec::new(),
         };
         let mut clash = false;
         for (index, &v) in grid.cells().iter().enumerate() {
@@ -297,12 +304,23 @@ impl Board {
     /// (naked single), or a digit with one place in a unit (hidden single).
     /// Stops early at a contradiction (a blank with no candidate, a digit with
     /// no place), which the encoding then shows as an item with no option.
+    ///
+    /// Between rounds, locked candidates ("pointing") strike more: when a
+    /// digit's places in a box all lie in one row (or column), the rest of
+    /// that row (column) cannot hold it. The candidates left are kept for the
+    /// encoding, which makes no option of a struck one.
     fn presolve(&mut self) {
+        let mut cand = Vec::new();
+        self.presolve_into(&mut cand);
+        self.cand = cand;
+    }
+
+    fn presolve_into(&mut self, cand: &mut Vec<u64>) {
         let n = self.n;
         let n_units = self.units.len() / n;
         // The candidates of every blank (0 for a filled cell), kept up to date
         // as cells are filled, and a stack of blanks left with one candidate.
-        let mut cand: Vec<u64> = (0..self.cells.len())
+        *cand = (0..self.cells.len())
             .map(|i| {
                 if self.cells[i] == 0 {
                     self.candidates(i)
@@ -328,7 +346,7 @@ impl Board {
                 if self.cells[index] != 0 {
                     continue;
                 }
-                if c == 0 || !self.assign(index, c, &mut cand, &mut singles) {
+                if c == 0 || !self.assign(index, c, cand, &mut singles) {
                     return;
                 }
             }
@@ -353,17 +371,68 @@ impl Board {
                         .map(|&i| usize::from(i))
                         .find(|&i| cand[i] & bit != 0);
                     if let Some(index) = found {
-                        if !self.assign(index, bit, &mut cand, &mut singles) {
+                        if !self.assign(index, bit, cand, &mut singles) {
                             return;
                         }
                         progress = true;
                     }
                 }
             }
-            if !progress && singles.is_empty() {
-                return;
+            if progress || !singles.is_empty() {
+                continue;
+            }
+            match self.pointing(cand, &mut singles) {
+                Some(true) => {}
+                Some(false) | None => return,
             }
         }
+    }
+
+    /// Locked candidates in boxes; `Some(true)` when a candidate was struck,
+    /// `None` at a contradiction.
+    fn pointing(&self, cand: &mut [u64], singles: &mut Vec<usize>) -> Option<bool> {
+        let n = self.n;
+        let mut struck = false;
+        for b in 0..n {
+            let box_cells = &self.units[(2 * n + b) * n..(2 * n + b + 1) * n];
+            let mut present = 0u64;
+            for &i in box_cells {
+                present |= cand[usize::from(i)];
+            }
+            while present != 0 {
+                let bit = present & present.wrapping_neg();
+                present &= present - 1;
+                let (mut rows, mut cols) = (0u64, 0u64);
+                for &i in box_cells {
+                    if cand[usize::from(i)] & bit != 0 {
+                        let [r, c, _, _] = self.place_of[usize::from(i)];
+                        rows |= 1 << r;
+                        cols |= 1 << c;
+                    }
+                }
+                for (lines, unit_base) in [(rows, 0), (cols, n)] {
+                    if lines & (lines - 1) != 0 {
+                        continue;
+                    }
+                    let unit = unit_base + lines.trailing_zeros() as usize;
+                    for &j in &self.units[unit * n..(unit + 1) * n] {
+                        let j = usize::from(j);
+                        if usize::from(self.place_of[j][2]) != b && cand[j] & bit != 0 {
+                            let after = cand[j] & !bit;
+                            cand[j] = after;
+                            if after == 0 {
+                                return None;
+                            }
+                            if after & (after - 1) == 0 {
+                                singles.push(j);
+                            }
+                            struck = true;
+                        }
+                    }
+                }
+            }
+        }
+        Some(struck)
     }
 
     /// Fills a blank with the digit of `bit` and strikes it from the
@@ -471,6 +540,9 @@ fn build(
             continue;
         }
         let mut candidates = board.candidates(index);
+        if let Some(&left) = board.cand.get(index) {
+            candidates &= left;
+        }
         while candidates != 0 {
             let d = candidates.trailing_zeros() as u8;
             candidates &= candidates - 1;

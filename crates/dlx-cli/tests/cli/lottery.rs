@@ -1,6 +1,7 @@
 //! Tests of `dlx lottery`.
 
 use assert_cmd::Command;
+use dlx_models::lottery::Design;
 
 /// The workspace root, so file names in messages read as in the README.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
@@ -46,4 +47,25 @@ fn errors() {
     insta::assert_snapshot!("lottery_k_above_v", check(&["3", "4", "2"], "", 2));
     insta::assert_snapshot!("lottery_t_above_k", check(&["7", "3", "4"], "", 2));
     insta::assert_snapshot!("lottery_t_zero", check(&["7", "3", "0"], "", 2));
+}
+
+/// The tickets printed form a covering design of the size printed, for known covering numbers.
+#[test]
+fn known_values_print_covering_designs() {
+    for (v, k, t, expected) in [(8, 3, 2, 11), (8, 4, 3, 14), (7, 4, 3, 12)] {
+        let args = [v.to_string(), k.to_string(), t.to_string()];
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = check(&args, "", 0);
+        let stdout = out
+            .strip_prefix("exit: 0\n--- stdout\n")
+            .and_then(|rest| rest.strip_suffix("--- stderr\n"))
+            .expect("only standard output");
+        let mut lines = stdout.lines();
+        assert_eq!(lines.next(), Some(expected.to_string().as_str()));
+        let tickets: Vec<Vec<usize>> = lines
+            .map(|line| line.split(' ').map(|x| x.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(tickets.len(), expected);
+        Design::new(v, k, t).unwrap().check(&tickets).unwrap();
+    }
 }

@@ -9,10 +9,15 @@
 //! the options still needed exceed `D`. The first cover found is therefore a
 //! proven minimum.
 //!
-//! The estimate is the usual admissible one: take an uncovered item, count
-//! one, mark every item of every option that covers it, and repeat with an
-//! unmarked uncovered item. No option covers two counted items, so at least
-//! that many more options are needed.
+//! The estimate is the larger of two admissible bounds. The usual one: take
+//! an uncovered item, count one, mark every item of every option that covers
+//! it, and repeat with an unmarked uncovered item; no option covers two
+//! counted items, so at least that many more options are needed. And a
+//! capacity bound: the uncovered items must be covered by options whose
+//! counts of uncovered items add up to at least their number, so at least as
+//! many options as it takes when the options that cover most are taken first.
+//! The second is what makes covering designs (where any two items share some
+//! option, so the first bound is 1) searchable.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -51,6 +56,11 @@ pub struct MinCover {
     n_uncovered: usize,
     /// Marks of the estimate, by generation, so it never clears an array.
     marks: Vec<u32>,
+    /// How many uncovered items each option covers, and `histogram[c]`: how
+    /// many options cover exactly `c` of them; both kept up to date as items
+    /// are covered and uncovered, for the capacity bound.
+    fresh: Vec<u32>,
+    histogram: Vec<u32>,
     generation: u32,
     /// `choice[l]` is the position, in its item's option list, of the option chosen at level `l`.
     choice: Vec<u32>,
@@ -86,6 +96,16 @@ impl MinCover {
             }
             option_starts.push(to_u32(option_items.len()));
         }
+        let longest = option_starts
+            .windows(2)
+            .map(|w| to_usize(w[1] - w[0]))
+            .max()
+            .unwrap_or(0);
+        let fresh: Vec<u32> = option_starts.windows(2).map(|w| w[1] - w[0]).collect();
+        let mut histogram = vec![0u32; longest + 1];
+        for &f in &fresh {
+            histogram[to_usize(f)] += 1;
+        }
         let mut item_starts = vec![0u32; n_primary + 1];
         for i in 0..n_primary {
             item_starts[i + 1] = item_starts[i] + counts[i];
@@ -106,6 +126,8 @@ impl MinCover {
             covered: vec![0; n_primary],
             n_uncovered: n_primary,
             marks: vec![0; n_primary],
+            fresh,
+            histogram,
             generation: 0,
             choice: vec![0; n_primary + 1],
             item_at: vec![0; n_primary + 1],
@@ -128,8 +150,34 @@ impl MinCover {
         &self.stats
     }
 
-    /// The admissible lower bound on the options still needed.
+    /// An admissible lower bound on the options still needed: the larger of
+    /// two bounds (see the module docs).
     pub fn lower_bound(&mut self) -> u32 {
+        let disjoint = self.disjoint_bound();
+        if disjoint == 0 {
+            return 0;
+        }
+        disjoint.max(self.capacity_bound())
+    }
+
+    /// The fewest options whose counts of uncovered items add up to the
+    /// number of uncovered items, taking the options that cover most first.
+    fn capacity_bound(&self) -> u32 {
+        let mut left = to_u32(self.n_uncovered);
+        let mut bound = 0;
+        for c in (1..self.histogram.len()).rev() {
+            let take = self.histogram[c].min(left.div_ceil(to_u32(c)));
+            bound += take;
+            left = left.saturating_sub(take * to_u32(c));
+            if left == 0 {
+                break;
+            }
+        }
+        bound
+    }
+
+    /// The count of uncovered items no two of which share an option.
+    fn disjoint_bound(&mut self) -> u32 {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.marks.fill(0);
@@ -181,6 +229,7 @@ impl MinCover {
             let i = to_usize(self.option_items[to_usize(k)]);
             if self.covered[i] == 0 {
                 self.n_uncovered -= 1;
+                self.shift_fresh(i, false);
             }
             self.covered[i] += 1;
             self.stats.updates += 1;
@@ -197,7 +246,25 @@ impl MinCover {
             self.covered[i] -= 1;
             if self.covered[i] == 0 {
                 self.n_uncovered += 1;
+                self.shift_fresh(i, true);
             }
+        }
+    }
+
+    /// Item `i` became uncovered (`up`) or covered: every option holding it
+    /// covers one uncovered item more or less.
+    fn shift_fresh(&mut self, i: usize, up: bool) {
+        for &o in
+            &self.item_options[to_usize(self.item_starts[i])..to_usize(self.item_starts[i + 1])]
+        {
+            let fresh = &mut self.fresh[to_usize(o)];
+            self.histogram[to_usize(*fresh)] -= 1;
+            if up {
+                *fresh += 1;
+            } else {
+                *fresh -= 1;
+            }
+            self.histogram[to_usize(*fresh)] += 1;
         }
     }
 

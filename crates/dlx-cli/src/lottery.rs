@@ -19,11 +19,11 @@ use crate::solve::print_stats;
 /// taken up to the renumberings that keep the first (see the model docs).
 ///
 /// Times measured (release build, one core): C(v,k,1) and C(v,k,k) at
-/// once; C(7,3,2) = 7, C(7,4,3) = 12, C(8,3,2) = 11, C(8,4,3) = 14 and
-/// C(8,5,3) = 8 under 0.1 s; C(9,6,3) = 7 in 0.15 s; C(9,3,2) = 12,
-/// C(9,4,2) = 8 and C(10,5,2) = 6 in 2 to 5 s; C(8,5,4) = 20 in 15 s.
-/// C(10,4,2) = 9, C(11,5,2) = 7, C(12,6,2) and C(9,4,3) do not finish in a
-/// minute: the search's lower bound is weak when any two subsets fit on one ticket.
+/// once; C(7,3,2) = 7, C(8,3,2) = 11, C(9,3,2) = 12, C(8,4,3) = 14,
+/// C(9,4,2) = 8, C(10,5,2) = 6 and C(11,6,2) = 6 under 0.2 s;
+/// C(10,4,2) = 9 in 0.6 s; C(11,5,2) = 7 in 0.9 s; C(8,5,4) = 20 in 7 s;
+/// C(12,6,2) = 6 in 23 s. C(9,4,3), C(10,6,4) and C(13,4,2) do not finish in
+/// a minute.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  dlx lottery 7 3 2\n  dlx lottery --stats 9 3 2")]
 pub(crate) struct LotteryArgs {

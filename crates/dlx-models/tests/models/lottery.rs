@@ -34,6 +34,9 @@ fn known_values() {
     check(8, 4, 3, 14); // the Steiner quadruple system SQS(8)
     check(6, 3, 2, 6);
     check(7, 4, 3, 12);
+    check(9, 3, 2, 12); // the affine plane of order 3, STS(9)
+    check(10, 4, 2, 9);
+    check(11, 5, 2, 7);
 }
 
 #[test]

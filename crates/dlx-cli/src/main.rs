@@ -7,9 +7,9 @@ mod matrix;
 mod polyomino;
 mod progress;
 mod queens;
-mod squares;
 mod shard;
 mod solve;
+mod squares;
 mod sudoku;
 mod treasure;
 

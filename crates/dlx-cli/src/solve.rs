@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, parse_dlx_bytes, OptionId, Problem, Solver, Stats, Step};
+use dlx_core::{format_option, parse_dlx_bytes, Optimum, OptionId, Problem, Solver, Stats, Step};
 use dlx_parallel::ParallelSolver;
 
 use crate::input::{input_name, read_input, Output};
@@ -20,7 +20,9 @@ use crate::progress::Bar;
 ///
 /// The first line that is not a comment (`| ...`) names the primary items, then
 /// optionally `|` and the secondary items; every later line is one option, a
-/// secondary item optionally written `name:color`.
+/// secondary item optionally written `name:color`. A primary item may carry a
+/// multiplicity (`u:v|name`: covered between u and v times; `u:|name`: at
+/// least u), and an option costs (`|n` after its items).
 ///
 /// Each solution is printed as its options, one a line, with a blank line
 /// between solutions. With more than one thread the solutions come in the
@@ -30,7 +32,7 @@ use crate::progress::Bar;
 /// nodes per second and Knuth's estimate of the fraction done).
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx solve --limit 1 --ordered data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
+    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx solve --limit 1 --ordered data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
 )]
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
@@ -56,6 +58,15 @@ pub(crate) struct SolveArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
+    /// Print only a solution with the fewest options, proven minimal (branch and bound, one thread).
+    #[arg(long, conflicts_with_all = ["count", "min_cost"])]
+    min_options: bool,
+    /// Print only the cheapest solution under the options' DLX5 costs (`|n` after an option), proven (one thread).
+    #[arg(long, conflicts_with = "count")]
+    min_cost: bool,
+    /// With --min-cost, print the K cheapest solutions, cheapest first.
+    #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1)]
+    best: usize,
 }
 
 /// The number of threads asked for: all cores unless told (0 also means all cores).
@@ -73,7 +84,9 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         .with_context(|| format!("in {}", input_name(args.file.as_ref())))?;
     let threads = thread_count(args.threads);
     let mut output = Output::new();
-    let stats = if threads == 1 {
+    let stats = if args.min_options || args.min_cost {
+        solve_optimum(&args, &problem, &mut output)?
+    } else if threads == 1 {
         solve_sequential(&args, &problem, &mut output)?
     } else {
         solve_parallel(&args, &problem, threads, &mut output)?
@@ -150,11 +163,48 @@ fn solve_parallel(
     Ok(*solver.stats())
 }
 
+/// The optimising searches: the fewest options, or the K cheapest solutions.
+///
+/// Each solution is headed by a comment line in Knuth's style, `| options N`
+/// or `| cost C`, so the output stays readable as DLX text.
+fn solve_optimum(
+    args: &SolveArgs,
+    problem: &Problem,
+    output: &mut Output,
+) -> anyhow::Result<Stats> {
+    let mut solver = Solver::new(problem);
+    let mut printer = Printer::new(problem, args.json);
+    if args.min_options {
+        match solver.min_options() {
+            Optimum::Found(solution) => {
+                printer.heading = Some(format!("options {}", solution.len()));
+                printer.print(output, &solution)?;
+            }
+            Optimum::NoSolution => {}
+            Optimum::Stopped => {
+                anyhow::bail!("the search was stopped before it could prove a minimum")
+            }
+        }
+    } else {
+        let ranked = solver.min_cost(args.best);
+        for costed in &ranked.solutions {
+            printer.heading = Some(format!("cost {}", costed.cost));
+            printer.cost = Some(costed.cost);
+            printer.print(output, &costed.options)?;
+        }
+    }
+    Ok(*solver.stats())
+}
+
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.
 struct Printer<'a> {
     problem: &'a Problem,
     json: bool,
     index: u64,
+    /// A comment line printed before the next solution (`| ...`).
+    heading: Option<String>,
+    /// The value the JSON object reports as `cost`.
+    cost: Option<u64>,
 }
 
 impl<'a> Printer<'a> {
@@ -163,6 +213,8 @@ impl<'a> Printer<'a> {
             problem,
             json,
             index: 0,
+            heading: None,
+            cost: None,
         }
     }
 
@@ -174,12 +226,18 @@ impl<'a> Printer<'a> {
                 .map(|&o| format_option(problem, o))
                 .collect();
             let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-            let value =
+            let mut value =
                 serde_json::json!({ "solution": self.index, "options": options, "lines": lines });
+            if let Some(cost) = self.cost {
+                value["cost"] = cost.into();
+            }
             out!(output, "{value}")?;
         } else {
             if self.index > 0 {
                 out!(output, "")?;
+            }
+            if let Some(heading) = &self.heading {
+                out!(output, "| {heading}")?;
             }
             for &option in solution {
                 out!(output, "{}", format_option(problem, option))?;

@@ -34,8 +34,8 @@ fn check(args: &[&str], stdin: &str, expected_code: i32) -> String {
 
 #[test]
 fn prints_each_solution_as_its_options() {
-    insta::assert_snapshot!(check(&["solve"], KNUTH, 0));
-    insta::assert_snapshot!(check(&["solve", "-"], TWO, 0));
+    insta::assert_snapshot!(check(&["solve", "--threads", "1"], KNUTH, 0));
+    insta::assert_snapshot!(check(&["solve", "--threads", "1", "-"], TWO, 0));
 }
 
 #[test]
@@ -52,7 +52,7 @@ fn counts_and_limits() {
 
 #[test]
 fn json_lines() {
-    insta::assert_snapshot!(check(&["solve", "--json"], TWO, 0));
+    insta::assert_snapshot!(check(&["solve", "--json", "--ordered"], TWO, 0));
 }
 
 #[test]
@@ -116,4 +116,34 @@ fn a_closed_pipe_ends_quietly() {
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn optimising_searches_print_the_best_with_a_heading() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/solve/costs.dlx");
+    insta::assert_snapshot!(check(&["solve", "--min-cost", "--best", "3", path], "", 0));
+    insta::assert_snapshot!(check(&["solve", "--min-options", path], "", 0));
+    insta::assert_snapshot!(check(&["solve", "--min-cost", "--json", path], "", 0));
+    assert_eq!(run(&["solve", "--count", path], "").1, "8\n");
+    assert_eq!(
+        check(&["solve", "--min-options"], "a b\na\n", 0),
+        "exit: 0\n--- stdout\n--- stderr\n",
+        "no solution, no output"
+    );
+}
+
+#[test]
+fn multiplicities_are_read_and_solved() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/solve/multiplicities.dlx"
+    );
+    insta::assert_snapshot!(check(&["solve", "--threads", "1", path], "", 0));
+    for threads in ["1", "2"] {
+        assert_eq!(
+            run(&["solve", "--count", "--threads", threads, path], "").1,
+            "1\n"
+        );
+    }
+    insta::assert_snapshot!(check(&["solve"], "3:2|a\na\n", 2));
 }

@@ -64,8 +64,11 @@ fn key(placed: &[PlacedPiece]) -> Vec<(usize, Vec<(usize, usize)>)> {
     key
 }
 
+/// A map of grid points.
+type GridMap = fn((i64, i64)) -> (i64, i64);
+
 /// The 8 symmetries of the grid, written out independently of the library.
-fn grid_maps() -> Vec<fn((i64, i64)) -> (i64, i64)> {
+fn grid_maps() -> Vec<GridMap> {
     vec![
         |(r, c)| (r, c),
         |(r, c)| (c, -r),

@@ -485,6 +485,22 @@ impl Problem {
         self.costs[option.index()]
     }
 
+    /// Gives an option of a built problem a new cost (for instance to weigh
+    /// the options of a model's encoding).
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let n_options = self.n_options();
+        match self.costs.get_mut(option.index()) {
+            Some(slot) => {
+                *slot = cost;
+                Ok(())
+            }
+            None => Err(BuildError::UnknownOption {
+                option: option.index(),
+                n_options,
+            }),
+        }
+    }
+
     /// Whether any option has a nonzero cost.
     pub fn has_costs(&self) -> bool {
         self.costs.iter().any(|&c| c > 0)

@@ -13,7 +13,7 @@
 //!   [`Grid::uniqueness`] and [`Grid::solutions`] wrap it.
 //! - [`check`] and [`find_clash`] test a grid against the rules, independently
 //!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back.
-//! - [`target_score`] and [`max_target_score`] score target (archery) sudoku
+//! - [`target_score`], [`max_target_score`] and [`max_target_score_by_cost`] score target (archery) sudoku
 //!   (NOIP 2009); [`generate_grid`] and [`generate_puzzle`] make seeded grids
 //!   and unique-solution puzzles.
 //!
@@ -59,7 +59,7 @@ pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
 pub use generate::{generate_grid, generate_puzzle, SplitMix64};
 pub use parse::{Alphabet, ParseError, Puzzle, Puzzles};
-pub use target::{max_target_score, target_score, target_weight};
+pub use target::{max_target_score, max_target_score_by_cost, target_score, target_weight};
 
 /// The largest grid size (digits per unit) supported: digits are bits of a `u64`.
 pub const MAX_SIZE: usize = 64;

@@ -2,9 +2,9 @@
 
 use dlx_core::{parse_dlx, verify, write_dlx, Solver};
 use dlx_models::sudoku::{
-    check, find_clash, generate_grid, generate_puzzle, max_target_score, target_score, Alphabet,
-    Cell, Encoding, Grid, ParseError, Puzzle, Puzzles, RuleError, Shape, ShapeError, Uniqueness,
-    Unit, Variant,
+    check, find_clash, generate_grid, generate_puzzle, max_target_score, max_target_score_by_cost,
+    target_score, Alphabet, Cell, Encoding, Grid, ParseError, Puzzle, Puzzles, RuleError, Shape,
+    ShapeError, Uniqueness, Unit, Variant,
 };
 
 const NINE: &str = include_str!("../../../../data/sudoku/9x9.txt");
@@ -162,6 +162,32 @@ fn target_picks_the_best_of_several_solutions() {
     let (score, grid) = max_target_score(&puzzle, Variant::Plain).unwrap().unwrap();
     assert_eq!(score, best);
     assert_eq!(target_score(&grid), best);
+}
+
+#[test]
+fn target_cost_search_agrees_with_enumeration() {
+    // The sample, a puzzle without solution, and every tdoku test puzzle (up to 847 solutions).
+    let mut puzzles = vec![grid(TARGET)];
+    puzzles.push(grid(
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+    ));
+    for line in TDOKU.lines().filter(|l| !l.is_empty()) {
+        puzzles.push(grid(line.split(':').next().unwrap()));
+    }
+    assert!(puzzles.len() > 40, "the tdoku puzzles were read");
+    for puzzle in &puzzles {
+        let enumerated = max_target_score(puzzle, Variant::Plain).unwrap();
+        let by_cost = max_target_score_by_cost(puzzle, Variant::Plain).unwrap();
+        assert_eq!(
+            enumerated.as_ref().map(|b| b.0),
+            by_cost.as_ref().map(|b| b.0),
+            "{puzzle:?}"
+        );
+        if let Some((score, best)) = by_cost {
+            check(&best, puzzle, Variant::Plain).unwrap();
+            assert_eq!(target_score(&best), score);
+        }
+    }
 }
 
 #[test]

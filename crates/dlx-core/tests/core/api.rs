@@ -77,6 +77,9 @@ fn a_node_budget_pauses_and_resumes_without_changing_the_answer() {
             Step::Solution => solutions += 1,
             Step::Paused => {
                 pauses += 1;
+                solver
+                    .check_links()
+                    .expect("the links are consistent in the middle of a search");
                 let progress = solver.progress();
                 assert!((0.0..=1.0).contains(&progress), "progress {progress}");
             }

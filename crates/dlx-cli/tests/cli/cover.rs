@@ -1,34 +1,16 @@
 //! Tests of `dlx cover`.
 
-use assert_cmd::Command;
+use crate::support::transcript;
 
-/// The workspace root, so file names in messages read as in the README.
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+/// Four items: {a b} and {c d} cover them with two options; {b c} is not needed.
+const SMALL: &str = "a b c d | x\na b\nb c x\nc d\na\nd\n";
 
 /// Runs `dlx cover` with `args` and `stdin`, expecting exit code `code`;
 /// returns the exit code, stdout and stderr as one text for snapshots.
 #[track_caller]
 fn check(args: &[&str], stdin: &str, code: i32) -> String {
-    let output = Command::cargo_bin("dlx")
-        .expect("the dlx binary")
-        .current_dir(ROOT)
-        .arg("cover")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("dlx runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {stderr}"
-    );
-    format!("exit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+    transcript(&[&["cover"], args].concat(), stdin, code)
 }
-
-/// Four items: {a b} and {c d} cover them with two options; {b c} is not needed.
-const SMALL: &str = "a b c d | x\na b\nb c x\nc d\na\nd\n";
 
 #[test]
 fn prints_the_size_then_the_options() {

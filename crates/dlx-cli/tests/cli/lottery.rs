@@ -1,31 +1,13 @@
 //! Tests of `dlx lottery`.
 
-use assert_cmd::Command;
+use crate::support::transcript;
 use dlx_models::lottery::Design;
-
-/// The workspace root, so file names in messages read as in the README.
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// Runs `dlx lottery` with `args` and `stdin`, expecting exit code `code`;
 /// returns the exit code, stdout and stderr as one text for snapshots.
 #[track_caller]
 fn check(args: &[&str], stdin: &str, code: i32) -> String {
-    let output = Command::cargo_bin("dlx")
-        .expect("the dlx binary")
-        .current_dir(ROOT)
-        .arg("lottery")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("dlx runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {stderr}"
-    );
-    format!("exit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+    transcript(&[&["lottery"], args].concat(), stdin, code)
 }
 
 #[test]

@@ -9,4 +9,5 @@ mod shard;
 mod solve;
 mod squares;
 mod sudoku;
+mod support;
 mod treasure;

@@ -1,6 +1,6 @@
 //! Tests of `dlx polyomino` (alias `pentomino`).
 
-use assert_cmd::Command;
+use crate::support::{check_error, run};
 
 const SCOTT: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -11,42 +11,11 @@ const TETROMINOES_TWICE: &str = concat!(
     "/../../data/polyomino/tetrominoes-twice.txt"
 );
 
-/// Runs `dlx` with `args` and `stdin`, expecting exit code `code`; returns stdout and stderr.
-#[track_caller]
-fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
-    let output = Command::cargo_bin("dlx")
-        .expect("the dlx binary")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("dlx runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {stderr}"
-    );
-    (stdout, stderr)
-}
-
 /// Checks that a command succeeds and prints `expected` on standard output.
 #[track_caller]
 fn check(args: &[&str], expected: &str) {
     let (stdout, _) = run(args, "", 0);
     assert_eq!(stdout, expected, "{args:?}");
-}
-
-/// Checks that a command fails with exit code 2 and this message.
-#[track_caller]
-fn check_error(args: &[&str], stdin: &str, message: &str) {
-    let (stdout, stderr) = run(args, stdin, 2);
-    assert_eq!(stdout, "", "{args:?}");
-    assert_eq!(
-        stderr.trim_end(),
-        format!("dlx: error: {message}"),
-        "{args:?}"
-    );
 }
 
 #[test]

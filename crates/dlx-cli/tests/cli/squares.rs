@@ -1,30 +1,12 @@
 //! Tests of `dlx squares`.
 
-use assert_cmd::Command;
-
-/// The workspace root, so file names in messages read as in the README.
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+use crate::support::transcript;
 
 /// Runs `dlx squares` with `args` and `stdin`, expecting exit code `code`;
 /// returns the exit code, stdout and stderr as one text for snapshots.
 #[track_caller]
 fn check(args: &[&str], stdin: &str, code: i32) -> String {
-    let output = Command::cargo_bin("dlx")
-        .expect("the dlx binary")
-        .current_dir(ROOT)
-        .arg("squares")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("dlx runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {stderr}"
-    );
-    format!("exit: {code}\n--- stdout\n{stdout}--- stderr\n{stderr}")
+    transcript(&[&["squares"], args].concat(), stdin, code)
 }
 
 #[test]

@@ -1,49 +1,13 @@
 //! Tests of `dlx sudoku`.
 
-use assert_cmd::Command;
+use crate::support::{check_error, run, ROOT};
 use dlx_core::{parse_dlx, Solver};
 use dlx_models::sudoku::{check, Grid, Puzzles, Variant};
-
-/// The workspace root, so file names in messages read as in the README.
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-
-/// Runs `dlx` from the workspace root with `args` and `stdin`, expecting exit
-/// code `code`; returns stdout and stderr.
-#[track_caller]
-fn run(args: &[&str], stdin: &str, code: i32) -> (String, String) {
-    let output = Command::cargo_bin("dlx")
-        .expect("the dlx binary")
-        .current_dir(ROOT)
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .expect("dlx runs");
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
-    let stderr = String::from_utf8(output.stderr).expect("UTF-8 errors");
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "{args:?}: stdout {stdout} stderr {stderr}"
-    );
-    (stdout, stderr)
-}
 
 /// Runs a command that must succeed and returns its standard output.
 #[track_caller]
 fn stdout(args: &[&str], stdin: &str) -> String {
     run(args, stdin, 0).0
-}
-
-/// Checks that a command fails with exit code 2 and this message.
-#[track_caller]
-fn check_error(args: &[&str], stdin: &str, message: &str) {
-    let (stdout, stderr) = run(args, stdin, 2);
-    assert_eq!(stdout, "", "{args:?}");
-    assert_eq!(
-        stderr.trim_end(),
-        format!("dlx: error: {message}"),
-        "{args:?}"
-    );
 }
 
 /// Checks every solution printed with `--line` against its puzzle and the rules.

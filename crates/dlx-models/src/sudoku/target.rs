@@ -43,15 +43,7 @@ pub fn target_score(grid: &Grid) -> u64 {
 /// (and of the cells filled before the search) plus the weights of its options, so no grid is built until the best is known.
 pub fn max_target_score(puzzle: &Grid, variant: Variant) -> Result<Option<(u64, Grid)>, Clash> {
     let encoding = Encoding::presolved(puzzle, variant)?;
-    let size = puzzle.size();
-    let gain: Vec<u64> = encoding
-        .problem()
-        .option_ids()
-        .map(|option| {
-            let (cell, digit) = encoding.placement(option);
-            target_weight(size, cell) * u64::from(digit)
-        })
-        .collect();
+    let gain = gains(&encoding, puzzle.size());
     let base = target_score(encoding.start());
     let mut best: Option<(u64, Vec<OptionId>)> = None;
     let mut solver = encoding.solver();
@@ -88,15 +80,7 @@ pub fn max_target_score_by_cost(
     variant: Variant,
 ) -> Result<Option<(u64, Grid)>, Clash> {
     let encoding = Encoding::presolved(puzzle, variant)?;
-    let size = puzzle.size();
-    let gain: Vec<u64> = encoding
-        .problem()
-        .option_ids()
-        .map(|option| {
-            let (cell, digit) = encoding.placement(option);
-            target_weight(size, cell) * u64::from(digit)
-        })
-        .collect();
+    let gain = gains(&encoding, puzzle.size());
     let max_gain = gain.iter().copied().max().unwrap_or(0);
     let mut problem = encoding.problem().clone();
     for option in encoding.problem().option_ids() {
@@ -109,4 +93,16 @@ pub fn max_target_score_by_cost(
         let score = base + best.options.iter().map(|o| gain[o.index()]).sum::<u64>();
         (score, encoding.decode(&best.options))
     }))
+}
+
+/// What each option of the encoding adds to the score: its cell's weight times its digit.
+fn gains(encoding: &Encoding, size: usize) -> Vec<u64> {
+    encoding
+        .problem()
+        .option_ids()
+        .map(|option| {
+            let (cell, digit) = encoding.placement(option);
+            target_weight(size, cell) * u64::from(digit)
+        })
+        .collect()
 }

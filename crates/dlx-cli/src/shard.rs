@@ -128,6 +128,9 @@ struct CountLine {
     seconds: f64,
     /// Nodes the sequential search spends above the subproblems (the same on every line).
     split_nodes: u64,
+    /// Updates the sequential search makes above the subproblems (the same on every line).
+    #[serde(default)]
+    split_updates: u64,
 }
 
 pub(crate) fn run(command: ShardCommand) -> anyhow::Result<()> {
@@ -165,7 +168,8 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         None => Split::new(&root, args.choice.goal()),
     };
     let split_id = split_fingerprint(&split);
-    let (of, split_nodes) = (split.len(), split.stats().nodes);
+    let (of, split_nodes, split_updates) =
+        (split.len(), split.stats().nodes, split.stats().updates);
     let split_level = split.stats().max_level;
     let mut solver = ParallelSolver::from_solver(root)
         .with_threads(thread_count(args.threads))
@@ -186,6 +190,7 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
             max_level: part.stats.max_level.max(split_level),
             seconds: part.seconds,
             split_nodes,
+            split_updates,
         };
         out!(output, "{}", serde_json::to_string(&line)?)?;
     }
@@ -268,6 +273,7 @@ fn merge(args: &MergeArgs) -> anyhow::Result<()> {
         seconds += part.seconds;
     }
     stats.nodes += seen.values().next().map_or(0, |(p, _)| p.split_nodes);
+    stats.updates += seen.values().next().map_or(0, |(p, _)| p.split_updates);
     let mut output = Output::new();
     out!(output, "{}", stats.solutions)?;
     output.flush()?;

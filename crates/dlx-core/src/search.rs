@@ -376,6 +376,28 @@ impl Solver {
         })
     }
 
+    /// The updates the search makes at the node [`Solver::branch`] describes:
+    /// covering its item once and committing each of its options in turn,
+    /// as [`Stats::updates`] counts them. A split search adds these for the
+    /// nodes it expands itself, so that its totals equal the sequential ones.
+    pub fn branch_updates(&self) -> u64 {
+        if self.multiplicities {
+            return 0;
+        }
+        let item = self.links.choose_item();
+        if item == 0 {
+            return 0;
+        }
+        let mut links = self.links.clone();
+        let mut updates = 0;
+        if self.colors {
+            count_branch::<true>(&mut links, item, &mut updates);
+        } else {
+            count_branch::<false>(&mut links, item, &mut updates);
+        }
+        updates
+    }
+
     /// Fixes `option` as part of every solution before the search starts: the
     /// search then runs only below this choice, and the solutions it reports
     /// include it. Choices made this way are not counted in the statistics.
@@ -1066,6 +1088,17 @@ impl Solver {
         };
         self.stats.updates = updates;
         step
+    }
+}
+
+/// Covers `item`, then commits and uncommits each of its options, adding up the updates.
+fn count_branch<const COLORS: bool>(links: &mut Links, item: u32, updates: &mut u64) {
+    links.cover::<COLORS>(item, updates);
+    let mut x = links.down(item);
+    while x != item {
+        links.commit_option::<COLORS>(x, updates);
+        links.uncommit_option::<COLORS>(x);
+        x = links.down(x);
     }
 }
 

@@ -87,11 +87,9 @@
 //! - **Statistics.** `solutions` is the exact total (or exactly the limit);
 //!   `nodes` is the subproblems' nodes plus one per node expanded by the
 //!   split, which equals the sequential `nodes` exactly; `max_level` is the
-//!   sequential `max_level`. `updates` is the subproblems' sum only: the
-//!   covers of the split levels are made by `Solver::choose`, which does not
-//!   count them, so the parallel `updates` falls short of the sequential one
-//!   by those few levels' updates (well under 0.1% on the benchmark
-//!   problems). Getting them exactly needs `choose` to report its updates.
+//!   sequential `max_level`, and `updates` adds the split levels' own
+//!   ([`Solver::branch_updates`](dlx_core::Solver::branch_updates)), so the
+//!   totals equal the sequential ones.
 //! - **Stopping.** One `Arc<AtomicBool>` is shared by every solver and
 //!   checked at every node: a limit reached, `first` satisfied, or a
 //!   visitor's `Break` raises it and every thread stops within a node.

@@ -160,6 +160,7 @@ impl Split {
                 });
             };
             stats.nodes += 1;
+            stats.updates += solver_at(root, &prefix).map_or(0, |s| s.branch_updates());
             stats.max_level = stats.max_level.max(prefix.len());
             let weight = weight / branch.options.len() as f64;
             for &option in branch.options.iter().rev() {
@@ -194,10 +195,10 @@ impl Split {
     }
 
     /// What the sequential search spends above the subproblems: one node per
-    /// expanded node and the deepest expanded level (the searches of the
-    /// subproblems add their own levels). `updates` is zero: the
-    /// covers made by [`Solver::choose`] are not counted by `dlx-core` (see
-    /// the crate docs).
+    /// expanded node, the updates made there ([`Solver::branch_updates`]),
+    /// and the deepest expanded level (the searches of the subproblems add
+    /// their own levels). With the subproblems' statistics it adds up to the
+    /// sequential search's exactly.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
@@ -226,8 +227,10 @@ fn expand(
         nodes[idx].1 = false;
         return None;
     };
-    // The sequential search enters this node: one node, at this level.
+    // The sequential search enters this node: one node, at this level, and
+    // the updates of covering its item and committing each option.
     stats.nodes += 1;
+    stats.updates += solver.as_ref().map_or(0, Solver::branch_updates);
     stats.max_level = stats.max_level.max(parent.path.len());
     let parent_weight = parent.weight;
     let weight = parent_weight / branch.options.len() as f64;

@@ -66,8 +66,8 @@ fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
 
-/// `solve --count --stats --threads 1`: the count and the node count.
-fn sequential(file: &Path) -> (String, String) {
+/// `solve --count --stats --threads 1`: the count, and the node and update counts.
+fn sequential(file: &Path) -> (String, String, String) {
     let out = dlx()
         .args(["solve", "--count", "--stats", "--threads", "1"])
         .arg(file)
@@ -77,6 +77,7 @@ fn sequential(file: &Path) -> (String, String) {
     (
         String::from_utf8(out.stdout).unwrap(),
         stat_line(&out.stderr, "nodes"),
+        stat_line(&out.stderr, "updates"),
     )
 }
 
@@ -89,7 +90,7 @@ fn stat_line(stderr: &[u8], name: &str) -> String {
 }
 
 /// Runs `n_shards` shards of `file` as separate processes at once, one part
-/// file each, and checks that merging them gives the sequential count and nodes.
+/// file each, and checks that merging them gives the sequential count, nodes and updates.
 #[track_caller]
 fn check(dir: &Path, file: &Path, split: &[&str], n_shards: usize, expected: &str) -> Vec<PathBuf> {
     let bin = assert_cmd::cargo::cargo_bin("dlx");
@@ -128,10 +129,11 @@ fn check(dir: &Path, file: &Path, split: &[&str], n_shards: usize, expected: &st
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let (count, nodes) = sequential(file);
+    let (count, nodes, updates) = sequential(file);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), count);
     assert_eq!(count.trim(), expected);
     assert_eq!(stat_line(&out.stderr, "nodes"), nodes);
+    assert_eq!(stat_line(&out.stderr, "updates"), updates);
     parts
 }
 

@@ -174,6 +174,33 @@ fn branching_options_split_the_solutions() {
 }
 
 #[test]
+fn a_split_adds_up_to_the_sequential_statistics() {
+    for text in [
+        queens(8),
+        "a b | x\na x:1\nb x:1\na b\nb x:2\na x:2\n".to_owned(),
+    ] {
+        let problem = parse_dlx(&text).unwrap();
+        let mut whole = Solver::new(&problem);
+        whole.count();
+        let root = Solver::new(&problem);
+        let branch = root.branch().unwrap();
+        let (mut nodes, mut updates) = (1, root.branch_updates());
+        for &option in &branch.options {
+            let mut part = root.clone();
+            part.choose(option).unwrap();
+            part.count();
+            nodes += part.stats().nodes;
+            updates += part.stats().updates;
+        }
+        assert_eq!(
+            (nodes, updates),
+            (whole.stats().nodes, whole.stats().updates),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn choose_refuses_what_cannot_be_chosen() {
     let problem = parse_dlx("a b | x\na x:1\nb x:2\nb x:1\na b\n").unwrap();
     let mut solver = Solver::new(&problem);

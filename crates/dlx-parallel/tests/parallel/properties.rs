@@ -74,6 +74,7 @@ proptest! {
         parallel.set_split(SplitGoal::Pieces(pieces)).set_ordered(true);
         prop_assert_eq!(parallel.count(), sequential.len() as u64);
         prop_assert_eq!(parallel.stats().nodes, stats.nodes);
+        prop_assert_eq!(parallel.stats().updates, stats.updates);
         prop_assert_eq!(parallel.stats().max_level, stats.max_level);
         let mut found = Vec::new();
         let _ = parallel.visit(|s| {

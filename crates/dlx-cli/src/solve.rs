@@ -58,10 +58,10 @@ pub(crate) struct SolveArgs {
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
-    /// Print only a solution with the fewest options, proven minimal (branch and bound, one thread).
+    /// Print only a solution with the fewest options, proven minimal (branch and bound; threads share the bound).
     #[arg(long, conflicts_with_all = ["count", "min_cost"])]
     min_options: bool,
-    /// Print only the cheapest solution under the options' DLX5 costs (`|n` after an option), proven (one thread).
+    /// Print only the cheapest solution under the options' DLX5 costs (`|n` after an option), proven.
     #[arg(long, conflicts_with = "count")]
     min_cost: bool,
     /// With --min-cost, print the K cheapest solutions, cheapest first.
@@ -85,7 +85,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let threads = thread_count(args.threads);
     let mut output = Output::new();
     let stats = if args.min_options || args.min_cost {
-        solve_optimum(&args, &problem, &mut output)?
+        solve_optimum(&args, &problem, threads, &mut output)?
     } else if threads == 1 {
         solve_sequential(&args, &problem, &mut output)?
     } else {
@@ -170,12 +170,24 @@ fn solve_parallel(
 fn solve_optimum(
     args: &SolveArgs,
     problem: &Problem,
+    threads: usize,
     output: &mut Output,
 ) -> anyhow::Result<Stats> {
     let mut solver = Solver::new(problem);
+    // With threads, the parts of a split search share the best value found as their bound.
+    let mut parallel = if threads > 1 {
+        let parallel = ParallelSolver::new(problem).with_threads(threads);
+        Some(parallel.context("cannot start the threads")?)
+    } else {
+        None
+    };
     let mut printer = Printer::new(problem, args.json);
     if args.min_options {
-        match solver.min_options() {
+        let optimum = match &mut parallel {
+            Some(parallel) => parallel.min_options(),
+            None => solver.min_options(),
+        };
+        match optimum {
             Optimum::Found(solution) => {
                 printer.heading = Some(format!("options {}", solution.len()));
                 printer.print(output, &solution)?;
@@ -186,14 +198,20 @@ fn solve_optimum(
             }
         }
     } else {
-        let ranked = solver.min_cost(args.best);
+        let ranked = match &mut parallel {
+            Some(parallel) => parallel.min_cost(args.best),
+            None => solver.min_cost(args.best),
+        };
         for costed in &ranked.solutions {
             printer.heading = Some(format!("cost {}", costed.cost));
             printer.cost = Some(costed.cost);
             printer.print(output, &costed.options)?;
         }
     }
-    Ok(*solver.stats())
+    Ok(match &parallel {
+        Some(parallel) => *parallel.stats(),
+        None => *solver.stats(),
+    })
 }
 
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.

@@ -1,7 +1,7 @@
 //! The search: Knuth's Algorithm X (and C, with colors) as one resumable loop.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use crate::index::{to_u32, to_u64, to_usize, ItemId, OptionId};
@@ -181,6 +181,8 @@ pub struct Solver {
     objective: Objective,
     /// In bounded mode, the largest value of the objective a solution may still have.
     bound_limit: u64,
+    /// A limit shared with other searches of the same problem (the parts of a split search).
+    shared_bound: Option<Arc<AtomicU64>>,
     /// The cost of every option, and its tax: the cost shared among its
     /// primary items, scaled by `TAX_SCALE` (empty until a cost search runs).
     option_cost: Vec<u64>,
@@ -236,6 +238,7 @@ impl Solver {
             }),
             objective: Objective::Options,
             bound_limit: u64::MAX,
+            shared_bound: None,
             option_cost: problem.costs.clone(),
             option_tax: Vec::new(),
             marks: Vec::new(),
@@ -253,6 +256,35 @@ impl Solver {
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
         self.stop = Some(flag);
         self
+    }
+
+    /// Shares the limit of [`Solver::min_options`] and of [`Solver::min_cost`]
+    /// with `k = 1` with other searches of the same problem, such as the
+    /// parts of a split search on other threads: each prunes with the best
+    /// value any of them has found, and lowers it when it finds better.
+    /// The value is the largest objective still worth reaching (one less than
+    /// the best found); start it at `u64::MAX`. A part whose branches are all
+    /// pruned reports no solution, so the best of all parts' answers is the optimum.
+    pub fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self {
+        self.shared_bound = Some(bound);
+        self
+    }
+
+    /// The limit in force: this search's own, or a lower one shared with others.
+    #[inline]
+    fn effective_limit(&self) -> u64 {
+        match &self.shared_bound {
+            Some(shared) => self.bound_limit.min(shared.load(Ordering::Relaxed)),
+            None => self.bound_limit,
+        }
+    }
+
+    /// Lowers this search's limit, and the shared one with it.
+    fn lower_limit(&mut self, limit: u64) {
+        self.bound_limit = self.bound_limit.min(limit);
+        if let Some(shared) = &self.shared_bound {
+            shared.fetch_min(limit, Ordering::Relaxed);
+        }
     }
 
     /// The statistics so far.
@@ -520,8 +552,8 @@ impl Solver {
     /// The bound takes an uncovered primary item, counts one, marks every item
     /// of every option still available that covers it, and repeats with an
     /// unmarked item: no option covers two counted items, so it is admissible.
-    /// Choices made with [`Solver::choose`] are part of the solution returned
-    /// but not of the minimum sought; the solution limit is ignored.
+    /// Choices made with [`Solver::choose`] are part of the solution and count
+    /// toward its size; the solution limit is ignored.
     ///
     /// ```
     /// use dlx_core::{parse_dlx, Optimum, Solver};
@@ -544,11 +576,11 @@ impl Solver {
             let step = self.bounded_step();
             match step {
                 Step::Solution => {
-                    let below = to_u64(self.solution.len() - self.base);
+                    let size = to_u64(self.solution.len());
                     if best.as_ref().is_none_or(|b| self.solution.len() < b.len()) {
                         best = Some(self.solution.clone());
                     }
-                    self.bound_limit = self.bound_limit.min(below.saturating_sub(1));
+                    self.lower_limit(size.saturating_sub(1));
                 }
                 Step::Paused => {}
                 Step::Stopped => break Optimum::Stopped,
@@ -625,6 +657,8 @@ impl Solver {
                         if ranked.solutions.len() == k {
                             // Only a strictly cheaper solution can still enter the list.
                             match ranked.solutions[k - 1].cost.checked_sub(1) {
+                                // Only the best single solution is shared: a k-th best is not global.
+                                Some(limit) if k == 1 => self.lower_limit(limit),
                                 Some(limit) => self.bound_limit = limit,
                                 None => break,
                             }
@@ -764,7 +798,7 @@ impl Solver {
                     }
                     let (so_far, needed) = match self.objective {
                         Objective::Options => (
-                            to_u64(level - self.base),
+                            to_u64(level),
                             u64::from(links.lower_bound(marks, generation)),
                         ),
                         Objective::Cost => {
@@ -779,7 +813,11 @@ impl Solver {
                             )
                         }
                     };
-                    if so_far.saturating_add(needed) > self.bound_limit {
+                    let limit = match &self.shared_bound {
+                        Some(shared) => self.bound_limit.min(shared.load(Ordering::Relaxed)),
+                        None => self.bound_limit,
+                    };
+                    if so_far.saturating_add(needed) > limit {
                         if level == self.base {
                             save!(Next::Done);
                             return Step::Done;
@@ -903,7 +941,7 @@ impl Solver {
             self.marks.fill(0);
             self.generation = 1;
         }
-        let chosen = self.choice[self.base..self.level]
+        let chosen = self.choice[..self.level]
             .iter()
             .filter(|&&x| x > self.links.n_items);
         let (so_far, needed) = match self.objective {
@@ -928,7 +966,7 @@ impl Solver {
                 )
             }
         };
-        so_far.saturating_add(needed) > self.bound_limit
+        so_far.saturating_add(needed) > self.effective_limit()
     }
 
     fn rewind_counting<const COLORS: bool>(&mut self) {

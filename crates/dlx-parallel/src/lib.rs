@@ -11,6 +11,9 @@
 //! # Brief overview
 //! - [`ParallelSolver`] runs [`count`](ParallelSolver::count),
 //!   [`first`](ParallelSolver::first), [`visit`](ParallelSolver::visit),
+//!   [`min_options`](ParallelSolver::min_options) and
+//!   [`min_cost`](ParallelSolver::min_cost) (the optimising searches, with
+//!   one bound shared by the threads),
 //!   [`count_each`](ParallelSolver::count_each) (one result per subproblem,
 //!   for shards), [`stats`](ParallelSolver::stats), a limit, a stop flag and
 //!   an ordered mode; on a pool of its own ([`ParallelSolver::with_threads`])

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use dlx_core::{OptionId, Problem, Solver, Stats, Step};
+use dlx_core::{Costed, Optimum, OptionId, Problem, Ranked, Solver, Stats, Step};
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
@@ -440,6 +440,90 @@ impl<'p> ParallelSolver<'p> {
         stats.solutions = delivered;
         self.stats = stats;
         outcome
+    }
+
+    /// A solution with the fewest options, proven minimal: the subproblems
+    /// run [`Solver::min_options`] on the threads, sharing their best size as
+    /// the bound ([`Solver::set_shared_bound`]). The size is always the
+    /// sequential answer; among several smallest solutions the one returned
+    /// may depend on timing.
+    pub fn min_options(&mut self) -> Optimum {
+        let results = self.optimise(|solver| match solver.min_options() {
+            Optimum::Found(solution) => Ok(vec![Costed {
+                cost: solution.len() as u64,
+                options: solution,
+            }]),
+            Optimum::NoSolution => Ok(Vec::new()),
+            Optimum::Stopped => Err(()),
+        });
+        match results {
+            Some(mut found) => match found.drain(..).min_by_key(|c| c.cost) {
+                Some(best) => Optimum::Found(best.options),
+                None => Optimum::NoSolution,
+            },
+            None => Optimum::Stopped,
+        }
+    }
+
+    /// The `k` cheapest solutions (DLX5 costs), proven: the subproblems run
+    /// [`Solver::min_cost`] on the threads (sharing the best cost as the
+    /// bound when `k` is 1) and their lists are merged.
+    pub fn min_cost(&mut self, k: usize) -> Ranked {
+        let results = self.optimise(|solver| {
+            let ranked = solver.min_cost(k);
+            if ranked.proven {
+                Ok(ranked.solutions)
+            } else {
+                Err(())
+            }
+        });
+        match results {
+            Some(mut found) => {
+                // Stable: ties keep the order of the subproblems, then of discovery.
+                found.sort_by_key(|c| c.cost);
+                found.truncate(k);
+                Ranked {
+                    solutions: found,
+                    proven: true,
+                }
+            }
+            None => Ranked {
+                solutions: Vec::new(),
+                proven: false,
+            },
+        }
+    }
+
+    /// Runs an optimising search on every subproblem with one shared bound;
+    /// returns every subproblem's solutions in subproblem order, or `None` if stopped.
+    fn optimise<F>(&mut self, search: F) -> Option<Vec<Costed>>
+    where
+        F: Fn(&mut Solver) -> Result<Vec<Costed>, ()> + Sync,
+    {
+        let n = self.split().len();
+        let indices: Vec<usize> = (0..n).collect();
+        let stop = self.stop_flag();
+        let bound = Arc::new(AtomicU64::new(u64::MAX));
+        let results: Mutex<Vec<Option<Result<Vec<Costed>, ()>>>> = Mutex::new(vec![None; n]);
+        let stats = Mutex::new(self.split().stats().to_owned());
+        self.for_each_subproblem(&indices, &stop, |index, mut solver| {
+            solver.set_stop_flag(stop.clone());
+            solver.set_shared_bound(Arc::clone(&bound));
+            let result = search(&mut solver);
+            *lock(&stats) += *solver.stats();
+            lock(&results)[index] = Some(result);
+        });
+        self.stats = stats.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let mut found = Vec::new();
+        for result in results {
+            match result {
+                Some(Ok(solutions)) => found.extend(solutions),
+                // Stopped, or never started because the stop flag was raised.
+                _ => return None,
+            }
+        }
+        Some(found)
     }
 
     fn stop_flag(&self) -> Arc<AtomicBool> {

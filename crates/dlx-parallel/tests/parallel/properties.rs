@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{verify, Entry, ItemKind, Problem, ProblemBuilder, Solver};
+use dlx_core::{verify, Entry, ItemKind, Optimum, Problem, ProblemBuilder, Solver};
 use dlx_parallel::{ParallelSolver, SplitGoal};
 use proptest::prelude::*;
 
@@ -85,5 +85,46 @@ proptest! {
             prop_assert_eq!(verify(&problem, s), Ok(()));
         }
         prop_assert_eq!(found, sequential);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// The optimising searches, split over threads with a shared bound, find the sequential optimum.
+    #[test]
+    fn parallel_optima_equal_sequential(
+        n_primary in 1usize..8,
+        n_secondary in 0usize..3,
+        options in options(),
+        costs in proptest::collection::vec(0u64..10, 24),
+        threads in 1usize..4,
+        pieces in 1usize..40,
+        k in 1usize..4,
+    ) {
+        let mut problem = build(n_primary, n_secondary, &options);
+        for o in problem.option_ids().collect::<Vec<_>>() {
+            problem.set_cost(o, costs[o.index()]).unwrap();
+        }
+        let mut solver = Solver::new(&problem);
+        let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
+        parallel.set_split(SplitGoal::Pieces(pieces));
+        let size = |o: &Optimum| match o {
+            Optimum::Found(s) => Some(s.len()),
+            _ => None,
+        };
+        let (sequential, split) = (solver.min_options(), parallel.min_options());
+        prop_assert_eq!(size(&split), size(&sequential));
+        if let Optimum::Found(s) = &split {
+            prop_assert_eq!(verify(&problem, s), Ok(()));
+        }
+        let costs = |r: &dlx_core::Ranked| r.solutions.iter().map(|s| s.cost).collect::<Vec<_>>();
+        let (sequential, split) = (solver.min_cost(k), parallel.min_cost(k));
+        prop_assert!(split.proven);
+        prop_assert_eq!(costs(&split), costs(&sequential));
+        for s in &split.solutions {
+            prop_assert_eq!(verify(&problem, &s.options), Ok(()));
+            prop_assert_eq!(problem.total_cost(&s.options), s.cost);
+        }
     }
 }

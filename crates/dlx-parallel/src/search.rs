@@ -498,13 +498,13 @@ impl<'p> ParallelSolver<'p> {
     /// returns every subproblem's solutions in subproblem order, or `None` if stopped.
     fn optimise<F>(&mut self, search: F) -> Option<Vec<Costed>>
     where
-        F: Fn(&mut Solver) -> Result<Vec<Costed>, ()> + Sync,
+        F: Fn(&mut Solver) -> PartResult + Sync,
     {
         let n = self.split().len();
         let indices: Vec<usize> = (0..n).collect();
         let stop = self.stop_flag();
         let bound = Arc::new(AtomicU64::new(u64::MAX));
-        let results: Mutex<Vec<Option<Result<Vec<Costed>, ()>>>> = Mutex::new(vec![None; n]);
+        let results: Mutex<Vec<Option<PartResult>>> = Mutex::new(vec![None; n]);
         let stats = Mutex::new(self.split().stats().to_owned());
         self.for_each_subproblem(&indices, &stop, |index, mut solver| {
             solver.set_stop_flag(stop.clone());
@@ -557,6 +557,9 @@ impl<'p> ParallelSolver<'p> {
         self.pool.install(work);
     }
 }
+
+/// What an optimising search found in one subproblem: its best solutions, or `Err` if it was stopped.
+type PartResult = Result<Vec<Costed>, ()>;
 
 /// A subproblem whose search entered a node (it was neither a solution nor
 /// empty) reaches its own level, which its solver does not count in `max_level`.

@@ -1,10 +1,6 @@
 //! Criterion benches: the 6x10 pentomino and 14-queens counts on 1 and 2 threads (`dlx-parallel`).
 
 mod common;
-#[allow(
-    dead_code,
-    reason = "common needs the peers module; this target times ours only"
-)]
 mod peers;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};

@@ -45,9 +45,34 @@ fn sudoku(c: &mut Criterion) {
     }
 }
 
+/// The bundled 16x16 and 25x25 puzzles (`data/sudoku/`), ours only: parse, encode, solve.
+fn large_sudoku(c: &mut Criterion) {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/sudoku/");
+    let mut group = c.benchmark_group("sudoku-large");
+    group.sampling_mode(SamplingMode::Flat);
+    for name in ["16x16", "25x25"] {
+        let text =
+            std::fs::read_to_string(format!("{root}{name}.txt")).expect("the bundled puzzle");
+        let solve = |text: &str| {
+            let puzzle = dlx_models::sudoku::Puzzles::new(text.as_bytes(), None)
+                .next()
+                .expect("one puzzle")
+                .expect("the puzzle parses");
+            puzzle
+                .grid()
+                .solve(dlx_models::sudoku::Variant::Plain)
+                .expect("no clash")
+                .expect("a solution")
+        };
+        assert!(solve(&text).is_complete(), "{name}");
+        group.bench_function(name, |b| b.iter(|| solve(std::hint::black_box(&text))));
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = sudoku
+    targets = sudoku, large_sudoku
 }
 criterion_main!(benches);

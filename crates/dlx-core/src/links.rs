@@ -79,6 +79,10 @@ pub(crate) struct Links {
     pub item_of_header: Vec<u32>,
     pub n_items: u32,
     pub n_primary: u32,
+    /// Bit `i` is set while primary header `i` is in the item list: the item
+    /// choice scans these words and the dense `tops` array instead of chasing
+    /// the list's links.
+    pub active: Vec<u64>,
     /// Algorithm M: how many chosen options cover each primary header, and
     /// the least and most allowed (`u32::MAX` for no limit). Empty unless the
     /// problem has multiplicities.
@@ -276,6 +280,13 @@ impl Links {
             item_of_header,
             n_items: to_u32(n_items),
             n_primary: to_u32(n_primary),
+            active: {
+                let mut active = vec![0u64; (n_primary + 1).div_ceil(64)];
+                for h in 1..=n_primary {
+                    active[h / 64] |= 1 << (h % 64);
+                }
+                active
+            },
             times: Vec::new(),
             least: Vec::new(),
             most: Vec::new(),
@@ -406,19 +417,36 @@ impl Links {
     pub fn choose_item(&self) -> u32 {
         let mut best_len = u32::MAX;
         let mut best = 0;
-        let mut p = self.item(0).right;
-        while p != 0 {
-            let len = self.top(p);
-            if len < best_len {
-                best_len = len;
-                best = p;
-                if len == 0 {
-                    break;
+        // Headers in increasing order are the item list's order.
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = to_u32(w * 64) + bits.trailing_zeros();
+                bits &= bits - 1;
+                let len = self.top(p);
+                if len < best_len {
+                    best_len = len;
+                    best = p;
+                    if len == 0 {
+                        return best;
+                    }
                 }
             }
-            p = self.item(p).right;
         }
         best
+    }
+
+    /// Marks header `i` as in (or out of) the item list, for the item choice.
+    #[inline(always)]
+    fn set_active(&mut self, i: u32, on: bool) {
+        if i <= self.n_primary {
+            let word = checked::get_mut(&mut self.active, i / 64);
+            if on {
+                *word |= 1 << (i % 64);
+            } else {
+                *word &= !(1 << (i % 64));
+            }
+        }
     }
 
     /// Removes the other nodes of the option holding `p` from their item lists (hide').
@@ -484,6 +512,7 @@ impl Links {
         let ItemLink { left, right } = self.item(i);
         self.item_mut(left).right = right;
         self.item_mut(right).left = left;
+        self.set_active(i, false);
         *updates += 1;
     }
 
@@ -498,6 +527,7 @@ impl Links {
         );
         self.item_mut(left).right = i;
         self.item_mut(right).left = i;
+        self.set_active(i, true);
         let mut p = self.up(i);
         while p != i {
             self.unhide::<COLORS>(p);
@@ -714,6 +744,7 @@ impl Links {
         let ItemLink { left, right } = self.item(i);
         self.item_mut(left).right = right;
         self.item_mut(right).left = left;
+        self.set_active(i, false);
     }
 
     /// Undoes `unlink_item(i)`.
@@ -721,11 +752,21 @@ impl Links {
         let ItemLink { left, right } = self.item(i);
         self.item_mut(left).right = i;
         self.item_mut(right).left = i;
+        self.set_active(i, true);
     }
 
     /// Knuth's sanity check: every list is doubly linked, every length is right.
     pub fn check(&self) -> Result<(), LinkError> {
         let fail = |node: usize, what: String| Err(LinkError { node, what });
+        for i in 1..=self.n_primary {
+            let bit = self.active[to_usize(i / 64)] >> (i % 64) & 1 == 1;
+            if bit != self.is_active(i) {
+                return fail(
+                    to_usize(i),
+                    format!("item {i}: the active bit says {bit}, the item list does not"),
+                );
+            }
+        }
         for head in [0usize, to_usize(self.n_items) + 1] {
             let mut p = head;
             let mut steps = 0usize;

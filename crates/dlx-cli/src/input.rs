@@ -28,6 +28,14 @@ fn read_stdin(bytes: &mut Vec<u8>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Reads a whole input that must be UTF-8 text; returns its name for messages and the text.
+pub(crate) fn read_text(path: Option<&Path>) -> anyhow::Result<(String, String)> {
+    let bytes = read_input(path)?;
+    let name = input_name(path.map(Path::to_path_buf).as_ref());
+    let text = String::from_utf8(bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    Ok((name, text))
+}
+
 /// How to name the input in messages.
 pub(crate) fn input_name(path: Option<&PathBuf>) -> String {
     match path {

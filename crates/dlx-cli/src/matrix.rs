@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use dlx_core::{write_dlx, Solver, Stats};
 use dlx_models::matrix::{parse, Format};
 
-use crate::input::{input_name, read_input, Output};
+use crate::input::{read_text, Output};
 use crate::out;
 use crate::solve::print_stats;
 
@@ -56,9 +56,8 @@ enum FormatArg {
 
 pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let start = Instant::now();
-    let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_ref());
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let (name, text) = read_text(args.file.as_deref())?;
+    let text = text.as_str();
     let format = match args.format {
         FormatArg::Poj3740 => Format::Poj3740,
         FormatArg::Hust1017 => Format::Hust1017,

@@ -8,7 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::queens::{parse_spoj, Queens, Square};
 
-use crate::input::{input_name, read_input, Output};
+use crate::input::{read_text, Output};
 use crate::out;
 use crate::solve::print_stats;
 
@@ -106,9 +106,8 @@ fn run_spoj(
     output: &mut Output,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let bytes = read_input(Some(path))?;
-    let name = input_name(Some(&path.to_path_buf()));
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let (name, text) = read_text(Some(path))?;
+    let text = text.as_str();
     let mut total = dlx_core::Stats::default();
     for case in parse_spoj(text) {
         let case = case.with_context(|| format!("in {name}"))?;

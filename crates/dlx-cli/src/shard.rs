@@ -9,7 +9,7 @@ use dlx_core::{parse_dlx_bytes, write_dlx, OptionId, Problem, Solver};
 use dlx_parallel::{ParallelSolver, Split, SplitGoal};
 use serde::{Deserialize, Serialize};
 
-use crate::input::{input_name, read_input, Output};
+use crate::input::{input_name, read_input, read_text, Output};
 use crate::out;
 use crate::solve::{print_stats, thread_count};
 
@@ -202,9 +202,7 @@ fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let mut seen: BTreeMap<usize, (CountLine, String)> = BTreeMap::new();
     let mut first: Option<(String, String, usize, String)> = None;
     for path in &args.parts {
-        let name = input_name(Some(path));
-        let bytes = read_input(Some(path))?;
-        let text = String::from_utf8(bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+        let (name, text) = read_text(Some(path))?;
         for (n, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;

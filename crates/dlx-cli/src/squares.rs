@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::squares::parse;
 
-use crate::input::{input_name, read_input, Output};
+use crate::input::{read_text, Output};
 use crate::out;
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
@@ -31,9 +31,8 @@ pub(crate) struct SquaresArgs {
 }
 
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_ref());
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let (name, text) = read_text(args.file.as_deref())?;
+    let text = text.as_str();
     let cases = parse(text).with_context(|| format!("in {name}"))?;
     let mut output = Output::new();
     for case in &cases {

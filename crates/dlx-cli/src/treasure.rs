@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::treasure::{answer, parse};
 
-use crate::input::{input_name, read_input, Output};
+use crate::input::{read_text, Output};
 use crate::out;
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
@@ -24,9 +24,8 @@ pub(crate) struct TreasureArgs {
 }
 
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_ref());
-    let text = std::str::from_utf8(&bytes).with_context(|| format!("{name} is not UTF-8 text"))?;
+    let (name, text) = read_text(args.file.as_deref())?;
+    let text = text.as_str();
     let cases = parse(text).with_context(|| format!("in {name}"))?;
     let mut output = Output::new();
     for case in &cases {

@@ -270,15 +270,6 @@ impl Solver {
         self
     }
 
-    /// The limit in force: this search's own, or a lower one shared with others.
-    #[inline]
-    fn effective_limit(&self) -> u64 {
-        match &self.shared_bound {
-            Some(shared) => self.bound_limit.min(shared.load(Ordering::Relaxed)),
-            None => self.bound_limit,
-        }
-    }
-
     /// Lowers this search's limit, and the shared one with it.
     fn lower_limit(&mut self, limit: u64) {
         self.bound_limit = self.bound_limit.min(limit);
@@ -789,35 +780,15 @@ impl Solver {
                     return Step::Paused;
                 }
                 if BOUND {
-                    // Branch and bound: prune when the options so far and a lower
-                    // bound on those still needed exceed the limit.
-                    generation = generation.wrapping_add(1);
-                    if generation == 0 {
-                        marks.fill(0);
-                        generation = 1;
-                    }
-                    let (so_far, needed) = match self.objective {
-                        Objective::Options => (
-                            to_u64(level),
-                            u64::from(links.lower_bound(marks, generation)),
-                        ),
-                        Objective::Cost => {
-                            let so_far = choice[..level].iter().fold(0u64, |sum, &x| {
-                                sum.saturating_add(
-                                    self.option_cost[to_usize(links.option_of_node[to_usize(x)])],
-                                )
-                            });
-                            (
-                                so_far,
-                                links.cost_lower_bound(&self.option_tax).div_ceil(TAX_SCALE),
-                            )
-                        }
+                    // Branch and bound: prune when the choices so far and a lower
+                    // bound on what remains exceed the limit.
+                    let bound = Bound {
+                        objective: self.objective,
+                        limit: effective_limit(self.bound_limit, &self.shared_bound),
+                        option_cost: &self.option_cost,
+                        option_tax: &self.option_tax,
                     };
-                    let limit = match &self.shared_bound {
-                        Some(shared) => self.bound_limit.min(shared.load(Ordering::Relaxed)),
-                        None => self.bound_limit,
-                    };
-                    if so_far.saturating_add(needed) > limit {
+                    if bound.exceeded(links, &choice[..level], marks, &mut generation) {
                         if level == self.base {
                             save!(Next::Done);
                             return Step::Done;
@@ -936,37 +907,18 @@ impl Solver {
 
     /// Whether the choices so far plus a lower bound on what remains exceed the limit.
     fn exceeds_bound(&mut self) -> bool {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.marks.fill(0);
-            self.generation = 1;
-        }
-        let chosen = self.choice[..self.level]
-            .iter()
-            .filter(|&&x| x > self.links.n_items);
-        let (so_far, needed) = match self.objective {
-            Objective::Options => (
-                to_u64(chosen.count()),
-                u64::from(self.links.lower_bound(&mut self.marks, self.generation)),
-            ),
-            Objective::Cost => {
-                let so_far = self.choice[..self.level]
-                    .iter()
-                    .filter(|&&x| x > self.links.n_items)
-                    .fold(0u64, |sum, &x| {
-                        sum.saturating_add(
-                            self.option_cost[to_usize(self.links.option_of_node[to_usize(x)])],
-                        )
-                    });
-                (
-                    so_far,
-                    self.links
-                        .cost_lower_bound(&self.option_tax)
-                        .div_ceil(TAX_SCALE),
-                )
-            }
+        let bound = Bound {
+            objective: self.objective,
+            limit: effective_limit(self.bound_limit, &self.shared_bound),
+            option_cost: &self.option_cost,
+            option_tax: &self.option_tax,
         };
-        so_far.saturating_add(needed) > self.effective_limit()
+        bound.exceeded(
+            &self.links,
+            &self.choice[..self.level],
+            &mut self.marks,
+            &mut self.generation,
+        )
     }
 
     fn rewind_counting<const COLORS: bool>(&mut self) {
@@ -1126,6 +1078,63 @@ impl Solver {
         };
         self.stats.updates = updates;
         step
+    }
+}
+
+/// The limit in force: a search's own, or a lower one shared with others.
+fn effective_limit(own: u64, shared: &Option<Arc<AtomicU64>>) -> u64 {
+    match shared {
+        Some(shared) => own.min(shared.load(Ordering::Relaxed)),
+        None => own,
+    }
+}
+
+/// Branch and bound's test, shared by the loops of Algorithms X/C and M.
+struct Bound<'a> {
+    objective: Objective,
+    limit: u64,
+    option_cost: &'a [u64],
+    option_tax: &'a [u64],
+}
+
+impl Bound<'_> {
+    /// Whether the choices so far (option nodes; Algorithm M's headers, for
+    /// levels that chose no option, count nothing) plus a lower bound on what
+    /// remains exceed the limit. `marks` and `generation` are the scratch of
+    /// the options bound.
+    fn exceeded(
+        &self,
+        links: &Links,
+        chosen: &[u32],
+        marks: &mut [u32],
+        generation: &mut u32,
+    ) -> bool {
+        let options = chosen.iter().filter(|&&x| x > links.n_items);
+        let (so_far, needed) = match self.objective {
+            Objective::Options => {
+                *generation = generation.wrapping_add(1);
+                if *generation == 0 {
+                    marks.fill(0);
+                    *generation = 1;
+                }
+                (
+                    to_u64(options.count()),
+                    u64::from(links.lower_bound(marks, *generation)),
+                )
+            }
+            Objective::Cost => {
+                let so_far = options.fold(0u64, |sum, &x| {
+                    sum.saturating_add(
+                        self.option_cost[to_usize(links.option_of_node[to_usize(x)])],
+                    )
+                });
+                (
+                    so_far,
+                    links.cost_lower_bound(self.option_tax).div_ceil(TAX_SCALE),
+                )
+            }
+        };
+        so_far.saturating_add(needed) > self.limit
     }
 }
 

@@ -48,6 +48,19 @@ pub(crate) struct UpDown {
     pub down: u32,
 }
 
+/// The nodes `start..end` of the option holding a node.
+///
+/// Hide and unhide walk an option by this range, wrapping at `end` with a
+/// conditional move, so that they never meet a spacer: a spacer's test is a
+/// branch whose outcome depends on where the walk started, which the branch
+/// predictor cannot learn (ARCHITECTURE.md).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(8))]
+pub(crate) struct Span {
+    pub start: u32,
+    pub end: u32,
+}
+
 /// The left and right neighbours of an item in its item list.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(8))]
@@ -70,6 +83,8 @@ pub(crate) struct Links {
     pub tops: Vec<u32>,
     /// COLOR of every node (all zero when the problem has no colors).
     pub colors: Vec<i32>,
+    /// The option range of every option node (empty in headers and spacers).
+    pub spans: Vec<Span>,
     pub items: Vec<ItemLink>,
     /// The problem's option index of every node (`u32::MAX` for headers and spacers).
     pub option_of_node: Vec<u32>,
@@ -129,6 +144,12 @@ impl Links {
     #[inline(always)]
     pub fn up(&self, x: u32) -> u32 {
         checked::get(&self.links, x).up
+    }
+
+    /// The nodes of the option holding option node `x`.
+    #[inline(always)]
+    pub fn span(&self, x: u32) -> Span {
+        checked::get(&self.spans, x)
     }
 
     /// TOP(x): the item of an option node, `0` in a spacer, LEN in a header.
@@ -274,6 +295,18 @@ impl Links {
                 .collect(),
             tops: nodes.iter().map(|n| n.top).collect(),
             colors: nodes.iter().map(|n| n.color).collect(),
+            spans: {
+                let mut spans = vec![Span::default(); nodes.len()];
+                // Each option ends at the spacer before the next one's first node.
+                let ends = first_node.iter().skip(1).map(|&first| first - 1);
+                let ends = ends.chain([to_u32(nodes.len() - 1)]);
+                for (&start, end) in first_node.iter().zip(ends) {
+                    for x in start..end {
+                        spans[to_usize(x)] = Span { start, end };
+                    }
+                }
+                spans
+            },
             items,
             option_of_node,
             first_node,
@@ -450,49 +483,51 @@ impl Links {
     }
 
     /// Removes the other nodes of the option holding `p` from their item lists (hide').
+    ///
+    /// The walk goes right from `p` and wraps to the option's first node, as
+    /// Knuth's does, but by the option's [`Span`] rather than at a spacer.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        let mut q = p + 1;
-        while q != p {
+        let Span { start, end } = self.span(p);
+        debug_assert!(start <= p && p < end, "node {p} outside its option");
+        if !COLORS {
+            // Every other node is removed: one update each.
+            *updates += u64::from(end - start - 1);
+        }
+        let mut q = p;
+        for _ in 1..end - start {
+            q += 1;
+            q = if q == end { start } else { q };
+            if COLORS {
+                if self.color(q) < 0 {
+                    continue;
+                }
+                *updates += 1;
+            }
             let x = self.top(q);
             let UpDown { up, down } = self.up_down(q);
-            if x == 0 {
-                // A spacer: wrap to the first node of this option.
-                q = up;
-                continue;
-            }
-            if COLORS && self.color(q) < 0 {
-                q += 1;
-                continue;
-            }
             self.set_down(up, down);
             self.set_up(down, up);
             *self.top_mut(x) -= 1;
-            *updates += 1;
-            q += 1;
         }
     }
 
     /// Puts back what `hide(p)` removed, in reverse order (unhide').
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
+        let Span { start, end } = self.span(p);
+        let mut q = p;
+        for _ in 1..end - start {
+            q = if q == start { end } else { q };
+            q -= 1;
+            if COLORS && self.color(q) < 0 {
+                continue;
+            }
             let x = self.top(q);
             let UpDown { up, down } = self.up_down(q);
-            if x == 0 {
-                // A spacer: wrap to the last node of this option.
-                q = down;
-                continue;
-            }
-            if COLORS && self.color(q) < 0 {
-                q -= 1;
-                continue;
-            }
             self.set_down(up, q);
             self.set_up(down, q);
             *self.top_mut(x) += 1;
-            q -= 1;
         }
     }
 
@@ -574,38 +609,34 @@ impl Links {
     /// Step X5/C5 after the chosen item: covers (or purifies) every other item of the option holding `x`.
     #[inline(always)]
     pub fn commit_option<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
-        let mut p = x + 1;
-        while p != x {
+        let Span { start, end } = self.span(x);
+        let mut p = x;
+        for _ in 1..end - start {
+            p += 1;
+            p = if p == end { start } else { p };
             let item = self.top(p);
-            if item == 0 {
-                p = self.up(p);
-                continue;
-            }
             if !COLORS || self.color(p) == 0 {
                 self.cover::<COLORS>(item, updates);
             } else if self.color(p) > 0 {
                 self.purify(p, updates);
             }
-            p += 1;
         }
     }
 
     /// Step X6/C6: undoes `commit_option(x)` in reverse order.
     #[inline(always)]
     pub fn uncommit_option<const COLORS: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
+        let Span { start, end } = self.span(x);
+        let mut p = x;
+        for _ in 1..end - start {
+            p = if p == start { end } else { p };
+            p -= 1;
             let item = self.top(p);
-            if item == 0 {
-                p = self.down(p);
-                continue;
-            }
             if !COLORS || self.color(p) == 0 {
                 self.uncover::<COLORS>(item);
             } else if self.color(p) > 0 {
                 self.unpurify(p);
             }
-            p -= 1;
         }
     }
 

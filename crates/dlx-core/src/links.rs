@@ -27,6 +27,16 @@
 use crate::index::{to_u32, to_usize};
 use crate::problem::{ItemKind, Problem};
 
+/// Set in the `top` (LEN) of a primary header while its item is out of the
+/// item list, so that the item choice can take the least `top` over a dense
+/// array without testing which items are active.
+///
+/// A length never reaches this bit: every option takes at least two nodes
+/// (one of its items and its spacer) and there are at most
+/// [`MAX_NODES`](crate::problem::MAX_NODES) nodes, so a list holds fewer than
+/// `2^31` options.
+pub(crate) const OUT_OF_LIST: u32 = 1 << 31;
+
 /// One node, as Knuth writes it: ULINK, DLINK, TOP (LEN in a header) and COLOR.
 ///
 /// The arrays store these fields apart (see [`Links`]); this struct is how
@@ -232,81 +242,61 @@ impl Links {
         // Dense colors 1, 2, ... in order of first appearance.
         let mut dense_color = std::collections::HashMap::new();
         let total = n_items + 2 + problem.entries.len() + problem.n_options();
-        let mut nodes = Vec::with_capacity(total);
+        let mut links = Vec::with_capacity(total);
+        let mut tops = Vec::with_capacity(total);
         let mut option_of_node = Vec::with_capacity(total);
-        for i in 0..=n_items {
-            nodes.push(Node {
-                up: to_u32(i),
-                down: to_u32(i),
-                top: 0,
-                color: 0,
-            });
-            option_of_node.push(u32::MAX);
+        let mut spans = Vec::with_capacity(total);
+        // Every node's color, zero (none) unless an entry gives one.
+        let mut colors = vec![0; total];
+        for i in 0..=to_u32(n_items) {
+            links.push(UpDown { up: i, down: i });
         }
+        tops.resize(n_items + 1, 0);
+        option_of_node.resize(n_items + 1, u32::MAX);
+        spans.resize(n_items + 1, Span::default());
         // The first spacer.
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
+        let mut spacer = links.len();
+        links.push(UpDown::default());
+        tops.push(0);
         option_of_node.push(u32::MAX);
+        spans.push(Span::default());
         let mut first_node = Vec::with_capacity(problem.n_options());
         for option in problem.option_ids() {
-            let first = nodes.len();
-            first_node.push(to_u32(first));
-            for entry in problem.option(option) {
-                let x = to_u32(nodes.len());
+            let entries = problem.option(option);
+            let start = to_u32(links.len());
+            let end = start + to_u32(entries.len());
+            first_node.push(start);
+            for entry in entries {
+                let x = to_u32(links.len());
                 let header = header_of_item[entry.item.index()];
                 let h = to_usize(header);
-                let color = match entry.color {
-                    None => 0,
-                    Some(c) => {
-                        let next = i32::try_from(dense_color.len() + 1).unwrap_or(i32::MAX);
-                        *dense_color.entry(c).or_insert(next)
-                    }
-                };
-                let up = nodes[h].up;
-                nodes.push(Node {
-                    up,
-                    down: header,
-                    top: header,
-                    color,
-                });
-                option_of_node.push(to_u32(option.index()));
-                nodes[to_usize(up)].down = x;
-                nodes[h].up = x;
-                nodes[h].top += 1;
-            }
-            let last = nodes.len() - 1;
-            nodes[spacer].down = to_u32(last);
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: to_u32(first),
-                down: 0,
-                top: 0,
-                color: 0,
-            });
-            option_of_node.push(u32::MAX);
-        }
-        Links {
-            links: nodes
-                .iter()
-                .map(|n| UpDown {
-                    up: n.up,
-                    down: n.down,
-                })
-                .collect(),
-            tops: nodes.iter().map(|n| n.top).collect(),
-            colors: nodes.iter().map(|n| n.color).collect(),
-            spans: {
-                let mut spans = vec![Span::default(); nodes.len()];
-                // Each option ends at the spacer before the next one's first node.
-                let ends = first_node.iter().skip(1).map(|&first| first - 1);
-                let ends = ends.chain([to_u32(nodes.len() - 1)]);
-                for (&start, end) in first_node.iter().zip(ends) {
-                    for x in start..end {
-                        spans[to_usize(x)] = Span { start, end };
-                    }
+                if let Some(c) = entry.color {
+                    let next = i32::try_from(dense_color.len() + 1).unwrap_or(i32::MAX);
+                    let color = *dense_color.entry(c).or_insert(next);
+                    colors[to_usize(x)] = color;
                 }
-                spans
-            },
+                let up = links[h].up;
+                links.push(UpDown { up, down: header });
+                tops.push(header);
+                option_of_node.push(to_u32(option.index()));
+                spans.push(Span { start, end });
+                links[to_usize(up)].down = x;
+                links[h].up = x;
+                tops[h] += 1;
+            }
+            links[spacer].down = end - 1;
+            spacer = links.len();
+            links.push(UpDown { up: start, down: 0 });
+            tops.push(0);
+            option_of_node.push(u32::MAX);
+            spans.push(Span::default());
+        }
+        debug_assert_eq!(links.len(), total, "the node count");
+        Links {
+            links,
+            tops,
+            colors,
+            spans,
             items,
             option_of_node,
             first_node,
@@ -347,7 +337,7 @@ impl Links {
     /// The number of options still in the list of header `i`.
     #[inline(always)]
     pub fn len(&self, i: u32) -> u32 {
-        self.top(i)
+        self.top(i) & !OUT_OF_LIST
     }
 
     /// Whether header `i` is still in its item list (not covered).
@@ -436,7 +426,7 @@ impl Links {
                 // An item with no option left: this branch has no solution at all.
                 return u64::MAX;
             }
-            if self.top(i) < deficit {
+            if self.len(i) < deficit {
                 return u64::MAX;
             }
             bound = bound.saturating_add(cheapest.saturating_mul(u64::from(deficit)));
@@ -446,27 +436,39 @@ impl Links {
     }
 
     /// Knuth's step C3: the active primary item with the fewest options, ties to the leftmost.
+    ///
+    /// Headers in increasing order are the item list's order. The scan takes
+    /// each 64-header block with an active item and the least `top` in it, a
+    /// loop without branches that the compiler vectorises; the headers out
+    /// of the list carry [`OUT_OF_LIST`], so they never win. Only the winning
+    /// block is searched again for the position of its least `top`.
     #[inline(always)]
     pub fn choose_item(&self) -> u32 {
-        let mut best_len = u32::MAX;
-        let mut best = 0;
-        // Headers in increasing order are the item list's order.
+        let lens = &self.tops[..=to_usize(self.n_primary)];
+        let mut best_len = OUT_OF_LIST;
+        let mut best_block = 0;
         for (w, &word) in self.active.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let p = to_u32(w * 64) + bits.trailing_zeros();
-                bits &= bits - 1;
-                let len = self.top(p);
-                if len < best_len {
-                    best_len = len;
-                    best = p;
-                    if len == 0 {
-                        return best;
-                    }
+            if word == 0 {
+                continue;
+            }
+            let block = &lens[w * 64..lens.len().min(w * 64 + 64)];
+            // The root's `top` (header 0) is not a length; bit 0 of word 0 is never set.
+            let block = if w == 0 { &block[1..] } else { block };
+            let least = block.iter().fold(u32::MAX, |least, &len| least.min(len));
+            if least < best_len {
+                best_len = least;
+                best_block = w;
+                if least == 0 {
+                    break;
                 }
             }
         }
-        best
+        if best_len == OUT_OF_LIST {
+            return 0;
+        }
+        let start = (best_block * 64).max(1);
+        let offset = lens[start..].iter().position(|&len| len == best_len);
+        to_u32(start + offset.unwrap_or_default())
     }
 
     /// Marks header `i` as in (or out of) the item list, for the item choice.
@@ -474,10 +476,13 @@ impl Links {
     fn set_active(&mut self, i: u32, on: bool) {
         if i <= self.n_primary {
             let word = checked::get_mut(&mut self.active, i / 64);
+            let top = checked::get_mut(&mut self.tops, i);
             if on {
                 *word |= 1 << (i % 64);
+                *top &= !OUT_OF_LIST;
             } else {
                 *word &= !(1 << (i % 64));
+                *top |= OUT_OF_LIST;
             }
         }
     }
@@ -750,7 +755,7 @@ impl Links {
     #[inline(always)]
     pub fn branching_degree(&self, i: u32) -> i64 {
         let (times, least) = (self.times[to_usize(i)], self.least[to_usize(i)]);
-        i64::from(self.top(i)) + 1 - i64::from(least.saturating_sub(times))
+        i64::from(self.len(i)) + 1 - i64::from(least.saturating_sub(times))
     }
 
     /// Algorithm M's item choice: the smallest branching degree, ties to the leftmost.
@@ -791,6 +796,13 @@ impl Links {
         let fail = |node: usize, what: String| Err(LinkError { node, what });
         for i in 1..=self.n_primary {
             let bit = self.active[to_usize(i / 64)] >> (i % 64) & 1 == 1;
+            let flag = self.top(i) & OUT_OF_LIST == 0;
+            if flag != bit {
+                return fail(
+                    to_usize(i),
+                    format!("item {i}: the active bit says {bit}, the length's flag does not"),
+                );
+            }
             if bit != self.is_active(i) {
                 return fail(
                     to_usize(i),
@@ -848,10 +860,10 @@ impl Links {
                     return fail(i, "vertical list does not return to its header".into());
                 }
             }
-            if count != self.top(to_u32(i)) {
+            if count != self.len(to_u32(i)) {
                 return fail(
                     i,
-                    format!("item {i} has len {} but {count} nodes", self.top(to_u32(i))),
+                    format!("item {i} has len {} but {count} nodes", self.len(to_u32(i))),
                 );
             }
         }

@@ -25,14 +25,15 @@ use crate::progress::Bar;
 /// least u), and an option costs (`|n` after its items).
 ///
 /// Each solution is printed as its options, one a line, with a blank line
-/// between solutions. With more than one thread the solutions come in the
-/// order the threads find them, unless `--ordered` is given.
+/// between solutions. The solutions come in the order of the sequential
+/// search whatever the threads, so the same input always prints the same text;
+/// `--unordered` prints them as the threads find them instead.
 ///
 /// A count on a terminal shows a progress bar on standard error (solutions,
 /// nodes per second and Knuth's estimate of the fraction done).
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx solve --limit 1 --ordered data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
+    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
 )]
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
@@ -52,9 +53,12 @@ pub(crate) struct SolveArgs {
     /// Threads to search on (default: one per core; 1: the sequential solver).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
-    /// Print solutions in the order of the sequential search, whatever the threads.
-    #[arg(long)]
+    /// Print solutions in the order of the sequential search, whatever the threads (the default).
+    #[arg(long, overrides_with = "unordered")]
     ordered: bool,
+    /// Print solutions in the order the threads find them (the order may change from run to run).
+    #[arg(long, overrides_with = "ordered")]
+    unordered: bool,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -138,7 +142,11 @@ fn solve_parallel(
     let mut solver = ParallelSolver::new(problem)
         .with_threads(threads)
         .context("cannot start the threads")?;
-    solver.set_limit(args.limit).set_ordered(args.ordered);
+    // Listings are deterministic unless asked otherwise: people diff them.
+    // `--ordered` is the default, still accepted so that older scripts run;
+    // of `--ordered` and `--unordered`, the last given wins.
+    let ordered = args.ordered || !args.unordered;
+    solver.set_limit(args.limit).set_ordered(ordered);
     if args.count {
         let progress = solver.progress();
         let mut bar = Bar::new(!args.quiet);

@@ -147,3 +147,51 @@ fn multiplicities_are_read_and_solved() {
     }
     insta::assert_snapshot!(check(&["solve"], "3:2|a\na\n", 2));
 }
+
+#[test]
+fn listings_on_threads_are_the_sequential_listing_by_default() {
+    // People diff listings: without `--unordered`, two runs on two threads print the same bytes,
+    // those of one thread.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/bench/queens-10.dlx"
+    );
+    let listing = |args: &[&str]| {
+        let (code, stdout, stderr) = run(&[&["solve", path], args].concat(), "");
+        assert_eq!((code, stderr.as_str()), (0, ""), "{args:?}");
+        stdout
+    };
+    let sequential = listing(&["--threads", "1"]);
+    assert_eq!(sequential.split("\n\n").count(), 724, "10-queens");
+    for args in [
+        &["--threads", "2"][..],
+        &["--threads", "2"],
+        &["--threads", "2", "--ordered"],
+        &["--threads", "2", "--unordered", "--ordered"],
+    ] {
+        assert!(
+            listing(args) == sequential,
+            "{args:?}: not the sequential listing"
+        );
+    }
+    let json = listing(&["--threads", "2", "--json", "--limit", "50"]);
+    assert_eq!(
+        json,
+        listing(&["--threads", "2", "--json", "--limit", "50"])
+    );
+    assert_eq!(
+        json,
+        listing(&["--threads", "1", "--json", "--limit", "50"])
+    );
+    // `--unordered` prints the same solutions, in whatever order the threads find them.
+    let unordered = listing(&["--threads", "2", "--ordered", "--unordered"]);
+    let sorted = |text: &str| {
+        let mut solutions: Vec<String> = text
+            .split("\n\n")
+            .map(|s| s.trim_end().to_owned())
+            .collect();
+        solutions.sort_unstable();
+        solutions
+    };
+    assert_eq!(sorted(&unordered), sorted(&sequential));
+}

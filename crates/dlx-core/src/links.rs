@@ -108,6 +108,8 @@ pub(crate) struct Links {
     /// choice scans these words and the dense `tops` array instead of chasing
     /// the list's links.
     pub active: Vec<u64>,
+    /// Whether the processor has AVX2, for the item choice.
+    pub avx2: bool,
     /// Algorithm M: how many chosen options cover each primary header, and
     /// the least and most allowed (`u32::MAX` for no limit). Empty unless the
     /// problem has multiplicities.
@@ -252,6 +254,8 @@ impl Links {
             links.push(UpDown { up: i, down: i });
         }
         tops.resize(n_items + 1, 0);
+        // The root is never in the item list: the item choice reads its `top` with the lengths.
+        tops[0] = OUT_OF_LIST;
         option_of_node.resize(n_items + 1, u32::MAX);
         spans.resize(n_items + 1, Span::default());
         // The first spacer.
@@ -310,6 +314,7 @@ impl Links {
                 }
                 active
             },
+            avx2: wide::has_avx2(),
             times: Vec::new(),
             least: Vec::new(),
             most: Vec::new(),
@@ -437,13 +442,27 @@ impl Links {
 
     /// Knuth's step C3: the active primary item with the fewest options, ties to the leftmost.
     ///
+    /// On x86-64 processors with AVX2 (checked once, when the links are
+    /// laid out) the same code runs compiled for AVX2, whose minimum takes
+    /// eight lengths at once; elsewhere it runs as compiled for the target.
+    #[inline(always)]
+    pub fn choose_item(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            return wide::choose_item_avx2(self);
+        }
+        self.choose_item_portable()
+    }
+
+    /// [`Links::choose_item`] as compiled for the target.
+    ///
     /// Headers in increasing order are the item list's order. The scan takes
     /// each 64-header block with an active item and the least `top` in it, a
     /// loop without branches that the compiler vectorises; the headers out
     /// of the list carry [`OUT_OF_LIST`], so they never win. Only the winning
     /// block is searched again for the position of its least `top`.
     #[inline(always)]
-    pub fn choose_item(&self) -> u32 {
+    fn choose_item_portable(&self) -> u32 {
         let lens = &self.tops[..=to_usize(self.n_primary)];
         let mut best_len = OUT_OF_LIST;
         let mut best_block = 0;
@@ -451,10 +470,9 @@ impl Links {
             if word == 0 {
                 continue;
             }
+            // The root's `top` (header 0) carries the flag too, so block 0 starts at 0.
             let block = &lens[w * 64..lens.len().min(w * 64 + 64)];
-            // The root's `top` (header 0) is not a length; bit 0 of word 0 is never set.
-            let block = if w == 0 { &block[1..] } else { block };
-            let least = block.iter().fold(u32::MAX, |least, &len| least.min(len));
+            let least = least_of(block);
             if least < best_len {
                 best_len = least;
                 best_block = w;
@@ -466,9 +484,10 @@ impl Links {
         if best_len == OUT_OF_LIST {
             return 0;
         }
-        let start = (best_block * 64).max(1);
-        let offset = lens[start..].iter().position(|&len| len == best_len);
-        to_u32(start + offset.unwrap_or_default())
+        // The first header of the winning block whose length is the least.
+        let start = best_block * 64;
+        let block = &lens[start..lens.len().min(start + 64)];
+        to_u32(start) + first_equal(block, best_len)
     }
 
     /// Marks header `i` as in (or out of) the item list, for the item choice.
@@ -868,6 +887,73 @@ impl Links {
             }
         }
         Ok(())
+    }
+}
+
+/// The least of a block of lengths; a whole block of 64 has a fixed trip
+/// count, which the compiler unrolls into a few vector minima.
+#[inline(always)]
+fn least_of(block: &[u32]) -> u32 {
+    match <&[u32; 64]>::try_from(block) {
+        Ok(whole) => whole.iter().fold(u32::MAX, |least, &len| least.min(len)),
+        Err(_) => block.iter().fold(u32::MAX, |least, &len| least.min(len)),
+    }
+}
+
+/// The position of the first `value` in a block that holds it; a whole
+/// block of 64 is compared at once into a bit mask.
+#[inline(always)]
+fn first_equal(block: &[u32], value: u32) -> u32 {
+    match <&[u32; 64]>::try_from(block) {
+        Ok(whole) => {
+            let mut mask = 0u64;
+            for (k, &len) in whole.iter().enumerate() {
+                mask |= u64::from(len == value) << k;
+            }
+            mask.trailing_zeros()
+        }
+        Err(_) => to_u32(
+            block
+                .iter()
+                .position(|&len| len == value)
+                .unwrap_or_default(),
+        ),
+    }
+}
+
+/// The item choice compiled for wider vectors than the target's baseline.
+#[allow(
+    unsafe_code,
+    reason = "calling a function compiled for AVX2 is safe only once AVX2 is detected"
+)]
+mod wide {
+    use super::Links;
+
+    /// Whether the processor running us has AVX2.
+    pub(super) fn has_avx2() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::arch::is_x86_feature_detected!("avx2")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// [`Links::choose_item`] on a processor with AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn choose_item_avx2(links: &Links) -> u32 {
+        debug_assert!(has_avx2(), "the AVX2 item choice without AVX2");
+        // SAFETY: `links.avx2` is set only when `has_avx2()` found AVX2.
+        unsafe { choose_item(links) }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn choose_item(links: &Links) -> u32 {
+        links.choose_item_portable()
     }
 }
 

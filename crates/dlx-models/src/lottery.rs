@@ -123,6 +123,20 @@ pub enum LotteryError {
     /// The engine refused the problem (a limit of `dlx-core`).
     #[error("cannot build the repeated cover problem")]
     Build(#[source] BuildError),
+    /// The search ended without a design.
+    ///
+    /// Not expected from [`Design::solve`]: every `t`-subset lies on some
+    /// ticket, so a design always exists, and without a stop flag the search
+    /// runs to the end. Reported rather than panicked on, should that reasoning fail.
+    #[error("the search for C({v},{k},{t}) ended without a covering design")]
+    NoDesign {
+        /// The numbers in all.
+        v: usize,
+        /// The numbers on a ticket.
+        k: usize,
+        /// The size of the subsets to cover.
+        t: usize,
+    },
 }
 
 /// Why a set of tickets is not a covering design.
@@ -258,11 +272,19 @@ impl Design {
     }
 
     /// A minimum covering design: its tickets, numbers ascending, the tickets fixed by symmetry first.
+    ///
+    /// Fails with [`LotteryError::Build`] when the problem is beyond the
+    /// engine's limits, never for want of a design (see [`LotteryError::NoDesign`]).
     pub fn solve(&self) -> Result<Vec<Vec<usize>>, LotteryError> {
-        Ok(self
-            .solve_with(None)?
-            .tickets
-            .expect("without a stop flag the search finishes"))
+        let tickets = self.solve_with(None)?.tickets;
+        // Invariant: without a stop flag, the search of at least one case runs
+        // to the end, and a design always exists (every t-subset lies on some ticket).
+        debug_assert!(tickets.is_some(), "no design for {self:?}");
+        tickets.ok_or(LotteryError::NoDesign {
+            v: self.v,
+            k: self.k,
+            t: self.t,
+        })
     }
 
     /// As [`Design::solve`], stoppable through `stop`, with the statistics of the search.

@@ -61,6 +61,22 @@ pub struct Solutions {
 /// No item: the slot is filled by a given.
 const NONE: u32 = u32::MAX;
 
+/// The most nodes ([`Problem::node_count`]) the encoding of a grid of size `n`
+/// can need: at most `n * n` cell items, `3 * n * n + 2 * n` (unit, digit)
+/// items, and `n * n * n` options of at most 6 items each (cell, row, column,
+/// box and the two diagonals), each with a spacer.
+const fn max_nodes(n: u64) -> u64 {
+    let items = n * n + 3 * n * n + 2 * n;
+    let options = n * n * n;
+    items + 2 + options * 6 + options + 1
+}
+
+// **Invariant:** every grid the crate can make (size at most `MAX_SIZE`, which
+// `Shape` enforces) encodes within the engine's node limit; checked when
+// compiling, so raising `MAX_SIZE` past the limit fails the build, not a search.
+// For 64x64, about 1.9 million nodes against a limit of about 4.3 billion.
+const _: () = assert!(max_nodes(super::MAX_SIZE as u64) <= dlx_core::MAX_NODES);
+
 impl Encoding {
     /// Encodes a puzzle; items are unnamed, which keeps encoding cheap.
     ///
@@ -552,30 +568,40 @@ fn build(
     if let Some(rng) = rng {
         rng.shuffle(&mut placements);
     }
-    let mut entries: Vec<ItemId> = Vec::with_capacity(6);
+    let mut entries: Vec<u32> = Vec::with_capacity(6);
     for &(index, digit) in &placements {
         let index = usize::from(index);
         let d = usize::from(digit - 1);
         let [r, c, b, diag] = board.place_of[index];
         let (r, c, b) = (usize::from(r), usize::from(c), usize::from(b));
         entries.clear();
-        entries.push(ItemId::new(cell_item[index] as usize));
-        entries.push(ItemId::new(row_item[r * n + d] as usize));
-        entries.push(ItemId::new(col_item[c * n + d] as usize));
-        entries.push(ItemId::new(box_item[b * n + d] as usize));
+        entries.push(cell_item[index]);
+        entries.push(row_item[r * n + d]);
+        entries.push(col_item[c * n + d]);
+        entries.push(box_item[b * n + d]);
         if diag & 1 != 0 {
-            entries.push(ItemId::new(diag_item[d] as usize));
+            entries.push(diag_item[d]);
         }
         if diag & 2 != 0 {
-            entries.push(ItemId::new(anti_item[d] as usize));
+            entries.push(anti_item[d]);
         }
-        // Every option names distinct existing items, a primary one first, and
-        // a 64x64 grid needs about 1.6 million nodes: the builder cannot refuse it.
+        // **Invariant:** the option names distinct items that exist, all
+        // primary: the cell is empty, and a digit that no given rules out
+        // leaves each of its (unit, digit) pairs open, so no entry is `NONE`;
+        // each entry comes from a range of items of its own, so none repeats.
+        // With the node bound of `max_nodes`, checked when compiling, the
+        // builder can refuse neither the option nor the problem.
+        debug_assert!(
+            !entries.contains(&NONE),
+            "cell {index} digit {digit}: a slot the givens fill"
+        );
         builder
-            .option(entries.iter().copied())
-            .expect("a sudoku option is always valid");
+            .option(entries.iter().map(|&item| ItemId::new(item as usize)))
+            .expect("a sudoku option is valid by the invariant above");
     }
-    let problem = builder.build().expect("a sudoku problem always fits");
+    let problem = builder
+        .build()
+        .expect("a sudoku problem fits by the bound of max_nodes");
     Encoding {
         problem,
         givens: givens.clone(),

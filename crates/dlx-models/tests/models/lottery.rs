@@ -129,6 +129,30 @@ fn errors() {
         Design::new(7, 3, 4).unwrap_err().to_string(),
         "t = 4 is more than k = 3: a ticket of 3 numbers cannot hold 4 of them"
     );
+    // Never expected from `solve` (a design always exists), but an error rather than a panic.
+    assert_eq!(
+        LotteryError::NoDesign { v: 7, k: 3, t: 2 }.to_string(),
+        "the search for C(7,3,2) ended without a covering design"
+    );
+}
+
+#[test]
+fn an_unstopped_search_always_finds_a_design() {
+    // The invariant behind `Design::solve` returning `Ok`: without a stop flag, every case finishes.
+    for (v, k, t) in [
+        (1, 1, 1),
+        (5, 1, 1),
+        (6, 6, 2),
+        (7, 3, 2),
+        (8, 4, 3),
+        (9, 8, 7),
+    ] {
+        let design = Design::new(v, k, t).unwrap();
+        let solved = design.solve_with(None).unwrap();
+        let tickets = solved.tickets.expect("a design");
+        design.check(&tickets).unwrap();
+        assert_eq!(Ok(tickets), design.solve(), "C({v},{k},{t})");
+    }
 }
 
 /// Small designs against brute force: the fewest k-subsets covering every t-subset.

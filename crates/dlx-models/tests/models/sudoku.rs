@@ -240,6 +240,23 @@ fn the_encoding_is_lean() {
 }
 
 #[test]
+fn the_largest_grids_encode_within_the_node_limit() {
+    // The encoder builds without a fallible step: a 64x64 grid, the largest a
+    // `Shape` allows, must fit the engine's limits with every option present.
+    let shape = Shape::for_size(64).unwrap();
+    // No cell of an even grid lies on both diagonals: at most 5 items an option.
+    for (variant, longest) in [(Variant::Plain, 4), (Variant::Diagonal, 5)] {
+        let encoding = Encoding::new(&Grid::empty(shape), variant).unwrap();
+        let problem = encoding.problem();
+        assert_eq!(problem.n_options(), 64 * 64 * 64, "{variant:?}");
+        let most = problem.option_ids().map(|o| problem.option(o).len()).max();
+        assert_eq!(most, Some(longest), "{variant:?}");
+        assert!(problem.node_count() < 2_000_000, "{variant:?}");
+        assert!(problem.node_count() <= dlx_core::MAX_NODES, "{variant:?}");
+    }
+}
+
+#[test]
 fn presolving_fills_forced_cells_first() {
     let puzzle = grid(NINE.lines().next().unwrap());
     let lean = Encoding::new(&puzzle, Variant::Plain).unwrap();

@@ -244,34 +244,28 @@ impl Links {
         // Dense colors 1, 2, ... in order of first appearance.
         let mut dense_color = std::collections::HashMap::new();
         let total = n_items + 2 + problem.entries.len() + problem.n_options();
-        let mut links = Vec::with_capacity(total);
-        let mut tops = Vec::with_capacity(total);
-        let mut option_of_node = Vec::with_capacity(total);
-        let mut spans = Vec::with_capacity(total);
+        // Headers link to themselves; spacers and option nodes are filled below.
+        let mut links: Vec<UpDown> = (0..to_u32(total))
+            .map(|x| UpDown { up: x, down: x })
+            .collect();
+        let mut tops = vec![0u32; total];
+        let mut option_of_node = vec![u32::MAX; total];
+        let mut spans = vec![Span::default(); total];
         // Every node's color, zero (none) unless an entry gives one.
         let mut colors = vec![0; total];
-        for i in 0..=to_u32(n_items) {
-            links.push(UpDown { up: i, down: i });
-        }
-        tops.resize(n_items + 1, 0);
         // The root is never in the item list: the item choice reads its `top` with the lengths.
         tops[0] = OUT_OF_LIST;
-        option_of_node.resize(n_items + 1, u32::MAX);
-        spans.resize(n_items + 1, Span::default());
-        // The first spacer.
-        let mut spacer = links.len();
-        links.push(UpDown::default());
-        tops.push(0);
-        option_of_node.push(u32::MAX);
-        spans.push(Span::default());
+        // The first spacer: its `down` is set with the first option.
+        let mut spacer = n_items + 1;
+        links[spacer] = UpDown::default();
         let mut first_node = Vec::with_capacity(problem.n_options());
         for option in problem.option_ids() {
             let entries = problem.option(option);
-            let start = to_u32(links.len());
+            let start = to_u32(spacer + 1);
             let end = start + to_u32(entries.len());
             first_node.push(start);
-            for entry in entries {
-                let x = to_u32(links.len());
+            let index = to_u32(option.index());
+            for (x, entry) in (start..end).zip(entries) {
                 let header = header_of_item[entry.item.index()];
                 let h = to_usize(header);
                 if let Some(c) = entry.color {
@@ -280,22 +274,19 @@ impl Links {
                     colors[to_usize(x)] = color;
                 }
                 let up = links[h].up;
-                links.push(UpDown { up, down: header });
-                tops.push(header);
-                option_of_node.push(to_u32(option.index()));
-                spans.push(Span { start, end });
+                links[to_usize(x)] = UpDown { up, down: header };
+                tops[to_usize(x)] = header;
+                option_of_node[to_usize(x)] = index;
+                spans[to_usize(x)] = Span { start, end };
                 links[to_usize(up)].down = x;
                 links[h].up = x;
                 tops[h] += 1;
             }
             links[spacer].down = end - 1;
-            spacer = links.len();
-            links.push(UpDown { up: start, down: 0 });
-            tops.push(0);
-            option_of_node.push(u32::MAX);
-            spans.push(Span::default());
+            spacer = to_usize(end);
+            links[spacer] = UpDown { up: start, down: 0 };
         }
-        debug_assert_eq!(links.len(), total, "the node count");
+        debug_assert_eq!(spacer + 1, total, "the node count");
         Links {
             links,
             tops,

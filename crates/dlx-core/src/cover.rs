@@ -274,11 +274,39 @@ impl MinCover {
 
     /// Finds a minimum cover: `NoSolution` when some primary item is in no option.
     pub fn solve(&mut self) -> Optimum {
+        // Every primary item in some option: all the options cover them all,
+        // so deepening stops at a cover of at most `n_primary` options.
+        self.solve_within(u32::MAX)
+    }
+
+    /// Finds a minimum cover if one has at most `max` options.
+    ///
+    /// The same deepening as [`solve`](Self::solve), which never goes past
+    /// `max`: [`Optimum::Found`] holds a cover of at most `max` options, and
+    /// it is a proven minimum of the whole problem, of the size `solve` finds;
+    /// [`Optimum::NoSolution`] means that no cover has at most `max` options
+    /// (perhaps none at all). A bound below the lower bound of the start
+    /// answers at once, without a search. With `max` at least the minimum,
+    /// the search is exactly that of `solve`, statistics included.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, MinCover, Optimum};
+    ///
+    /// // Covering a, b, c, d takes two options ({a b} and {c d}).
+    /// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
+    /// assert_eq!(MinCover::new(&problem).solve_within(1), Optimum::NoSolution);
+    /// match MinCover::new(&problem).solve_within(3) {
+    ///     Optimum::Found(cover) => assert_eq!(cover.len(), 2),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn solve_within(&mut self, max: u32) -> Optimum {
         if (0..self.covered.len()).any(|i| self.item_starts[i] == self.item_starts[i + 1]) {
             return Optimum::NoSolution;
         }
         let mut bound = self.lower_bound();
-        loop {
+        while bound <= max {
             match self.search(bound) {
                 Some(true) => {
                     self.stats.solutions = 1;
@@ -286,10 +314,14 @@ impl MinCover {
                     self.unwind(self.found_depth);
                     return Optimum::Found(cover);
                 }
-                Some(false) => bound += 1,
+                Some(false) => match bound.checked_add(1) {
+                    Some(next) => bound = next,
+                    None => break,
+                },
                 None => return Optimum::Stopped,
             }
         }
+        Optimum::NoSolution
     }
 
     fn current_cover(&self) -> Vec<OptionId> {

@@ -1,6 +1,7 @@
 //! The integration tests of dlx-core: known answers, statistics, the API, the format and properties.
 
 mod api;
+mod cover_within;
 mod format;
 mod known_answers;
 mod properties;

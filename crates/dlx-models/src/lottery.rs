@@ -24,7 +24,9 @@
 //! of `k+2..v`) map `T` to one with the same number `a` of elements in `t..k`.
 //! So `T` can be taken to be `I` plus the first `a` numbers of `t..k` plus the
 //! first `k-t-a` numbers of `k+2..v`; the search runs once for each possible
-//! `a`, with `F` and that `T` fixed, and the smallest design wins.
+//! `a`, with `F` and that `T` fixed, and the smallest design wins. Each search
+//! after the first looks only for a design smaller than the best so far
+//! ([`MinCover::solve_within`]), so a case that cannot improve stops at its bound.
 //!
 //! ```
 //! use dlx_models::lottery::Design;
@@ -311,6 +313,19 @@ impl Design {
             let from_rest = low_bits(b) << (self.k + 1);
             let second = item | from_first | from_rest;
             let encoding = self.encode_with(vec![first, second])?;
+            // Only a design smaller than the best so far is of use: beside the
+            // two fixed tickets, at most this many options.
+            let max = match &best {
+                None => Some(u32::MAX),
+                Some(best) => best
+                    .len()
+                    .checked_sub(encoding.fixed.len() + 1)
+                    .map(|max| u32::try_from(max).unwrap_or(u32::MAX)),
+            };
+            let Some(max) = max else {
+                // The best so far is the two fixed tickets: nothing is smaller.
+                continue;
+            };
             let found = if encoding.problem.n_primary() == 0 {
                 Some(encoding.decode(&[]))
             } else {
@@ -318,11 +333,12 @@ impl Design {
                 if let Some(stop) = &stop {
                     search.set_stop_flag(Arc::clone(stop));
                 }
-                let outcome = search.solve();
+                let outcome = search.solve_within(max);
                 stats += *search.stats();
                 match outcome {
                     Optimum::Found(options) => Some(encoding.decode(&options)),
-                    // Every t-subset lies on some k-subset: a cover always exists.
+                    // No design smaller than the best so far (the first case always
+                    // finds one: every t-subset lies on some k-subset).
                     Optimum::NoSolution => None,
                     Optimum::Stopped => {
                         return Ok(Solved {

@@ -18,6 +18,14 @@
 //! `u:|name` at least `u`.
 //! Item names are any run of characters other than
 //! whitespace, `|` and `:`.
+//!
+//! A problem with no primary item has no options (every option needs one)
+//! and, by Knuth's convention, exactly one solution: the empty one. Its item
+//! line is written ` |` followed by its secondary items, if any: a line that
+//! is neither blank nor a comment (those start with `|`), so the empty problem
+//! is the single line ` |`. Knuth's programs have no such problem; reading it
+//! is an extension, and an item line with no primary item followed by an
+//! option is still an error ([`ParseError::NoPrimaryItems`]).
 
 use std::fmt::Write as _;
 
@@ -41,9 +49,13 @@ pub enum ParseError {
         line: usize,
     },
     /// Nothing but comments and blank lines.
+    ///
+    /// The problem with no items is not an empty text but the item line ` |`.
     #[error("no item line: the input holds only comments and blank lines")]
     MissingHeader,
-    /// The item line names no primary item.
+    /// The item line names no primary item, and an option follows it.
+    ///
+    /// Without options, such an item line is a problem with one solution, the empty one.
     #[error(
         "line {line}: the item line names no primary item (expected names, then optionally `|` and secondary names)"
     )]
@@ -157,6 +169,8 @@ pub fn parse_dlx(text: &str) -> Result<Problem, ParseError> {
 pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
     let mut builder = ProblemBuilder::new();
     let mut header_seen = false;
+    // The line of an item line that names no primary item: no option may follow it.
+    let mut no_primary = None;
     let mut entries = Vec::new();
     for (index, raw) in input.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
@@ -170,8 +184,13 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
         }
         if !header_seen {
             header_seen = true;
-            parse_item_line(&mut builder, text, line)?;
+            if parse_item_line(&mut builder, text, line)? == 0 {
+                no_primary = Some(line);
+            }
             continue;
+        }
+        if let Some(line) = no_primary {
+            return Err(ParseError::NoPrimaryItems { line });
         }
         entries.clear();
         let mut cost: u64 = 0;
@@ -245,11 +264,12 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
         .map_err(|source| ParseError::Build { line: 0, source })
 }
 
+/// Reads the item line into `builder`; returns the number of primary items.
 fn parse_item_line(
     builder: &mut ProblemBuilder,
     text: &str,
     line: usize,
-) -> Result<(), ParseError> {
+) -> Result<usize, ParseError> {
     let mut kind = ItemKind::Primary;
     let mut n_primary = 0;
     for token in text.split_whitespace() {
@@ -303,10 +323,7 @@ fn parse_item_line(
             n_primary += 1;
         }
     }
-    if n_primary == 0 {
-        return Err(ParseError::NoPrimaryItems { line });
-    }
-    Ok(())
+    Ok(n_primary)
 }
 
 /// The `u:v`, `v` or `u:` before the `|` of a DLX3 item.
@@ -366,6 +383,21 @@ pub fn format_option(problem: &Problem, option: OptionId) -> String {
 }
 
 /// Writes a whole problem in Knuth's format; [`parse_dlx`] reads it back to the same problem.
+///
+/// A problem with no primary item gets the item line ` |` (see the module
+/// docs), so even the empty problem reads back:
+///
+/// ```
+/// use dlx_core::{parse_dlx, write_dlx, ProblemBuilder, Solver};
+///
+/// let empty = ProblemBuilder::new().build()?;
+/// assert_eq!(write_dlx(&empty), " |\n");
+/// let again = parse_dlx(" |\n")?;
+/// assert_eq!(again.n_items(), 0);
+/// // One solution, the empty one.
+/// assert_eq!(Solver::new(&again).count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn write_dlx(problem: &Problem) -> String {
     let mut out = String::new();
     let labels = |kind: ItemKind, out: &mut String| {
@@ -390,8 +422,12 @@ pub fn write_dlx(problem: &Problem) -> String {
         }
     };
     labels(ItemKind::Primary, &mut out);
+    // Without primary items the separator keeps the item line from being blank.
+    if problem.n_secondary() > 0 || problem.n_primary() == 0 {
+        out.push_str(" |");
+    }
     if problem.n_secondary() > 0 {
-        out.push_str(" | ");
+        out.push(' ');
         labels(ItemKind::Secondary, &mut out);
     }
     out.push('\n');

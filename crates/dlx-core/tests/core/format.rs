@@ -1,6 +1,9 @@
 //! Knuth's DLX text format: what it accepts, what it refuses and how it says so.
 
-use dlx_core::{parse_dlx, parse_dlx_bytes, write_dlx, ItemKind, ParseError, Solver};
+use dlx_core::{
+    parse_dlx, parse_dlx_bytes, verify, write_dlx, ItemKind, MinCover, Optimum, ParseError,
+    Problem, ProblemBuilder, Solver,
+};
 use proptest::prelude::*;
 
 #[track_caller]
@@ -124,10 +127,55 @@ fn errors_name_the_line_and_the_item() {
         },
         "line 1: `3:2|a` is not a valid multiplicity: the least times exceed the most",
     );
-    assert!(matches!(
-        parse_dlx(" | x\n"),
-        Err(ParseError::NoPrimaryItems { line: 1 })
-    ));
+    // An item line without primary items is a problem only when no option follows.
+    check_error(
+        "| no primary item\n | x\nx\n",
+        ParseError::NoPrimaryItems { line: 2 },
+        "line 2: the item line names no primary item (expected names, then optionally `|` and secondary names)",
+    );
+    assert_eq!(
+        parse_dlx(" |\na\n").unwrap_err(),
+        ParseError::NoPrimaryItems { line: 1 }
+    );
+}
+
+/// Writes `problem`, checks the text, reads it back and checks that it is the
+/// same problem with one solution, the empty one.
+#[track_caller]
+fn check_no_primary_round_trip(problem: &Problem, text: &str) {
+    assert_eq!(write_dlx(problem), text);
+    let again = parse_dlx(text).expect("the written text reads back");
+    assert_eq!(write_dlx(&again), text);
+    assert_eq!(
+        (again.n_primary(), again.n_secondary(), again.n_options()),
+        (0, problem.n_secondary(), 0)
+    );
+    for problem in [problem, &again] {
+        // Knuth's convention: nothing to cover, one way to cover it.
+        assert_eq!(Solver::new(problem).count(), 1);
+        let first = Solver::new(problem).first();
+        assert_eq!(first, Some(Vec::new()));
+        assert_eq!(verify(problem, &[]), Ok(()));
+        assert_eq!(MinCover::new(problem).solve(), Optimum::Found(Vec::new()));
+    }
+}
+
+#[test]
+fn the_problem_with_no_items_round_trips() {
+    // Issue: write_dlx wrote a blank item line, which parse_dlx skipped and then refused.
+    let empty = ProblemBuilder::new().build().unwrap();
+    check_no_primary_round_trip(&empty, " |\n");
+    // Comments and blank lines around the item line change nothing.
+    let problem = parse_dlx("| the empty problem\n\n |\n\n| the end\n").unwrap();
+    assert_eq!(problem.n_items(), 0);
+    assert_eq!(parse_dlx(" | \r\n").unwrap().n_items(), 0);
+    // Secondary items alone: no option can hold them, and the empty solution is the one.
+    let mut builder = ProblemBuilder::new();
+    builder.secondary("x").unwrap();
+    builder.secondary("y").unwrap();
+    check_no_primary_round_trip(&builder.build().unwrap(), " | x y\n");
+    // Only comments is still no problem at all.
+    assert_eq!(parse_dlx("").unwrap_err(), ParseError::MissingHeader);
 }
 
 #[test]

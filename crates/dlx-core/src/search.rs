@@ -741,7 +741,7 @@ impl Solver {
         let mut level = self.level;
         let mut stats = self.stats;
         let mut item: u32;
-        let mut next = self.next;
+        let next = self.next;
 
         // Every exit saves the loop's registers back into `self`.
         macro_rules! save {
@@ -764,10 +764,27 @@ impl Solver {
             return Step::Done;
         }
 
-        'outer: loop {
-            // Each pass of this loop enters step C2 (forward) or C6 (recover).
+        // C6: [Try again.] Undo the choice at this level and move to the next option.
+        macro_rules! try_again {
+            ($x:ident) => {{
+                $x = choice[level];
+                links.uncommit_option::<COLORS>($x);
+                item = links.top($x);
+                $x = links.down($x);
+                choice[level] = $x;
+            }};
+        }
+
+        // A search resumed at C6 enters the loop over its level's options
+        // directly; afterwards backtracking stays inside that loop, so no
+        // branch has to guess between going forward and going back.
+        let mut resume = next == Next::Recover;
+        'forward: loop {
             let mut x: u32;
-            if next == Next::Forward {
+            if resume {
+                resume = false;
+                try_again!(x);
+            } else {
                 // C2: [Enter level l.] Solutions are caught in C5, so here some primary item is uncovered.
                 if let Some(flag) = &stop {
                     if flag.load(Ordering::Relaxed) {
@@ -794,8 +811,8 @@ impl Solver {
                             return Step::Done;
                         }
                         level -= 1;
-                        next = Next::Recover;
-                        continue 'outer;
+                        resume = true;
+                        continue 'forward;
                     }
                 }
                 stats.nodes += 1;
@@ -804,13 +821,6 @@ impl Solver {
                 // C4: [Cover i.]
                 links.cover::<COLORS>(item, &mut stats.updates);
                 x = links.down(item);
-                choice[level] = x;
-            } else {
-                // C6: [Try again.] Undo the choice at this level and move to the next option.
-                x = choice[level];
-                links.uncommit_option::<COLORS>(x);
-                item = links.top(x);
-                x = links.down(x);
                 choice[level] = x;
             }
             loop {
@@ -823,8 +833,8 @@ impl Solver {
                         return Step::Done;
                     }
                     level -= 1;
-                    next = Next::Recover;
-                    continue 'outer;
+                    try_again!(x);
+                    continue;
                 }
                 links.commit_option::<COLORS>(x, &mut stats.updates);
                 if links.item(0).right != 0 {
@@ -832,8 +842,7 @@ impl Solver {
                     if level > stats.max_level {
                         stats.max_level = level;
                     }
-                    next = Next::Forward;
-                    continue 'outer;
+                    continue 'forward;
                 }
                 // C2 for level l + 1: every primary item is covered, a solution.
                 stats.solutions += 1;

@@ -547,12 +547,14 @@ impl Links {
         if !COLORS {
             // Every other node is removed: one update each.
             *updates += u64::from(end - start - 1);
-            // Tetromino and pentomino placements (a piece and 4 or 5 cells)
-            // are unrolled, each node's index computed from `p` alone: 6x10
-            // took 8% fewer cycles. Options of 3 or 4 nodes (Langford pairs,
-            // queens, sudoku) measured faster with the loop below, whose
-            // exit the branch predictor learns.
+            // Options of 4 to 6 nodes (queens, sudoku, tetromino and
+            // pentomino placements) are unrolled, each node's index computed
+            // from `p` alone rather than from the node before: 6x10 took 8%
+            // fewer cycles, queens-14 and sudoku 1-2%. Options of 3 nodes
+            // (Langford pairs) measured no better unrolled, and queens-14 3%
+            // worse (its corner options have 3 nodes).
             match end - start {
+                4 => return self.hide_fixed::<4>(p, start, end),
                 5 => return self.hide_fixed::<5>(p, start, end),
                 6 => return self.hide_fixed::<6>(p, start, end),
                 _ => {}
@@ -614,6 +616,7 @@ impl Links {
         let Span { start, end } = self.span(p);
         if !COLORS {
             match end - start {
+                4 => return self.unhide_fixed::<4>(p, start, end),
                 5 => return self.unhide_fixed::<5>(p, start, end),
                 6 => return self.unhide_fixed::<6>(p, start, end),
                 _ => {}

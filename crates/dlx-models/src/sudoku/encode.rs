@@ -409,25 +409,28 @@ impl Board {
     fn pointing(&self, cand: &mut [u64], singles: &mut Vec<usize>) -> Option<bool> {
         let n = self.n;
         let mut struck = false;
+        // The rows and the columns where each digit can go in the box, in one
+        // pass over the box's cells.
+        let (mut rows, mut cols) = ([0u64; 64], [0u64; 64]);
         for b in 0..n {
             let box_cells = &self.units[(2 * n + b) * n..(2 * n + b + 1) * n];
-            let mut present = 0u64;
+            rows[..n].fill(0);
+            cols[..n].fill(0);
             for &i in box_cells {
-                present |= cand[usize::from(i)];
-            }
-            while present != 0 {
-                let bit = present & present.wrapping_neg();
-                present &= present - 1;
-                let (mut rows, mut cols) = (0u64, 0u64);
-                for &i in box_cells {
-                    if cand[usize::from(i)] & bit != 0 {
-                        let [r, c, _, _] = self.place_of[usize::from(i)];
-                        rows |= 1 << r;
-                        cols |= 1 << c;
-                    }
+                let [r, c, _, _] = self.place_of[usize::from(i)];
+                let mut digits = cand[usize::from(i)];
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    rows[d] |= 1 << r;
+                    cols[d] |= 1 << c;
                 }
-                for (lines, unit_base) in [(rows, 0), (cols, n)] {
-                    if lines & (lines - 1) != 0 {
+            }
+            for d in 0..n {
+                let bit = 1u64 << d;
+                for (lines, unit_base) in [(rows[d], 0), (cols[d], n)] {
+                    // No place, or places on more than one line: nothing to strike.
+                    if lines == 0 || lines & (lines - 1) != 0 {
                         continue;
                     }
                     let unit = unit_base + lines.trailing_zeros() as usize;

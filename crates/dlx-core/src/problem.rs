@@ -213,6 +213,32 @@ impl ProblemBuilder {
         Self::default()
     }
 
+    /// An empty builder with room for `items` items and `options` options
+    /// holding `entries` items in all, for programs that build many problems
+    /// of a known size (one per sudoku, say); the sizes are only a hint.
+    ///
+    /// ```
+    /// use dlx_core::{ItemKind, ProblemBuilder};
+    ///
+    /// let mut builder = ProblemBuilder::with_capacity(2, 1, 2);
+    /// let items = builder.items(ItemKind::Primary, 2);
+    /// builder.option(items)?;
+    /// assert_eq!(builder.build()?.n_options(), 1);
+    /// # Ok::<(), dlx_core::BuildError>(())
+    /// ```
+    pub fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
+        let mut builder = Self::default();
+        let problem = &mut builder.problem;
+        problem.kinds.reserve(items);
+        problem.names.reserve(items);
+        problem.bounds.reserve(items);
+        problem.starts.reserve(options);
+        problem.costs.reserve(options);
+        problem.entries.reserve(entries);
+        builder.seen.reserve(items);
+        builder
+    }
+
     /// Adds a named primary item.
     pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
         self.named_item(name, ItemKind::Primary)

@@ -512,7 +512,31 @@ fn build(
 ) -> Encoding {
     let n = board.n;
     let cells = &board.cells;
-    let mut builder = ProblemBuilder::new();
+    // The options, (cell, digit) for every digit no filled cell rules out.
+    let mut placements: Vec<(u16, u8)> = Vec::with_capacity(4 * n * n);
+    for (index, &v) in cells.iter().enumerate() {
+        if v != 0 {
+            continue;
+        }
+        let mut candidates = board.candidates(index);
+        if let Some(&left) = board.cand.get(index) {
+            candidates &= left;
+        }
+        while candidates != 0 {
+            let d = candidates.trailing_zeros() as u8;
+            candidates &= candidates - 1;
+            placements.push((index as u16, d + 1));
+        }
+    }
+    let blanks = cells.iter().filter(|&&v| v == 0).count();
+    // A blank's item and its digits' (unit, digit) items; every option has
+    // one entry for each kind of unit that holds its cell, diagonals included.
+    let units = if board.diagonal { 6 } else { 4 };
+    let mut builder = ProblemBuilder::with_capacity(
+        4 * blanks + 2 * n,
+        placements.len(),
+        units * placements.len(),
+    );
     let mut cell_item = vec![NONE; n * n];
     for (index, &v) in cells.iter().enumerate() {
         if v == 0 {
@@ -552,22 +576,6 @@ fn build(
         (Vec::new(), Vec::new())
     };
 
-    // The options, (cell, digit) for every digit no filled cell rules out.
-    let mut placements: Vec<(u16, u8)> = Vec::with_capacity(4 * n * n);
-    for (index, &v) in cells.iter().enumerate() {
-        if v != 0 {
-            continue;
-        }
-        let mut candidates = board.candidates(index);
-        if let Some(&left) = board.cand.get(index) {
-            candidates &= left;
-        }
-        while candidates != 0 {
-            let d = candidates.trailing_zeros() as u8;
-            candidates &= candidates - 1;
-            placements.push((index as u16, d + 1));
-        }
-    }
     if let Some(rng) = rng {
         rng.shuffle(&mut placements);
     }

@@ -123,7 +123,8 @@ enum Objective {
 pub enum Optimum {
     /// The best solution, proven optimal, as options in the order chosen.
     Found(Vec<OptionId>),
-    /// The problem has no solution at all.
+    /// No solution exists; for [`MinCover::solve_within`](crate::MinCover::solve_within),
+    /// none within the bound it was given.
     NoSolution,
     /// The stop flag was raised before the search could prove anything.
     Stopped,

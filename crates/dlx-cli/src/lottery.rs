@@ -20,10 +20,10 @@ use crate::solve::print_stats;
 ///
 /// Times measured (release build, one core): C(v,k,1) and C(v,k,k) at
 /// once; C(7,3,2) = 7, C(8,3,2) = 11, C(9,3,2) = 12, C(8,4,3) = 14,
-/// C(9,4,2) = 8, C(10,5,2) = 6 and C(11,6,2) = 6 under 0.2 s;
-/// C(10,4,2) = 9 in 0.6 s; C(11,5,2) = 7 in 0.9 s; C(8,5,4) = 20 in 7 s;
-/// C(12,6,2) = 6 in 23 s. C(9,4,3), C(10,6,4) and C(13,4,2) do not finish in
-/// a minute.
+/// C(9,4,2) = 8, C(10,5,2) = 6, C(10,4,2) = 9, C(11,5,2) = 7 and
+/// C(13,4,2) = 13 under 0.1 s; C(11,6,2) = 6 in 0.13 s; C(12,6,2) = 6 in
+/// 0.6 s; C(8,5,4) = 20 in 7 s. C(9,4,3), C(10,6,4) and C(13,6,2) do not
+/// finish in a minute.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  dlx lottery 7 3 2\n  dlx lottery --stats 9 3 2")]
 pub(crate) struct LotteryArgs {

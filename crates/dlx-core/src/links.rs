@@ -5,7 +5,9 @@
 //! them come the options, stored one after another, with a spacer node before
 //! the first option and after every option. A spacer's `up` is the first node
 //! of the option before it and its `down` the last node of the option after
-//! it, so a walk along an option can wrap around without knowing its length.
+//! it, so a walk along an option can wrap around without knowing its length;
+//! the hot walks (hide and unhide) use each node's [`Span`] instead, which
+//! needs no test for a spacer.
 //! The items form two circular doubly linked lists, primary items under head
 //! `0` and secondary items under head `n_items + 1`; only primary items are
 //! ever chosen for branching.

@@ -49,6 +49,13 @@ pub(crate) const OUT_OF_LIST: u32 = 1 << 31;
 /// 6x10 (72) -2.5%, sudoku (about 210) -15%.
 const DENSE_CHOICE: u32 = 64;
 
+/// Set in the `end` of a [`Span`] of an option with no colored node, in a
+/// problem with colors: such an option is hidden and unhidden exactly as in
+/// a problem without colors, by the unrolled walks. Only problems of fewer
+/// than `2^31` nodes carry it (an `end` needs the bit otherwise); without it
+/// an option takes the walk that tests colors, which is always right.
+pub(crate) const PLAIN_OPTION: u32 = 1 << 31;
+
 /// One node, as Knuth writes it: ULINK, DLINK, TOP (LEN in a header) and COLOR.
 ///
 /// The arrays store these fields apart (see [`Links`]); this struct is how
@@ -173,7 +180,32 @@ impl Links {
     /// The nodes of the option holding option node `x`.
     #[inline(always)]
     pub fn span(&self, x: u32) -> Span {
-        checked::get(&self.spans, x)
+        let Span { start, end } = checked::get(&self.spans, x);
+        Span {
+            start,
+            end: end & !PLAIN_OPTION,
+        }
+    }
+
+    /// The nodes of the option holding `x`, and whether the walks may ignore
+    /// colors on it: always without colors, and with colors when the option
+    /// has no colored node ([`PLAIN_OPTION`]).
+    #[inline(always)]
+    fn span_for<const COLORS: bool>(&self, x: u32) -> (Span, bool) {
+        let span = checked::get(&self.spans, x);
+        if !COLORS {
+            // Without colors no span carries the bit.
+            return (span, true);
+        }
+        let plain = span.end & PLAIN_OPTION != 0;
+        let end = span.end & !PLAIN_OPTION;
+        (
+            Span {
+                start: span.start,
+                end,
+            },
+            plain,
+        )
     }
 
     /// TOP(x): the item of an option node, `0` in a spacer, LEN in a header.
@@ -223,12 +255,14 @@ impl Links {
     /// Lays out the nodes of a problem that the builder has already checked.
     pub fn new(problem: &Problem) -> Links {
         let n_items = problem.n_items();
-        let n_primary = problem.n_primary();
+        // The kinds the search sees (`0:1` items may be secondary there).
+        let kinds = problem.search_kinds();
+        let n_primary = kinds.iter().filter(|&&k| k == ItemKind::Primary).count();
         // Primary items first, each group in the order the items were added.
         let mut header_of_item = vec![0u32; n_items];
         let mut item_of_header = vec![0u32; n_items + 1];
         let (mut next_primary, mut next_secondary) = (1usize, n_primary + 1);
-        for (item, kind) in problem.kinds.iter().enumerate() {
+        for (item, kind) in kinds.iter().enumerate() {
             let slot = match kind {
                 ItemKind::Primary => &mut next_primary,
                 ItemKind::Secondary => &mut next_secondary,
@@ -265,6 +299,7 @@ impl Links {
         let mut spans = vec![Span::default(); total];
         // Every node's color, zero (none) unless an entry gives one.
         let mut colors = vec![0; total];
+        let has_colors = problem.has_colors();
         // The root is never in the item list: the item choice reads its `top` with the lengths.
         tops[0] = OUT_OF_LIST;
         // The first spacer: its `down` is set with the first option.
@@ -295,6 +330,14 @@ impl Links {
                 tops[h] += 1;
             }
             links[spacer].down = end - 1;
+            if has_colors
+                && total < to_usize(PLAIN_OPTION)
+                && entries.iter().all(|e| e.color.is_none())
+            {
+                for x in start..end {
+                    spans[to_usize(x)].end |= PLAIN_OPTION;
+                }
+            }
             spacer = to_usize(end);
             links[spacer] = UpDown { up: start, down: 0 };
         }
@@ -327,7 +370,7 @@ impl Links {
 
     /// Fills the Algorithm M arrays when some item has bounds other than exactly once.
     fn with_multiplicities(mut self, problem: &Problem) -> Links {
-        if !problem.has_multiplicities() {
+        if !problem.needs_algorithm_m() {
             return self;
         }
         let headers = to_usize(self.n_items) + 2;
@@ -544,9 +587,9 @@ impl Links {
     /// Knuth's does, but by the option's [`Span`] rather than at a spacer.
     #[inline(always)]
     fn hide<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        let Span { start, end } = self.span(p);
+        let (Span { start, end }, plain) = self.span_for::<COLORS>(p);
         debug_assert!(start <= p && p < end, "node {p} outside its option");
-        if !COLORS {
+        if plain {
             // Every other node is removed: one update each.
             *updates += u64::from(end - start - 1);
             // Options of 4 to 6 nodes (queens, sudoku, tetromino and
@@ -566,7 +609,7 @@ impl Links {
         for _ in 1..end - start {
             q += 1;
             q = if q == end { start } else { q };
-            if COLORS {
+            if COLORS && !plain {
                 if self.color(q) < 0 {
                     continue;
                 }
@@ -615,8 +658,8 @@ impl Links {
     /// Puts back what `hide(p)` removed, in reverse order (unhide').
     #[inline(always)]
     fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let Span { start, end } = self.span(p);
-        if !COLORS {
+        let (Span { start, end }, plain) = self.span_for::<COLORS>(p);
+        if plain {
             match end - start {
                 4 => return self.unhide_fixed::<4>(p, start, end),
                 5 => return self.unhide_fixed::<5>(p, start, end),
@@ -628,7 +671,7 @@ impl Links {
         for _ in 1..end - start {
             q = if q == start { end } else { q };
             q -= 1;
-            if COLORS && self.color(q) < 0 {
+            if COLORS && !plain && self.color(q) < 0 {
                 continue;
             }
             let x = self.top(q);
@@ -785,9 +828,9 @@ impl Links {
     fn count_node<const COLORS: bool>(&mut self, q: u32, updates: &mut u64) {
         let item = self.top(q);
         if item <= self.n_primary {
-            let times = &mut self.times[to_usize(item)];
+            let times = checked::get_mut(&mut self.times, item);
             *times += 1;
-            if *times == self.most[to_usize(item)] {
+            if *times == checked::get(&self.most, item) {
                 self.cover::<COLORS>(item, updates);
             }
         } else if !COLORS || self.color(q) == 0 {
@@ -802,10 +845,10 @@ impl Links {
     fn uncount_node<const COLORS: bool>(&mut self, q: u32) {
         let item = self.top(q);
         if item <= self.n_primary {
-            if self.times[to_usize(item)] == self.most[to_usize(item)] {
+            if checked::get(&self.times, item) == checked::get(&self.most, item) {
                 self.uncover::<COLORS>(item);
             }
-            self.times[to_usize(item)] -= 1;
+            *checked::get_mut(&mut self.times, item) -= 1;
         } else if !COLORS || self.color(q) == 0 {
             self.uncover::<COLORS>(item);
         } else if self.color(q) > 0 {
@@ -816,27 +859,24 @@ impl Links {
     /// Algorithm M's commit: counts every item of the option holding `x` but
     /// `x`'s own, covering the items that reach their most.
     pub fn commit_counting<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
-        let mut p = x + 1;
-        while p != x {
-            if self.top(p) == 0 {
-                p = self.up(p);
-                continue;
-            }
-            self.count_node::<COLORS>(p, updates);
+        // By the option's span, as `commit_option`: no spacer test to mispredict.
+        let Span { start, end } = self.span(x);
+        let mut p = x;
+        for _ in 1..end - start {
             p += 1;
+            p = if p == end { start } else { p };
+            self.count_node::<COLORS>(p, updates);
         }
     }
 
     /// Undoes `commit_counting(x)` in reverse order.
     pub fn uncommit_counting<const COLORS: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            if self.top(p) == 0 {
-                p = self.down(p);
-                continue;
-            }
-            self.uncount_node::<COLORS>(p);
+        let Span { start, end } = self.span(x);
+        let mut p = x;
+        for _ in 1..end - start {
+            p = if p == start { end } else { p };
             p -= 1;
+            self.uncount_node::<COLORS>(p);
         }
     }
 
@@ -857,25 +897,36 @@ impl Links {
     /// options it still needs beyond one (Knuth's θ).
     #[inline(always)]
     pub fn branching_degree(&self, i: u32) -> i64 {
-        let (times, least) = (self.times[to_usize(i)], self.least[to_usize(i)]);
+        let (times, least) = (checked::get(&self.times, i), checked::get(&self.least, i));
         i64::from(self.len(i)) + 1 - i64::from(least.saturating_sub(times))
     }
 
     /// Algorithm M's item choice: the smallest branching degree, ties to the leftmost.
+    ///
+    /// The items in the list are those of the active set, in header order,
+    /// which is the list's order; the least (degree, header) pair is kept
+    /// with a `min` rather than a branch, as in [`Links::choose_item`].
     pub fn choose_item_counting(&self) -> (u32, i64) {
-        let mut best = (0, i64::MAX);
-        let mut p = self.item(0).right;
-        while p != 0 {
-            let degree = self.branching_degree(p);
-            if degree < best.1 {
-                best = (p, degree);
+        let mut best = u64::MAX;
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = to_u32(w * 64) + bits.trailing_zeros();
+                bits &= bits - 1;
+                let degree = self.branching_degree(p);
                 if degree <= 0 {
-                    break;
+                    return (p, degree);
                 }
+                // A degree is at most a length plus one, below 2^31.
+                let degree = u64::try_from(degree).unwrap_or(u64::MAX >> 32);
+                best = best.min(degree << 32 | u64::from(p));
             }
-            p = self.item(p).right;
         }
-        best
+        if best == u64::MAX {
+            (0, i64::MAX)
+        } else {
+            ((best & 0xffff_ffff) as u32, (best >> 32) as i64)
+        }
     }
 
     /// Takes header `i` out of the item list without touching its options.

@@ -19,6 +19,13 @@ pub enum ItemKind {
 }
 
 /// How many times a primary item must and may be covered (Knuth's Algorithm M).
+///
+/// A problem with any bounds other than [`Multiplicity::EXACT`] is searched
+/// with Algorithm M, except in one case: when the other bounds are all `0:1`
+/// (at most once) and every option has an item covered exactly once, those
+/// items behave as secondary items, and the search runs Algorithm X on them
+/// as such (the same solutions; the statistics are then Algorithm X's, and
+/// the search can be split across threads).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Multiplicity {
     /// The least number of options of a solution that cover the item.
@@ -501,6 +508,54 @@ impl Problem {
     /// Whether any primary item has bounds other than exactly once.
     pub fn has_multiplicities(&self) -> bool {
         self.bounds.iter().any(|&b| b != Multiplicity::EXACT)
+    }
+
+    /// Whether the search needs Algorithm M for these multiplicities.
+    ///
+    /// A primary item that may be covered at most once and need not be
+    /// (`0:1`) is exactly a secondary item without color, so when every other
+    /// primary item is covered exactly once, and every option keeps an item
+    /// covered exactly once (Algorithm X chooses options only through such
+    /// items), Algorithm X finds the same solutions with those items made
+    /// secondary. The search then runs the faster loop, and can be split.
+    pub(crate) fn needs_algorithm_m(&self) -> bool {
+        if !self.has_multiplicities() {
+            return false;
+        }
+        let at_most_once = Multiplicity {
+            min: 0,
+            max: Some(1),
+        };
+        if self
+            .bounds
+            .iter()
+            .any(|&b| b != Multiplicity::EXACT && b != at_most_once)
+        {
+            return true;
+        }
+        let exact = |entry: &Entry| {
+            self.kinds[entry.item.index()] == ItemKind::Primary
+                && self.bounds[entry.item.index()] == Multiplicity::EXACT
+        };
+        self.option_ids().any(|o| !self.option(o).iter().any(exact))
+    }
+
+    /// The kind each item has in the search: its own, except that a `0:1`
+    /// item is secondary when Algorithm M is not needed (see
+    /// [`Problem::needs_algorithm_m`]).
+    pub(crate) fn search_kinds(&self) -> Vec<ItemKind> {
+        let reduce = self.has_multiplicities() && !self.needs_algorithm_m();
+        self.kinds
+            .iter()
+            .zip(&self.bounds)
+            .map(|(&kind, &bounds)| {
+                if reduce && kind == ItemKind::Primary && bounds != Multiplicity::EXACT {
+                    ItemKind::Secondary
+                } else {
+                    kind
+                }
+            })
+            .collect()
     }
 
     /// The cost of an option (0 unless set).

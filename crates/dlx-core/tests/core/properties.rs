@@ -241,6 +241,47 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+    /// Items that may be covered at most once (`0:1`) beside items covered
+    /// exactly once: the search runs Algorithm X with them secondary when
+    /// every option keeps an exact item, Algorithm M otherwise; both find
+    /// the brute-force solutions, and the first case splits like any X problem.
+    #[test]
+    fn at_most_once_items_find_the_brute_force_solutions(
+        spec in spec(),
+        at_most_once in proptest::collection::vec(any::<bool>(), 8),
+    ) {
+        let bounds: Vec<(u32, u32)> =
+            at_most_once.iter().map(|&z| if z { (0, 1) } else { (1, 1) }).collect();
+        let problem = with_bounds(&spec, &bounds);
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        prop_assert_eq!(solve(&problem), expected.clone());
+        let mut solver = Solver::new(&problem);
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        solver.reset();
+        solver.check_links().unwrap();
+        // Every option has an item covered exactly once: Algorithm X, which splits.
+        let exact = |e: &Entry| {
+            problem.item_kind(e.item) == ItemKind::Primary
+                && problem.multiplicity(e.item) == Multiplicity::EXACT
+        };
+        let reduced = problem.option_ids().all(|o| problem.option(o).iter().any(exact));
+        if reduced && problem.n_options() > 0 && solver.branch().is_some() {
+            let branch = solver.branch().unwrap();
+            let mut total = 0;
+            for option in branch.options {
+                let mut part = Solver::new(&problem);
+                part.choose(option).unwrap();
+                total += part.count();
+            }
+            prop_assert_eq!(total, expected.len() as u64);
+        }
+    }
+}
+
 /// The fewest options of any subset covering every primary item at least once.
 fn brute_force_min_cover(problem: &Problem) -> Option<usize> {
     let n = problem.n_options();

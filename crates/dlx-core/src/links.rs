@@ -812,12 +812,14 @@ impl Links {
 
     /// Algorithm M: takes the option holding `p` out of every list, `p`'s own included,
     /// so that it can be neither chosen nor counted again (Knuth's tweak).
+    #[inline(always)]
     pub fn exclude_option<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
         self.remove_node(p, updates);
         self.hide::<COLORS>(p, updates);
     }
 
     /// Undoes `exclude_option(p)`.
+    #[inline(always)]
     pub fn include_option<const COLORS: bool>(&mut self, p: u32) {
         self.unhide::<COLORS>(p);
         self.restore_node(p);
@@ -858,6 +860,7 @@ impl Links {
 
     /// Algorithm M's commit: counts every item of the option holding `x` but
     /// `x`'s own, covering the items that reach their most.
+    #[inline(always)]
     pub fn commit_counting<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
         // By the option's span, as `commit_option`: no spacer test to mispredict.
         let Span { start, end } = self.span(x);
@@ -870,6 +873,7 @@ impl Links {
     }
 
     /// Undoes `commit_counting(x)` in reverse order.
+    #[inline(always)]
     pub fn uncommit_counting<const COLORS: bool>(&mut self, x: u32) {
         let Span { start, end } = self.span(x);
         let mut p = x;
@@ -881,12 +885,14 @@ impl Links {
     }
 
     /// Counts every item of the option holding `x`, `x`'s own first.
+    #[inline(always)]
     pub fn apply_counting<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
         self.count_node::<COLORS>(x, updates);
         self.commit_counting::<COLORS>(x, updates);
     }
 
     /// Undoes `apply_counting(x)`.
+    #[inline(always)]
     pub fn unapply_counting<const COLORS: bool>(&mut self, x: u32) {
         self.uncommit_counting::<COLORS>(x);
         self.uncount_node::<COLORS>(x);

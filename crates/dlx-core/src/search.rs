@@ -877,6 +877,7 @@ impl Solver {
     }
 
     /// Undoes the alternative tried at level `l` (the undoing half of steps M7 and M8).
+    #[inline(always)]
     fn undo_alternative<const COLORS: bool>(&mut self, l: usize) {
         let (i, x) = (self.m_item[l], self.choice[l]);
         if x == i {
@@ -892,6 +893,7 @@ impl Solver {
     }
 
     /// Restores level `l` once every alternative is done (step M8).
+    #[inline(always)]
     fn finish_level<const COLORS: bool>(&mut self, l: usize) {
         if self.m_partial[l] {
             let start = to_usize(self.m_excluded[l]);
@@ -905,6 +907,7 @@ impl Solver {
     }
 
     /// Finishes the current level, whose alternatives are all undone, and backs up (M8, M9).
+    #[inline(always)]
     fn finish_and_back_up<const COLORS: bool>(&mut self) {
         self.finish_level::<COLORS>(self.level);
         if self.level == self.base {

@@ -140,6 +140,8 @@ struct Row {
     times: Vec<(Solver, f64)>,
     /// Median seconds with `--threads 1` and `--threads 2`.
     threads: Option<(f64, f64)>,
+    /// Median seconds of the plain file, then of each variant of [`FEATURES`].
+    features: Option<Vec<f64>>,
 }
 
 impl Row {
@@ -225,6 +227,15 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
              (6x10 pentominoes and 14-queens) wait for the parallel search."
                 .to_owned(),
         );
+    }
+    if !options.quick {
+        for row in &mut rows {
+            if matches!(row.name, "pentomino-5x12" | "queens-13" | "langford-11") {
+                let workload = dlx_benches::workload(row.name).expect("a known workload");
+                say(&format!("bench: {} with unused features", row.name));
+                row.features = Some(measure_features(&root, &tools, workload, rounds)?);
+            }
+        }
     }
     if rows
         .iter()
@@ -512,6 +523,101 @@ fn measure_threads(
     Ok((median(one), median(two)))
 }
 
+/// The features a problem can switch on without using them, as variants of
+/// a workload's file: a name for the table and how the variant is made.
+const FEATURES: [(&str, Variant); 4] = [
+    ("a colored item", Variant::Color),
+    ("a cost", Variant::Cost),
+    ("a 0:1 item", Variant::AtMostOnce),
+    ("a 0:2 item (Algorithm M)", Variant::Multiplicity),
+];
+
+#[derive(Copy, Clone, Debug)]
+enum Variant {
+    /// A new secondary item, with a color, in the first option only.
+    Color,
+    /// A cost of 1 on the first option.
+    Cost,
+    /// A new primary item that may be covered at most once, in no option.
+    AtMostOnce,
+    /// A new primary item that may be covered at most twice, in no option:
+    /// the search has to run Algorithm M.
+    Multiplicity,
+}
+
+/// Writes the variant of a Knuth DLX file (the same solutions).
+fn make_variant(text: &str, variant: Variant) -> anyhow::Result<String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let is_data = |line: &String| !line.trim().is_empty() && !line.starts_with('|');
+    let header = lines.iter().position(is_data).context("no item line")?;
+    let first = header
+        + 1
+        + lines[header + 1..]
+            .iter()
+            .position(is_data)
+            .context("no option")?;
+    let add_item = |line: &mut String, item: &str, primary: bool| {
+        match (line.find('|'), primary) {
+            // A primary item goes before the bar, a secondary one after it.
+            (Some(bar), true) => line.insert_str(bar, &format!("{item} ")),
+            (Some(_), false) | (None, true) => line.push_str(&format!(" {item}")),
+            (None, false) => line.push_str(&format!(" | {item}")),
+        }
+    };
+    match variant {
+        Variant::Color => {
+            add_item(&mut lines[header], "unused.color", false);
+            lines[first].push_str(" unused.color:A");
+        }
+        Variant::Cost => lines[first].push_str(" |1"),
+        Variant::AtMostOnce => add_item(&mut lines[header], "0:1|unused.item", true),
+        Variant::Multiplicity => add_item(&mut lines[header], "0:2|unused.item", true),
+    }
+    Ok(lines.join("\n") + "\n")
+}
+
+/// Medians of `dlx solve --count --threads 1` on the plain file and on each
+/// variant of [`FEATURES`], run in turn in every round.
+fn measure_features(
+    root: &Path,
+    tools: &Tools,
+    workload: &Workload,
+    rounds: usize,
+) -> anyhow::Result<Vec<f64>> {
+    let text = std::fs::read_to_string(workload.path())
+        .with_context(|| format!("cannot read {}", workload.path().display()))?;
+    let dir = root.join("target").join("bench-variants");
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut files = vec![workload.path()];
+    for (k, &(_, variant)) in FEATURES.iter().enumerate() {
+        let path = dir.join(format!("{}-{k}.dlx", workload.name));
+        std::fs::write(&path, make_variant(&text, variant)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        files.push(path);
+    }
+    let mut times = vec![Vec::new(); files.len()];
+    for _ in 0..rounds {
+        for (file, times) in files.iter().zip(&mut times) {
+            let start = Instant::now();
+            let output = Command::new(&tools.dlx)
+                .args(["solve", "--count"])
+                .args(tools.one_thread())
+                .arg(file)
+                .output()
+                .context("cannot run dlx solve")?;
+            times.push(start.elapsed().as_secs_f64());
+            let count: Option<u64> = String::from_utf8_lossy(&output.stdout).trim().parse().ok();
+            ensure!(
+                output.status.success() && count == Some(workload.solutions),
+                "dlx solve found {count:?} solutions in {}, expected {}",
+                file.display(),
+                workload.solutions
+            );
+        }
+    }
+    Ok(times.into_iter().map(median).collect())
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let mid = values.len() / 2;
@@ -761,6 +867,35 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
                 format_time(two),
                 one / two
             );
+        }
+    }
+
+    let featured: Vec<&Row> = rows.iter().filter(|r| r.features.is_some()).collect();
+    if !featured.is_empty() {
+        let _ = writeln!(md, "\n## Features switched on but unused\n");
+        let _ = writeln!(
+            md,
+            "`dlx solve --count --threads 1` on the file and on variants of it that switch a feature \
+             on without using it (same solutions; the variants are written to \
+             `target/bench-variants/`), medians of {} round(s); a ratio is the variant's time over \
+             the plain file's. A `0:1` item beside exact items is a secondary item to the search, \
+             so it runs Algorithm X; a `0:2` item makes it run Algorithm M.\n",
+            machine.rounds
+        );
+        let mut header = "| workload | plain |".to_owned();
+        let mut rule = "| --- | ---: |".to_owned();
+        for (name, _) in FEATURES {
+            let _ = write!(header, " {name} | ratio |");
+            rule.push_str(" ---: | ---: |");
+        }
+        let _ = writeln!(md, "{header}\n{rule}");
+        for row in featured {
+            let times = row.features.as_ref().expect("filtered on features");
+            let mut line = format!("| {} | {} |", row.name, format_time(times[0]));
+            for &time in &times[1..] {
+                let _ = write!(line, " {} | {:.2} |", format_time(time), time / times[0]);
+            }
+            let _ = writeln!(md, "{line}");
         }
     }
 

@@ -10,7 +10,9 @@
 //! needs no test for a spacer.
 //! The items form two circular doubly linked lists, primary items under head
 //! `0` and secondary items under head `n_items + 1`; only primary items are
-//! ever chosen for branching.
+//! ever chosen for branching. Only primary items leave their list when
+//! covered (the item choice and the test for a solution read it); a covered
+//! secondary item stays in its list and carries [`OUT_OF_LIST`] in its LEN.
 //!
 //! **Invariant:** for every item `i` still in its list, the nodes reachable
 //! from header `i` by `down` are exactly the nodes of the options still
@@ -30,7 +32,7 @@ use crate::index::{to_u32, to_usize};
 use crate::problem::{ItemKind, Problem};
 
 /// Set in the `top` (LEN) of a primary header while its item is out of the
-/// item list, so that the item choice can take the least `top` over a dense
+/// item list (of a secondary header while its item is covered), so that the item choice can take the least `top` over a dense
 /// array without testing which items are active.
 ///
 /// A length never reaches this bit: every option takes at least two nodes
@@ -393,6 +395,10 @@ impl Links {
 
     /// Whether header `i` is still in its item list (not covered).
     pub fn is_active(&self, i: u32) -> bool {
+        if i > self.n_primary {
+            // Secondary items stay in their list; their LEN carries the flag.
+            return self.top(i) & OUT_OF_LIST == 0;
+        }
         let link = self.item(i);
         self.item(link.left).right == i
     }
@@ -578,6 +584,13 @@ impl Links {
                 *word &= !(1 << (i % 64));
                 *top |= OUT_OF_LIST;
             }
+        } else {
+            let top = checked::get_mut(&mut self.tops, i);
+            if on {
+                *top &= !OUT_OF_LIST;
+            } else {
+                *top |= OUT_OF_LIST;
+            }
         }
     }
 
@@ -695,9 +708,13 @@ impl Links {
             self.hide::<COLORS>(p, updates);
             p = self.down(p);
         }
-        let ItemLink { left, right } = self.item(i);
-        self.item_mut(left).right = right;
-        self.item_mut(right).left = left;
+        // Only primary items leave their list (the choice and the test for a
+        // solution read it); a secondary item is marked by its flag alone.
+        if i <= self.n_primary {
+            let ItemLink { left, right } = self.item(i);
+            self.item_mut(left).right = right;
+            self.item_mut(right).left = left;
+        }
         self.set_active(i, false);
         *updates += 1;
     }
@@ -706,13 +723,15 @@ impl Links {
     #[inline(always)]
     pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
         debug_assert!(i >= 1 && i <= self.n_items, "uncover of non-item {i}");
-        let ItemLink { left, right } = self.item(i);
         debug_assert!(
-            self.item(left).right == right,
+            !self.is_active(i),
             "uncover of item {i}, which is not covered"
         );
-        self.item_mut(left).right = i;
-        self.item_mut(right).left = i;
+        if i <= self.n_primary {
+            let ItemLink { left, right } = self.item(i);
+            self.item_mut(left).right = i;
+            self.item_mut(right).left = i;
+        }
         self.set_active(i, true);
         let mut p = self.up(i);
         while p != i {

@@ -628,11 +628,7 @@ impl Links {
                 }
                 *updates += 1;
             }
-            let x = self.top(q);
-            let UpDown { up, down } = self.up_down(q);
-            self.set_down(up, down);
-            self.set_up(down, up);
-            *self.top_mut(x) -= 1;
+            self.unlink_node(q);
         }
     }
 
@@ -644,11 +640,7 @@ impl Links {
             // Each node's index comes from `p` alone, not from the one before.
             let q = p + k;
             let q = if q >= end { q - N } else { q };
-            let x = self.top(q);
-            let UpDown { up, down } = self.up_down(q);
-            self.set_down(up, down);
-            self.set_up(down, up);
-            *self.top_mut(x) -= 1;
+            self.unlink_node(q);
         }
     }
 
@@ -660,11 +652,7 @@ impl Links {
             // `p - k`, wrapped into the option, from `p` alone.
             let q = p + N - k;
             let q = if q >= end { q - N } else { q };
-            let x = self.top(q);
-            let UpDown { up, down } = self.up_down(q);
-            self.set_down(up, q);
-            self.set_up(down, q);
-            *self.top_mut(x) += 1;
+            self.relink_node(q);
         }
     }
 
@@ -687,11 +675,7 @@ impl Links {
             if COLORS && !plain && self.color(q) < 0 {
                 continue;
             }
-            let x = self.top(q);
-            let UpDown { up, down } = self.up_down(q);
-            self.set_down(up, q);
-            self.set_up(down, q);
-            *self.top_mut(x) += 1;
+            self.relink_node(q);
         }
     }
 
@@ -810,30 +794,32 @@ impl Links {
         }
     }
 
-    /// Removes node `p` itself from its item's list.
+    /// Takes node `q` out of its item's list, one shorter (the step of hide).
     #[inline(always)]
-    fn remove_node(&mut self, p: u32, updates: &mut u64) {
-        let UpDown { up, down } = self.up_down(p);
+    fn unlink_node(&mut self, q: u32) {
+        let x = self.top(q);
+        let UpDown { up, down } = self.up_down(q);
         self.set_down(up, down);
         self.set_up(down, up);
-        *self.top_mut(self.top(p)) -= 1;
-        *updates += 1;
+        *self.top_mut(x) -= 1;
     }
 
-    /// Puts node `p` back into its item's list.
+    /// Puts node `q` back where `unlink_node(q)` took it from (the step of unhide).
     #[inline(always)]
-    fn restore_node(&mut self, p: u32) {
-        let UpDown { up, down } = self.up_down(p);
-        self.set_down(up, p);
-        self.set_up(down, p);
-        *self.top_mut(self.top(p)) += 1;
+    fn relink_node(&mut self, q: u32) {
+        let x = self.top(q);
+        let UpDown { up, down } = self.up_down(q);
+        self.set_down(up, q);
+        self.set_up(down, q);
+        *self.top_mut(x) += 1;
     }
 
     /// Algorithm M: takes the option holding `p` out of every list, `p`'s own included,
     /// so that it can be neither chosen nor counted again (Knuth's tweak).
     #[inline(always)]
     pub fn exclude_option<const COLORS: bool>(&mut self, p: u32, updates: &mut u64) {
-        self.remove_node(p, updates);
+        self.unlink_node(p);
+        *updates += 1;
         self.hide::<COLORS>(p, updates);
     }
 
@@ -841,7 +827,7 @@ impl Links {
     #[inline(always)]
     pub fn include_option<const COLORS: bool>(&mut self, p: u32) {
         self.unhide::<COLORS>(p);
-        self.restore_node(p);
+        self.relink_node(p);
     }
 
     /// Algorithm M: one more option covers node `q`'s item.

@@ -513,25 +513,34 @@ impl Links {
     /// one at a time, by the bits of the active set.
     #[inline(always)]
     fn choose_item_sparse(&self) -> u32 {
-        // The least (length, header) pair, kept without a branch: which
-        // item is shorter is what a branch predictor cannot guess.
+        self.least_active(|p| i64::from(self.top(p))).0
+    }
+
+    /// The active primary header of least `score`, ties to the leftmost, and
+    /// its score; the first with a score of 0 or less at once; `(0,
+    /// i64::MAX)` when no item is active. The least (score, header) pair is
+    /// kept with a `min` rather than a branch: which item scores less is what
+    /// a branch predictor cannot guess. Scores must stay below `2^31`.
+    #[inline(always)]
+    fn least_active(&self, score: impl Fn(u32) -> i64) -> (u32, i64) {
         let mut best = u64::MAX;
         for (w, &word) in self.active.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let p = to_u32(w * 64) + bits.trailing_zeros();
                 bits &= bits - 1;
-                let len = self.top(p);
-                if len == 0 {
-                    return p;
+                let value = score(p);
+                if value <= 0 {
+                    return (p, value);
                 }
-                best = best.min(u64::from(len) << 32 | u64::from(p));
+                let value = u64::try_from(value).unwrap_or(u64::MAX >> 32);
+                best = best.min(value << 32 | u64::from(p));
             }
         }
         if best == u64::MAX {
-            0
+            (0, i64::MAX)
         } else {
-            best as u32
+            ((best & 0xffff_ffff) as u32, (best >> 32) as i64)
         }
     }
 
@@ -915,29 +924,11 @@ impl Links {
     /// Algorithm M's item choice: the smallest branching degree, ties to the leftmost.
     ///
     /// The items in the list are those of the active set, in header order,
-    /// which is the list's order; the least (degree, header) pair is kept
-    /// with a `min` rather than a branch, as in [`Links::choose_item`].
+    /// which is the list's order, so the scan is the one of the scalar
+    /// choice of Algorithm X ([`Links::least_active`]) with degrees for lengths.
     pub fn choose_item_counting(&self) -> (u32, i64) {
-        let mut best = u64::MAX;
-        for (w, &word) in self.active.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let p = to_u32(w * 64) + bits.trailing_zeros();
-                bits &= bits - 1;
-                let degree = self.branching_degree(p);
-                if degree <= 0 {
-                    return (p, degree);
-                }
-                // A degree is at most a length plus one, below 2^31.
-                let degree = u64::try_from(degree).unwrap_or(u64::MAX >> 32);
-                best = best.min(degree << 32 | u64::from(p));
-            }
-        }
-        if best == u64::MAX {
-            (0, i64::MAX)
-        } else {
-            ((best & 0xffff_ffff) as u32, (best >> 32) as i64)
-        }
+        // A degree is at most a length plus one, below 2^31.
+        self.least_active(|p| self.branching_degree(p))
     }
 
     /// Takes header `i` out of the item list without touching its options.

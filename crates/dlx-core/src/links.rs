@@ -133,7 +133,7 @@ pub(crate) struct Links {
     pub avx2: bool,
     /// Algorithm M: how many chosen options cover each primary header, and
     /// the least and most allowed (`u32::MAX` for no limit). Empty unless the
-    /// problem has multiplicities.
+    /// search runs Algorithm M (see [`Problem::needs_algorithm_m`]).
     pub times: Vec<u32>,
     pub least: Vec<u32>,
     pub most: Vec<u32>,
@@ -258,7 +258,8 @@ impl Links {
     pub fn new(problem: &Problem) -> Links {
         let n_items = problem.n_items();
         // The kinds the search sees (`0:1` items may be secondary there).
-        let kinds = problem.search_kinds();
+        let algorithm_m = problem.needs_algorithm_m();
+        let kinds = problem.search_kinds(algorithm_m);
         let n_primary = kinds.iter().filter(|&&k| k == ItemKind::Primary).count();
         // Primary items first, each group in the order the items were added.
         let mut header_of_item = vec![0u32; n_items];
@@ -367,12 +368,17 @@ impl Links {
             least: Vec::new(),
             most: Vec::new(),
         }
-        .with_multiplicities(problem)
+        .with_multiplicities(problem, algorithm_m)
     }
 
-    /// Fills the Algorithm M arrays when some item has bounds other than exactly once.
-    fn with_multiplicities(mut self, problem: &Problem) -> Links {
-        if !problem.needs_algorithm_m() {
+    /// Whether the search runs Algorithm M: its counts are kept exactly then.
+    pub fn needs_algorithm_m(&self) -> bool {
+        !self.times.is_empty()
+    }
+
+    /// Fills the Algorithm M arrays when the search needs Algorithm M.
+    fn with_multiplicities(mut self, problem: &Problem, algorithm_m: bool) -> Links {
+        if !algorithm_m {
             return self;
         }
         let headers = to_usize(self.n_items) + 2;

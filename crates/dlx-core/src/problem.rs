@@ -541,10 +541,10 @@ impl Problem {
     }
 
     /// The kind each item has in the search: its own, except that a `0:1`
-    /// item is secondary when Algorithm M is not needed (see
-    /// [`Problem::needs_algorithm_m`]).
-    pub(crate) fn search_kinds(&self) -> Vec<ItemKind> {
-        let reduce = self.has_multiplicities() && !self.needs_algorithm_m();
+    /// item is secondary when Algorithm M is not needed (`algorithm_m`, the
+    /// answer of [`Problem::needs_algorithm_m`]).
+    pub(crate) fn search_kinds(&self, algorithm_m: bool) -> Vec<ItemKind> {
+        let reduce = self.has_multiplicities() && !algorithm_m;
         self.kinds
             .iter()
             .zip(&self.bounds)

@@ -209,7 +209,8 @@ impl Solver {
         // Every level covers at least one primary item, so the stack never
         // grows past their number: allocate it once, here. With multiplicities
         // a level chooses an option or closes an item, each at most once.
-        let multiplicities = problem.needs_algorithm_m();
+        // The links keep Algorithm M's counts exactly when it is needed.
+        let multiplicities = links.needs_algorithm_m();
         let depth = if multiplicities {
             problem.n_primary() + problem.n_options() + 1
         } else {

@@ -197,6 +197,12 @@ pub struct Solver {
     m_partial: Vec<bool>,
     m_excluded: Vec<u32>,
     excluded: Vec<u32>,
+    /// Algorithm M, for the progress estimate: how many alternatives each
+    /// level has tried (the current one included) and its branching degree
+    /// when it was entered. A level's choice may be an item's header ("leave
+    /// it as it is"), so the estimate cannot walk the lists as Algorithm X's does.
+    m_tried: Vec<u32>,
+    m_degree: Vec<u32>,
     /// Marks of the lower bound, by generation (allocated by the first bounded search).
     marks: Vec<u32>,
     generation: u32,
@@ -233,6 +239,8 @@ impl Solver {
             m_item: vec![0; m_depth],
             m_partial: vec![false; m_depth],
             m_excluded: vec![0; m_depth],
+            m_tried: vec![0; m_depth],
+            m_degree: vec![1; m_depth],
             excluded: Vec::with_capacity(if multiplicities {
                 problem.n_options()
             } else {
@@ -361,6 +369,16 @@ impl Solver {
             _ => self.level,
         };
         let (mut fraction, mut share) = (0.0f64, 1.0f64);
+        if self.multiplicities {
+            // Algorithm M: a level's choice may be a header, not an option
+            // node (issue 10), so read the counts the loop keeps instead.
+            for l in self.base..top {
+                let (k, d) = (self.m_tried[l].max(1), self.m_degree[l].max(1));
+                share /= f64::from(d);
+                fraction += f64::from(k.min(d) - 1) * share;
+            }
+            return fraction.clamp(0.0, 1.0);
+        }
         for &x in &self.choice[self.base..top] {
             let item = self.links.top(x);
             // The chosen item's own list is never changed below it, so `len` is still `d`.
@@ -1022,6 +1040,8 @@ impl Solver {
                 let level = self.level;
                 self.m_item[level] = i;
                 self.m_excluded[level] = to_u32(self.excluded.len());
+                self.m_tried[level] = 0;
+                self.m_degree[level] = u32::try_from(degree.max(1)).unwrap_or(u32::MAX);
                 // M4: [Prepare to branch on i.] Cover it when one more option completes it.
                 let (times, most) = (self.links.times[to_usize(i)], self.links.most[to_usize(i)]);
                 self.m_partial[level] = times.saturating_add(1) < most;
@@ -1086,6 +1106,7 @@ impl Solver {
                 continue;
             }
             self.choice[level] = x;
+            self.m_tried[level] += 1;
             self.level += 1;
             self.stats.max_level = self.stats.max_level.max(self.level);
             self.next = Next::Forward;

@@ -195,3 +195,29 @@ fn listings_on_threads_are_the_sequential_listing_by_default() {
     };
     assert_eq!(sorted(&unordered), sorted(&sequential));
 }
+
+/// Issue 10: ranged multiplicities (Knuth's REDRECT-DLX files) crashed every
+/// multi-threaded command with a segmentation fault.
+#[test]
+fn issue_10_multiplicities_on_threads() {
+    let file = "data/solve/redrect-2x5.dlx";
+    for threads in ["1", "2", "8"] {
+        let args = ["solve", "--count", "-q", "--threads", threads, file];
+        assert_eq!(crate::support::run(&args, "", 0).0, "5843\n", "{threads}");
+        let args = ["solve", "--count", "--threads", threads, file];
+        assert_eq!(crate::support::run(&args, "", 0).0, "5843\n", "{threads}");
+        let args = [
+            "solve",
+            "--limit",
+            "3",
+            "--json",
+            "--threads",
+            threads,
+            file,
+        ];
+        assert_eq!(crate::support::run(&args, "", 0).0.lines().count(), 3);
+        let args = ["solve", "--unordered", "--threads", threads, file];
+        let (stdout, _) = crate::support::run(&args, "", 0);
+        assert_eq!(stdout.split("\n\n").count(), 5843, "{threads}");
+    }
+}

@@ -9,7 +9,7 @@ use dlx_core::{
     Solver, Step,
 };
 
-use crate::support::{all_solutions, queens};
+use crate::support::{all_solutions, data, queens};
 
 fn queens_problem(n: usize) -> dlx_core::Problem {
     parse_dlx(&queens(n)).unwrap()
@@ -109,6 +109,44 @@ fn progress_grows_as_the_search_goes() {
         last = now;
     }
     assert_eq!(solver.stats().solutions, 352);
+}
+
+/// Issue 10: under Algorithm M a level may leave its item as it is, and its
+/// choice is then the item's header, not an option node; the progress
+/// estimate read it as a node and indexed the link arrays with a length.
+#[test]
+fn issue_10_progress_under_algorithm_m_stays_in_bounds() {
+    let problem = data("solve/redrect-2x5.dlx");
+    for budget in [1, 3, 17, 1000] {
+        let mut solver = Solver::new(&problem);
+        let mut last = 0.0;
+        loop {
+            let step = solver.run_counting(budget);
+            let now = solver.progress();
+            assert!((0.0..=1.0).contains(&now), "progress {now}");
+            assert!(
+                now >= last - 1e-12,
+                "progress went back from {last} to {now}"
+            );
+            last = now;
+            if step == Step::Done {
+                break;
+            }
+        }
+        assert_eq!(solver.stats().solutions, 5843, "Knuth's DLX3 counts 5843");
+        assert_eq!(last, 1.0);
+        solver.reset();
+        solver.check_links().unwrap();
+    }
+    // Reading it between the solutions of a listing, too.
+    let mut solver = Solver::new(&problem);
+    let mut n = 0;
+    while solver.run(u64::MAX) == Step::Solution {
+        assert_eq!(verify(&problem, solver.solution()), Ok(()));
+        assert!((0.0..=1.0).contains(&solver.progress()));
+        n += 1;
+    }
+    assert_eq!(n, 5843);
 }
 
 #[test]

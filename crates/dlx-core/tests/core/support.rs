@@ -102,3 +102,11 @@ pub fn fixture(name: &str) -> (Problem, Vec<Vec<OptionId>>) {
     expected.sort();
     (problem, expected)
 }
+
+/// A problem file from the workspace's bundled `data/` folder.
+#[track_caller]
+pub fn data(name: &str) -> Problem {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_owned() + name;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    parse_dlx(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}

@@ -266,3 +266,40 @@ fn count_each_sums_to_count() {
     let (_, stats) = sequential(&problem);
     assert_eq!(nodes + parallel.split().stats().nodes, stats.nodes);
 }
+
+/// Issue 10: a search with ranged multiplicities (Algorithm M) crashed on
+/// two threads, where the progress estimate is read while it runs. The same
+/// count on 1, 2 and 8 threads, with the estimate read from another thread
+/// as fast as it can and not read at all.
+#[test]
+fn issue_10_multiplicities_with_progress_read_while_searching() {
+    let problem = data("solve/redrect-2x5.dlx");
+    for threads in [1, 2, 8] {
+        for read in [false, true] {
+            let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
+            let progress = parallel.progress();
+            let done = AtomicBool::new(false);
+            let count = std::thread::scope(|scope| {
+                if read {
+                    scope.spawn(|| {
+                        while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                            let f = progress.fraction();
+                            assert!((0.0..=1.0).contains(&f), "progress {f}");
+                        }
+                    });
+                }
+                let count = parallel.count();
+                done.store(true, std::sync::atomic::Ordering::Relaxed);
+                count
+            });
+            assert_eq!(count, 5843, "{threads} threads, progress read: {read}");
+            let mut n = 0;
+            let _ = parallel.visit(|s| {
+                assert_eq!(verify(&problem, s), Ok(()));
+                n += 1;
+                ControlFlow::<()>::Continue(())
+            });
+            assert_eq!(n, 5843, "listing, {threads} threads");
+        }
+    }
+}

@@ -1,0 +1,326 @@
+//! The search: Knuth's Algorithms X, C and M as resumable loops over an explicit choice stack.
+//!
+//! [`Solver`] owns the link arrays and the choice stack, and serves every
+//! way of asking for solutions through one resumable loop per algorithm.
+//! The files hold one concern each:
+//!
+//! - here: the solver, its state, and the one place that picks the loop for
+//!   a problem's features (`Solver::search`);
+//! - `algorithm_x`: the loop of Algorithms X and C;
+//! - `algorithm_m`: the loop of Algorithm M (multiplicities) and its state;
+//! - `optimise`: branch and bound (`min_options`, `min_cost`);
+//! - `boundary`: the API a parallel search needs (`branch`, `choose`);
+//! - `progress`: Knuth's estimate of the fraction done;
+//! - `stats`: [`Stats`].
+
+mod algorithm_m;
+mod algorithm_x;
+mod boundary;
+mod optimise;
+mod progress;
+mod stats;
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub use boundary::{Branch, ChooseError};
+pub use optimise::{Costed, Optimum, Ranked};
+pub use stats::Stats;
+
+use crate::index::OptionId;
+use crate::links::{LinkError, Links};
+use crate::problem::Problem;
+use algorithm_m::Multiplicities;
+use optimise::Optimiser;
+
+/// Where a call to [`Solver::run`] stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution was found; read it with [`Solver::solution`]. Calling `run` again goes on.
+    Solution,
+    /// The node budget of this call ran out; calling `run` again goes on.
+    Paused,
+    /// The stop flag was raised; calling `run` again goes on (if the flag is lowered).
+    Stopped,
+    /// The search is over: the whole tree was explored, or the solution limit was reached.
+    Done,
+}
+
+/// What the loop does when it is called again.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Next {
+    /// Step C2 (M2): enter the level `level`.
+    Forward,
+    /// Step C6 (M7): undo the choice at level `level` and try the next one.
+    Recover,
+    /// Nothing left to do.
+    Done,
+}
+
+/// Where the search is: the choice stack and the level.
+///
+/// **Invariant:** levels `0..base` hold the choices fixed by
+/// [`Solver::choose`]; the search makes and undoes the choices of levels
+/// `base..`; the levels with a choice in progress are `base..level`, and
+/// `level` itself too when `next` is [`Next::Recover`].
+#[derive(Clone, Debug)]
+struct Stack {
+    /// `choice[l]` is the node chosen at level `l` (Knuth's `x_l`): an option
+    /// node, or under Algorithm M an item's header for "leave it as it is".
+    choice: Vec<u32>,
+    level: usize,
+    base: usize,
+    next: Next,
+}
+
+impl Stack {
+    /// The levels with a choice in progress end here.
+    fn top(&self) -> usize {
+        match self.next {
+            Next::Recover => self.level + 1,
+            Next::Forward => self.level,
+            Next::Done => self.base,
+        }
+    }
+}
+
+/// What the caller asked of the search: a solution limit and a stop flag.
+#[derive(Clone, Debug, Default)]
+struct Settings {
+    limit: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// A search over one problem: the link arrays and the choice stack.
+///
+/// One resumable loop, [`Solver::run`], serves every way of asking for
+/// solutions: [`next_solution`](Solver::next_solution) (a lending iterator),
+/// [`visit`](Solver::visit), [`count`](Solver::count), [`first`](Solver::first)
+/// and [`solutions`](Solver::solutions). Solutions are reported as slices of
+/// [`OptionId`]s in the order the options were chosen.
+///
+/// ```
+/// use dlx_core::{parse_dlx, Solver};
+///
+/// // Two ways to tile a 1x2 strip: one domino, or two single cells.
+/// let problem = parse_dlx("c1 c2\nc1 c2\nc1\nc2\n")?;
+/// let mut solver = Solver::new(&problem);
+/// let mut sizes = Vec::new();
+/// while let Some(solution) = solver.next_solution() {
+///     sizes.push(solution.len());
+/// }
+/// sizes.sort();
+/// assert_eq!(sizes, [1, 2]);
+/// assert_eq!(solver.stats().solutions, 2);
+/// # Ok::<(), dlx_core::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    links: Links,
+    /// Whether the problem has colors: the loops then run their copy with the color tests.
+    colors: bool,
+    stack: Stack,
+    /// Algorithm M's state of each level (empty unless the problem needs Algorithm M).
+    m: Multiplicities,
+    settings: Settings,
+    optimiser: Optimiser,
+    stats: Stats,
+    /// The last solution reported.
+    solution: Vec<OptionId>,
+    n_options: usize,
+}
+
+impl Solver {
+    /// Lays out the link arrays of a problem; the problem is not borrowed afterwards.
+    pub fn new(problem: &Problem) -> Solver {
+        let links = Links::new(problem);
+        // Every level covers at least one primary item, so the stack never
+        // grows past their number: allocate it once, here. With multiplicities
+        // a level chooses an option or closes an item, each at most once.
+        let algorithm_m = links.algorithm_m();
+        let depth = if algorithm_m {
+            problem.n_primary() + problem.n_options() + 1
+        } else {
+            problem.n_primary() + 1
+        };
+        Solver {
+            links,
+            colors: problem.has_colors(),
+            stack: Stack {
+                choice: vec![0; depth],
+                level: 0,
+                base: 0,
+                next: Next::Forward,
+            },
+            m: Multiplicities::new(if algorithm_m { depth } else { 0 }, problem.n_options()),
+            settings: Settings::default(),
+            optimiser: Optimiser::new(problem.costs.clone()),
+            stats: Stats::default(),
+            solution: Vec::with_capacity(depth),
+            n_options: problem.n_options(),
+        }
+    }
+
+    /// Ends the search after `limit` solutions (`None`: no limit).
+    pub fn set_limit(&mut self, limit: Option<u64>) -> &mut Self {
+        self.settings.limit = limit;
+        self
+    }
+
+    /// A flag checked at every node: raise it (from any thread) to stop the search with [`Step::Stopped`].
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
+        self.settings.stop = Some(flag);
+        self
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The solution found by the last [`Step::Solution`], as options in the order chosen.
+    pub fn solution(&self) -> &[OptionId] {
+        &self.solution
+    }
+
+    /// Whether the search is over: the tree is explored or the solution limit reached.
+    pub fn is_done(&self) -> bool {
+        self.stack.next == Next::Done || self.limit_reached()
+    }
+
+    fn limit_reached(&self) -> bool {
+        self.settings
+            .limit
+            .is_some_and(|limit| self.stats.solutions >= limit)
+    }
+
+    /// The next solution, or `None` when there are no more.
+    ///
+    /// A stop flag raised during the call also ends it with `None`; check
+    /// [`Solver::is_done`] to tell the two apart.
+    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+        loop {
+            match self.run(u64::MAX) {
+                Step::Solution => return Some(&self.solution),
+                Step::Paused => continue,
+                Step::Stopped | Step::Done => return None,
+            }
+        }
+    }
+
+    /// Calls `visit` with every solution until it returns `ControlFlow::Break`,
+    /// the search ends, or the stop flag is raised.
+    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B>
+    where
+        F: FnMut(&[OptionId]) -> ControlFlow<B>,
+    {
+        while let Some(solution) = self.next_solution() {
+            visit(solution)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Counts the solutions from here to the end of the search (or the limit).
+    pub fn count(&mut self) -> u64 {
+        let before = self.stats.solutions;
+        while !matches!(self.run_counting(u64::MAX), Step::Done | Step::Stopped) {}
+        self.stats.solutions - before
+    }
+
+    /// The first solution, if any.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.next_solution().map(<[OptionId]>::to_vec)
+    }
+
+    /// An iterator over the remaining solutions, each as an owned `Vec`.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        Solutions { solver: self }
+    }
+
+    /// Runs the search until a solution is found, `node_budget` more nodes have
+    /// been entered, the stop flag is raised, or the search ends.
+    pub fn run(&mut self, node_budget: u64) -> Step {
+        self.search::<true, false>(node_budget)
+    }
+
+    /// Like [`Solver::run`], but counts solutions without stopping at each one.
+    pub fn run_counting(&mut self, node_budget: u64) -> Step {
+        self.search::<false, false>(node_budget)
+    }
+
+    /// Undoes every choice made by the search (not those made by [`Solver::choose`])
+    /// and starts over with fresh statistics.
+    pub fn reset(&mut self) {
+        self.rewind();
+        self.stats = Stats::default();
+    }
+
+    /// Knuth's link sanity check, for tests and debugging.
+    pub fn check_links(&self) -> Result<(), LinkError> {
+        self.links.check()
+    }
+
+    /// The one place that picks the loop for the problem's features:
+    /// Algorithm X or C (by colors) or M (multiplicities), each compiled with
+    /// or without reporting solutions (`REPORT`) and the bound test (`BOUND`).
+    fn search<const REPORT: bool, const BOUND: bool>(&mut self, node_budget: u64) -> Step {
+        if self.stack.next == Next::Done || self.limit_reached() {
+            // The links stay as they are, so that `reset` can still unwind them.
+            return Step::Done;
+        }
+        let stop = self.settings.stop.clone();
+        let stop = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
+        match (self.links.algorithm_m(), self.colors) {
+            (false, false) => self.search_x::<false, REPORT, BOUND>(node_budget, stop),
+            (false, true) => self.search_x::<true, REPORT, BOUND>(node_budget, stop),
+            (true, false) => self.search_m::<false, REPORT, BOUND>(node_budget, stop),
+            (true, true) => self.search_m::<true, REPORT, BOUND>(node_budget, stop),
+        }
+    }
+
+    /// Undoes every choice made by the search, keeping the statistics.
+    ///
+    /// Undoing is cold, so it runs the copy of the operations that tests
+    /// colors whatever the problem: without colors it makes the same changes.
+    fn rewind(&mut self) {
+        if self.links.algorithm_m() {
+            self.rewind_m();
+        } else {
+            for l in (self.stack.base..self.stack.top()).rev() {
+                let x = self.stack.choice[l];
+                let item = self.links.top(x);
+                self.links.uncommit_option::<true>(x);
+                self.links.uncover::<true>(item);
+            }
+        }
+        self.stack.level = self.stack.base;
+        self.stack.next = Next::Forward;
+        self.solution.clear();
+    }
+
+    /// Fills [`Solver::solution`] with the options chosen at levels `0..top`.
+    fn load_solution(&mut self, top: usize) {
+        self.solution.clear();
+        for &x in &self.stack.choice[..top] {
+            // Under Algorithm M a level may leave an item as it is instead of choosing an option.
+            if self.links.is_option_node(x) {
+                self.solution.push(self.links.option_of(x));
+            }
+        }
+    }
+}
+
+/// An iterator over the solutions of a [`Solver`], made by [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: &'a mut Solver,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.solver.first()
+    }
+}

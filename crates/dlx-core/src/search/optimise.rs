@@ -1,0 +1,279 @@
+//! The optimising searches: branch and bound for the fewest options and for the cheapest solutions.
+//!
+//! Both run the ordinary loops in their `BOUND` copy, which prunes a branch
+//! when the choices so far plus an admissible lower bound on what remains
+//! exceed the limit; each solution found lowers the limit.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use super::{Solver, Step};
+use crate::index::{to_u64, to_usize, OptionId};
+use crate::links::{Dance, Links};
+
+/// Taxes are kept as integers: the cost of an option times this, divided by its number of primary items.
+const TAX_SCALE: u64 = 232_792_560; // lcm(1, ..., 20)
+
+/// A solution and its total cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Costed {
+    /// The sum of the costs of its options.
+    pub cost: u64,
+    /// The options, in the order chosen.
+    pub options: Vec<OptionId>,
+}
+
+/// The cheapest solutions found by [`Solver::min_cost`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ranked {
+    /// At most `k` solutions, cheapest first (ties in the order found).
+    pub solutions: Vec<Costed>,
+    /// Whether the search ran to the end, so that no cheaper solution exists;
+    /// `false` when the stop flag ended it early.
+    pub proven: bool,
+}
+
+/// What an optimising search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Optimum {
+    /// The best solution, proven optimal, as options in the order chosen.
+    Found(Vec<OptionId>),
+    /// No solution exists; for [`MinCover::solve_within`](crate::MinCover::solve_within),
+    /// none within the bound it was given.
+    NoSolution,
+    /// The stop flag was raised before the search could prove anything.
+    Stopped,
+}
+
+/// What an optimising search minimises.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Objective {
+    Options,
+    Cost,
+}
+
+/// The state of the optimising searches: what is minimised, the limit, and the bounds' scratch.
+#[derive(Clone, Debug)]
+pub(super) struct Optimiser {
+    objective: Objective,
+    /// The largest value of the objective a solution may still have.
+    limit: u64,
+    /// A limit shared with other searches of the same problem (the parts of a split search).
+    shared: Option<Arc<AtomicU64>>,
+    /// The cost of every option, and its tax: the cost shared among its
+    /// primary items, scaled by `TAX_SCALE` (empty until a cost search runs).
+    option_cost: Vec<u64>,
+    option_tax: Vec<u64>,
+    /// Marks of the options bound, by generation (allocated by the first bounded search).
+    marks: Vec<u32>,
+    generation: u32,
+}
+
+impl Optimiser {
+    pub(super) fn new(option_cost: Vec<u64>) -> Optimiser {
+        Optimiser {
+            objective: Objective::Options,
+            limit: u64::MAX,
+            shared: None,
+            option_cost,
+            option_tax: Vec::new(),
+            marks: Vec::new(),
+            generation: 0,
+        }
+    }
+
+    /// Gets ready to minimise `objective` over the problem laid out in `links`.
+    fn start(&mut self, objective: Objective, links: &Links) {
+        self.objective = objective;
+        self.limit = u64::MAX;
+        if self.marks.is_empty() {
+            // One mark per item header.
+            self.marks = vec![0; to_usize(links.n_items()) + 2];
+        }
+        if objective == Objective::Cost && self.option_tax.is_empty() {
+            self.option_tax = links.option_taxes(&self.option_cost, TAX_SCALE);
+        }
+    }
+
+    /// Lowers this search's limit, and the shared one with it.
+    fn lower_limit(&mut self, limit: u64) {
+        self.limit = self.limit.min(limit);
+        if let Some(shared) = &self.shared {
+            shared.fetch_min(limit, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the choices so far (option nodes; Algorithm M's headers, for
+    /// levels that chose no option, count nothing) plus a lower bound on what
+    /// remains exceed the limit in force: this search's own, or a lower one
+    /// shared with others.
+    pub(super) fn exceeded(&mut self, links: &Dance<'_>, chosen: &[u32]) -> bool {
+        let limit = match &self.shared {
+            Some(shared) => self.limit.min(shared.load(Ordering::Relaxed)),
+            None => self.limit,
+        };
+        let options = chosen.iter().filter(|&&x| links.is_option_node(x));
+        let (so_far, needed) = match self.objective {
+            Objective::Options => {
+                self.generation = self.generation.wrapping_add(1);
+                if self.generation == 0 {
+                    self.marks.fill(0);
+                    self.generation = 1;
+                }
+                (
+                    to_u64(options.count()),
+                    u64::from(links.lower_bound(&mut self.marks, self.generation)),
+                )
+            }
+            Objective::Cost => {
+                let so_far = options.fold(0u64, |sum, &x| {
+                    sum.saturating_add(self.option_cost[links.option_index(x)])
+                });
+                (
+                    so_far,
+                    links.cost_lower_bound(&self.option_tax).div_ceil(TAX_SCALE),
+                )
+            }
+        };
+        so_far.saturating_add(needed) > limit
+    }
+}
+
+impl Solver {
+    /// Shares the limit of [`Solver::min_options`] and of [`Solver::min_cost`]
+    /// with `k = 1` with other searches of the same problem, such as the
+    /// parts of a split search on other threads: each prunes with the best
+    /// value any of them has found, and lowers it when it finds better.
+    /// The value is the largest objective still worth reaching (one less than
+    /// the best found); start it at `u64::MAX`. A part whose branches are all
+    /// pruned reports no solution, so the best of all parts' answers is the optimum.
+    pub fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self {
+        self.optimiser.shared = Some(bound);
+        self
+    }
+
+    /// A solution with the fewest options, proven minimal, by branch and bound.
+    ///
+    /// The search runs once: each solution found lowers the limit to one
+    /// option fewer than it has, and a branch is pruned when its options so
+    /// far plus a lower bound on the options still needed exceed the limit.
+    /// The bound takes an uncovered primary item, counts one, marks every item
+    /// of every option still available that covers it, and repeats with an
+    /// unmarked item: no option covers two counted items, so it is admissible.
+    /// Choices made with [`Solver::choose`] are part of the solution and count
+    /// toward its size; the solution limit is ignored.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Optimum, Solver};
+    ///
+    /// let problem = parse_dlx("a b c d\na\nb\nc\nd\na b\nc d\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// assert!(matches!(solver.min_options(), Optimum::Found(s) if s.len() == 2));
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn min_options(&mut self) -> Optimum {
+        self.rewind();
+        self.optimiser.start(Objective::Options, &self.links);
+        let saved_limit = self.settings.limit.take();
+        let mut best: Option<Vec<OptionId>> = None;
+        let outcome = loop {
+            match self.search::<true, true>(u64::MAX) {
+                Step::Solution => {
+                    let size = to_u64(self.solution.len());
+                    if best.as_ref().is_none_or(|b| self.solution.len() < b.len()) {
+                        best = Some(self.solution.clone());
+                    }
+                    self.optimiser.lower_limit(size.saturating_sub(1));
+                }
+                Step::Paused => {}
+                Step::Stopped => break Optimum::Stopped,
+                Step::Done => {
+                    break match best.take() {
+                        Some(solution) => Optimum::Found(solution),
+                        None => Optimum::NoSolution,
+                    }
+                }
+            }
+        };
+        self.rewind();
+        self.optimiser.limit = u64::MAX;
+        self.settings.limit = saved_limit;
+        outcome
+    }
+
+    /// The `k` solutions of least total cost (Knuth's DLX5 costs), cheapest
+    /// first, proven by branch and bound.
+    ///
+    /// A branch is pruned when the cost of its choices plus a lower bound on
+    /// the cost still to pay cannot beat the `k`-th best solution found so
+    /// far. The bound taxes every uncovered primary item with the cheapest
+    /// share it could be given: each option still available pays its cost
+    /// shared equally among its primary items, and the options of any
+    /// solution share out exactly their cost. Costs of choices made with
+    /// [`Solver::choose`] count. The solution limit is ignored.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver};
+    ///
+    /// // Cover a and b: {a b} costs 5, {a} + {b} cost 2 + 2.
+    /// let problem = parse_dlx("a b\na b |5\na |2\nb |2\n")?;
+    /// let ranked = Solver::new(&problem).min_cost(2);
+    /// assert!(ranked.proven);
+    /// let costs: Vec<u64> = ranked.solutions.iter().map(|s| s.cost).collect();
+    /// assert_eq!(costs, [4, 5]);
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn min_cost(&mut self, k: usize) -> Ranked {
+        self.rewind();
+        self.optimiser.start(Objective::Cost, &self.links);
+        let saved_limit = self.settings.limit.take();
+        let mut ranked = Ranked {
+            solutions: Vec::new(),
+            proven: true,
+        };
+        if k == 0 {
+            // Nothing asked: no search.
+            self.settings.limit = saved_limit;
+            return ranked;
+        }
+        loop {
+            match self.search::<true, true>(u64::MAX) {
+                Step::Solution => {
+                    let cost = self.solution.iter().fold(0u64, |sum, &o| {
+                        sum.saturating_add(self.optimiser.option_cost[o.index()])
+                    });
+                    let at = ranked.solutions.partition_point(|s| s.cost <= cost);
+                    if at < k {
+                        ranked.solutions.insert(
+                            at,
+                            Costed {
+                                cost,
+                                options: self.solution.clone(),
+                            },
+                        );
+                        ranked.solutions.truncate(k);
+                    }
+                    if ranked.solutions.len() == k {
+                        // Only a strictly cheaper solution can still enter the list.
+                        match ranked.solutions[k - 1].cost.checked_sub(1) {
+                            // Only the best single solution is shared: a k-th best is not global.
+                            Some(limit) if k == 1 => self.optimiser.lower_limit(limit),
+                            Some(limit) => self.optimiser.limit = limit,
+                            None => break,
+                        }
+                    }
+                }
+                Step::Paused => {}
+                Step::Stopped => {
+                    ranked.proven = false;
+                    break;
+                }
+                Step::Done => break,
+            }
+        }
+        self.rewind();
+        self.optimiser.limit = u64::MAX;
+        self.settings.limit = saved_limit;
+        ranked
+    }
+}

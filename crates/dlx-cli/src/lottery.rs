@@ -6,9 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::lottery::Design;
 
-use crate::input::Output;
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, Output};
 
 /// Find the fewest lottery tickets of K numbers out of 1..V such that every T numbers lie on one ticket.
 ///

@@ -1,13 +1,12 @@
 //! The `dlx` command line tool: exact cover problems and puzzles, solved with Dancing Links.
 
 mod cover;
-mod input;
 mod lottery;
 mod matrix;
 mod polyomino;
-mod progress;
 mod queens;
 mod shard;
+mod shared;
 mod solve;
 mod squares;
 mod sudoku;
@@ -17,6 +16,8 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use crate::shared::OutputError;
 
 /// Exact cover problems and the puzzles built on them, solved with Knuth's Dancing Links.
 #[derive(Debug, Parser)]
@@ -41,11 +42,6 @@ enum Command {
     #[command(flatten)]
     Shard(shard::ShardCommand),
 }
-
-/// Writing our own output failed (exit code 1, or quiet success on a broken pipe).
-#[derive(Debug, thiserror::Error)]
-#[error("cannot write the output")]
-pub(crate) struct OutputError(#[source] pub(crate) std::io::Error);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -8,9 +8,7 @@ use clap::{Args, ValueEnum};
 use dlx_core::{write_dlx, Solver, Stats};
 use dlx_models::matrix::{parse, Format};
 
-use crate::input::{read_text, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, read_text, Output};
 
 /// Find rows of a 0/1 matrix with exactly one 1 in every column.
 ///

@@ -8,9 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::queens::{parse_spoj, Queens, Square};
 
-use crate::input::{read_text, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, read_text, Output};
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///

@@ -5,13 +5,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{parse_dlx_bytes, write_dlx, OptionId, Problem, Solver};
+use dlx_core::{write_dlx, OptionId, Problem, Solver};
 use dlx_parallel::{ParallelSolver, Split, SplitGoal};
 use serde::{Deserialize, Serialize};
 
-use crate::input::{input_name, read_input, read_text, Output};
-use crate::out;
-use crate::solve::{print_stats, thread_count};
+use crate::shared::{out, parse_problem, print_stats, read_input, read_text, thread_count, Output};
 
 /// The sharding subcommands.
 #[derive(Debug, Subcommand)]
@@ -284,7 +282,7 @@ fn merge(args: &MergeArgs) -> anyhow::Result<()> {
 /// Reads and parses the problem, and its fingerprint.
 fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<(Problem, String)> {
     let bytes = read_input(file.map(PathBuf::as_path))?;
-    let problem = parse_dlx_bytes(&bytes).with_context(|| format!("in {}", input_name(file)))?;
+    let problem = parse_problem(&bytes, file.map(PathBuf::as_path))?;
     let fingerprint = format!("{:016x}", fnv1a(write_dlx(&problem).as_bytes()));
     Ok((problem, fingerprint))
 }

@@ -6,8 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::squares::parse;
 
-use crate::input::{read_text, Output};
-use crate::out;
+use crate::shared::{out, read_text, Output};
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
 ///

@@ -12,9 +12,7 @@ use dlx_models::sudoku::{
     Puzzles, Shape, Variant,
 };
 
-use crate::input::{input_name, read_input, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{input_name, out, print_stats, read_input, Output};
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
@@ -125,7 +123,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         return run_generate(&generate);
     }
     let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_ref());
+    let name = input_name(args.file.as_deref());
     let variant = if args.diagonal {
         Variant::Diagonal
     } else {

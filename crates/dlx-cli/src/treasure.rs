@@ -6,8 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::treasure::{answer, parse};
 
-use crate::input::{read_text, Output};
-use crate::out;
+use crate::shared::{out, read_text, Output};
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
 ///

@@ -12,16 +12,20 @@ mod squares;
 mod sudoku;
 mod treasure;
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::shared::OutputError;
-
 /// Exact cover problems and the puzzles built on them, solved with Knuth's Dancing Links.
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "dlx",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = shared::EXIT_CODES
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -44,6 +48,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // On a usage error clap exits with 2 itself, after `--help` or `--version` with 0, as EXIT_CODES says.
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
@@ -59,25 +64,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => exit_for(&err),
-    }
-}
-
-/// Quiet success on a closed pipe (`dlx ... | head`), 1 for our own output
-/// failing, 2 for bad input; the message names what was wrong, chained with `{:#}`.
-fn exit_for(err: &anyhow::Error) -> ExitCode {
-    let broken_pipe = err.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    });
-    if broken_pipe {
-        return ExitCode::SUCCESS;
-    }
-    let _ = writeln!(std::io::stderr(), "dlx: error: {err:#}");
-    if err.chain().any(|cause| cause.is::<OutputError>()) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::from(2)
+        Err(err) => shared::report(&err),
     }
 }

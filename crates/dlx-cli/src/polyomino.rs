@@ -10,7 +10,7 @@ use clap::Args;
 use dlx_core::write_dlx;
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
-use crate::shared::{out, print_stats, read_text, Output};
+use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
 ///
@@ -76,10 +76,10 @@ pub(crate) struct PolyominoArgs {
 }
 
 pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
-    let board = read_board(&args)?;
-    let mut pieces = read_pieces(&args.pieces)?;
+    let board = read_board(&args).bad_input()?;
+    let mut pieces = read_pieces(&args.pieces).bad_input()?;
     if let Some(only) = &args.only {
-        pieces = select(&pieces, only).context("bad --only")?;
+        pieces = select(&pieces, only).context("bad --only").bad_input()?;
     }
     let mut output = Output::new();
     if args.list_pieces {
@@ -91,8 +91,9 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         return output.flush();
     }
     let start = Instant::now();
-    let model =
-        Polyomino::new(board, pieces, args.one_sided).context("cannot set up the puzzle")?;
+    let model = Polyomino::new(board, pieces, args.one_sided)
+        .context("cannot set up the puzzle")
+        .bad_input()?;
     if args.emit_dlx {
         out!(
             output,
@@ -105,7 +106,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     }
     if args.count || args.distinct {
         // One search gives both counts (see `Polyomino::count_by_symmetry`).
-        let (counts, stats) = model.count_by_symmetry()?;
+        let (counts, stats) = model.count_by_symmetry().bad_input()?;
         if args.count {
             out!(output, "{}", counts.all)?;
         }

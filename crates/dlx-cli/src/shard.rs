@@ -7,7 +7,9 @@ use clap::{Args, Subcommand};
 use dlx_core::{Problem, Solver};
 use dlx_parallel::{read_split, Merge, ParallelSolver, PartLine, Split, SplitGoal, SplitLine};
 
-use crate::shared::{out, parse_problem, print_stats, read_input, read_text, thread_count, Output};
+use crate::shared::{
+    out, parse_problem, print_stats, read_input, read_text, thread_count, Output, ResultExt as _,
+};
 
 /// The sharding subcommands.
 #[derive(Debug, Subcommand)]
@@ -119,13 +121,14 @@ fn split(args: &SplitArgs) -> anyhow::Result<()> {
 }
 
 fn count(args: &CountArgs) -> anyhow::Result<()> {
-    let (shard, n_shards) = parse_shard(&args.shard, |name| std::env::var(name).ok())?;
+    let (shard, n_shards) =
+        parse_shard(&args.shard, |name| std::env::var(name).ok()).bad_input()?;
     let problem = read_problem(args.file.as_deref())?;
     let root = Solver::new(&problem);
     let split = match &args.split {
         Some(path) => {
             let (name, text) = read_text(Some(path))?;
-            read_split(&name, &text, &problem)?
+            read_split(&name, &text, &problem).bad_input()?
         }
         None => Split::new(&root, args.choice.goal()),
     };
@@ -146,9 +149,9 @@ fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     let mut merge = Merge::new();
     for path in &args.parts {
         let (name, text) = read_text(Some(path))?;
-        merge.add(&name, &text)?;
+        merge.add(&name, &text).bad_input()?;
     }
-    let merged = merge.finish()?;
+    let merged = merge.finish().bad_input()?;
     let mut output = Output::new();
     out!(output, "{}", merged.stats.solutions)?;
     output.flush()?;

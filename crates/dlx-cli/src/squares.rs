@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::squares::parse;
 
-use crate::shared::{out, read_text, Output};
+use crate::shared::{out, read_text, Output, ResultExt as _};
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
 ///
@@ -32,13 +32,16 @@ pub(crate) struct SquaresArgs {
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
     let text = text.as_str();
-    let cases = parse(text).with_context(|| format!("in {name}"))?;
+    let cases = parse(text)
+        .with_context(|| format!("in {name}"))
+        .bad_input()?;
     let mut output = Output::new();
     for case in &cases {
         let sticks = case
             .grid
             .solve()
-            .with_context(|| format!("in {name}, the grid of line {}", case.line))?;
+            .with_context(|| format!("in {name}, the grid of line {}", case.line))
+            .bad_input()?;
         let mut line = sticks.len().to_string();
         if args.sticks {
             for stick in &sticks {

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::treasure::{answer, parse};
 
-use crate::shared::{out, read_text, Output};
+use crate::shared::{out, read_text, Output, ResultExt as _};
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
 ///
@@ -25,13 +25,16 @@ pub(crate) struct TreasureArgs {
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
     let text = text.as_str();
-    let cases = parse(text).with_context(|| format!("in {name}"))?;
+    let cases = parse(text)
+        .with_context(|| format!("in {name}"))
+        .bad_input()?;
     let mut output = Output::new();
     for case in &cases {
         let pieces = case
             .map
             .solve()
-            .with_context(|| format!("in {name}, the map of line {}", case.line))?;
+            .with_context(|| format!("in {name}, the map of line {}", case.line))
+            .bad_input()?;
         out!(output, "{}", answer(pieces.as_deref()))?;
     }
     output.flush()

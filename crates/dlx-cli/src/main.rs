@@ -1,4 +1,10 @@
 //! The `dlx` command line tool: exact cover problems and puzzles, solved with Dancing Links.
+//!
+//! `main` parses the command line with clap and hands it to the module of the
+//! subcommand, whose `run` returns an `anyhow::Result`; `shared` holds what the
+//! subcommands share, and `shared::report` turns an error into its message and
+//! its exit code (the codes are listed in `shared::EXIT_CODES`, which
+//! `dlx --help` prints).
 
 mod cover;
 mod lottery;

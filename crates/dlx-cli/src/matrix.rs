@@ -63,7 +63,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     let mut total = Stats::default();
     for (index, case) in parse(text, format).enumerate() {
-        let case = case.with_context(|| format!("in {name}")).bad_input()?;
+        let case = case.bad_input_in(&name)?;
         let encoding = case
             .matrix
             .encode()

@@ -108,7 +108,7 @@ fn run_spoj(
     let text = text.as_str();
     let mut total = dlx_core::Stats::default();
     for case in parse_spoj(text) {
-        let case = case.with_context(|| format!("in {name}")).bad_input()?;
+        let case = case.bad_input_in(&name)?;
         let (board, case_stats) = case.puzzle.first_with_stats().bad_input()?;
         total += case_stats;
         match board {

@@ -138,9 +138,9 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         let Some(puzzle) = puzzles.next() else {
             return Err(anyhow!("in {name}: no puzzle")).bad_input();
         };
-        let puzzle = puzzle.with_context(|| format!("in {name}")).bad_input()?;
+        let puzzle = puzzle.bad_input_in(&name)?;
         if let Some(second) = puzzles.next() {
-            let second = second.with_context(|| format!("in {name}")).bad_input()?;
+            let second = second.bad_input_in(&name)?;
             return Err(anyhow!(
                 "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
                 second.line()
@@ -154,7 +154,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         out!(output, "{}", text.trim_end())?;
     }
     for (index, puzzle) in puzzles.enumerate() {
-        let puzzle = puzzle.with_context(|| format!("in {name}")).bad_input()?;
+        let puzzle = puzzle.bad_input_in(&name)?;
         solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
             .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
     }

@@ -14,6 +14,7 @@ use std::fmt;
 use std::num::ParseIntError;
 
 use dlx_core::{write_dlx, OptionId, Problem, Solver, Stats};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use crate::{Split, SplitError, SubCount};
@@ -225,12 +226,9 @@ pub fn read_split(input: &str, text: &str, problem: &Problem) -> Result<Split, S
     let fingerprint = Fingerprint::of_problem(problem);
     let n_options = problem.n_options();
     let mut paths = Vec::new();
-    for (at, line) in lines(input, text) {
-        let sub: SplitLine =
-            serde_json::from_str(line).map_err(|source| ShardError::NotASplitLine {
-                at: at.clone(),
-                source,
-            })?;
+    let not_a_line = |at, source| ShardError::NotASplitLine { at, source };
+    for line in parse_lines(input, text, not_a_line) {
+        let (sub, at): (SplitLine, Place) = line?;
         if sub.problem != fingerprint {
             return Err(ShardError::SplitOfAnotherProblem {
                 at,
@@ -391,12 +389,9 @@ impl Merge {
     /// Adds the part lines of the input named `input` (its text); blank lines are skipped.
     /// The first error stops the merge: the lines before it stay added.
     pub fn add(&mut self, input: &str, text: &str) -> Result<(), ShardError> {
-        for (at, line) in lines(input, text) {
-            let part: PartLine =
-                serde_json::from_str(line).map_err(|source| ShardError::NotAPartLine {
-                    at: at.clone(),
-                    source,
-                })?;
+        let not_a_line = |at, source| ShardError::NotAPartLine { at, source };
+        for line in parse_lines(input, text, not_a_line) {
+            let (part, at) = line?;
             self.add_line(part, at)?;
         }
         Ok(())
@@ -474,17 +469,25 @@ impl Merge {
     }
 }
 
-/// The non-blank lines of a text, with where each stands.
-fn lines<'t>(input: &'t str, text: &'t str) -> impl Iterator<Item = (Place, &'t str)> + 't {
-    text.lines()
-        .enumerate()
+/// The non-blank lines of a text, each parsed from JSON, with where it stands;
+/// `not_a_line` makes the error of a line that does not parse.
+fn parse_lines<'t, T: DeserializeOwned>(
+    input: &'t str,
+    text: &'t str,
+    not_a_line: fn(Place, serde_json::Error) -> ShardError,
+) -> impl Iterator<Item = Result<(T, Place), ShardError>> + 't {
+    let lines = text.lines().enumerate();
+    lines
         .filter(|(_, line)| !line.trim().is_empty())
         .map(move |(n, line)| {
             let at = Place {
                 input: input.to_owned(),
                 line: n + 1,
             };
-            (at, line)
+            match serde_json::from_str(line) {
+                Ok(parsed) => Ok((parsed, at)),
+                Err(source) => Err(not_a_line(at, source)),
+            }
         })
 }
 

@@ -26,11 +26,19 @@ pub(crate) struct BadInput(anyhow::Error);
 pub(crate) trait ResultExt<T> {
     /// The error, if any, is bad input or usage (exit code 2).
     fn bad_input(self) -> anyhow::Result<T>;
+
+    /// The error, if any, is bad input found in the input named `name`:
+    /// its message starts `in NAME: `.
+    fn bad_input_in(self, name: &str) -> anyhow::Result<T>;
 }
 
 impl<T, E: Into<anyhow::Error>> ResultExt<T> for Result<T, E> {
     fn bad_input(self) -> anyhow::Result<T> {
         self.map_err(|err| BadInput(err.into()).into())
+    }
+
+    fn bad_input_in(self, name: &str) -> anyhow::Result<T> {
+        self.map_err(|err| BadInput(err.into().context(format!("in {name}"))).into())
     }
 }
 

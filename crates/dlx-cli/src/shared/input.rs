@@ -41,9 +41,7 @@ pub(crate) fn read_text(path: Option<&Path>) -> anyhow::Result<(String, String)>
 
 /// Parses a problem in Knuth's DLX format read from `path`; errors name the input.
 pub(crate) fn parse_problem(bytes: &[u8], path: Option<&Path>) -> anyhow::Result<Problem> {
-    parse_dlx_bytes(bytes)
-        .with_context(|| format!("in {}", input_name(path)))
-        .bad_input()
+    parse_dlx_bytes(bytes).bad_input_in(&input_name(path))
 }
 
 /// How to name the input in messages: its path, or `<stdin>`.

@@ -3,13 +3,10 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, parse_dlx_bytes, MinCover, Optimum};
+use dlx_core::{format_option, MinCover, Optimum};
 
-use crate::input::{input_name, read_input, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, parse_problem, print_stats, read_input, Output};
 
 /// Find the fewest options that cover every primary item at least once.
 ///
@@ -36,8 +33,7 @@ pub(crate) struct CoverArgs {
 pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
-    let problem = parse_dlx_bytes(&bytes)
-        .with_context(|| format!("in {}", input_name(args.file.as_ref())))?;
+    let problem = parse_problem(&bytes, args.file.as_deref())?;
     let mut search = MinCover::new(&problem);
     let mut output = Output::new();
     match search.solve() {

@@ -6,9 +6,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_models::lottery::Design;
 
-use crate::input::Output;
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, Output, ResultExt as _};
 
 /// Find the fewest lottery tickets of K numbers out of 1..V such that every T numbers lie on one ticket.
 ///
@@ -43,8 +41,8 @@ pub(crate) struct LotteryArgs {
 
 pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
     let start = Instant::now();
-    let design = Design::new(args.v, args.k, args.t)?;
-    let solved = design.solve_with(None)?;
+    let design = Design::new(args.v, args.k, args.t).bad_input()?;
+    let solved = design.solve_with(None).bad_input()?;
     let tickets = solved
         .tickets
         .context("the search stopped before it found a design")?;

@@ -1,26 +1,37 @@
 //! The `dlx` command line tool: exact cover problems and puzzles, solved with Dancing Links.
+//!
+//! `main` parses the command line with clap and hands it to the module of the
+//! subcommand, whose `run` returns an `anyhow::Result`; `shared` holds what the
+//! subcommands share, and `shared::report` turns an error into its message and
+//! its exit code (the codes are listed in `shared::EXIT_CODES`, which
+//! `dlx --help` prints).
 
 mod cover;
-mod input;
 mod lottery;
 mod matrix;
 mod polyomino;
-mod progress;
 mod queens;
 mod shard;
+mod shared;
 mod solve;
 mod squares;
 mod sudoku;
 mod treasure;
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 /// Exact cover problems and the puzzles built on them, solved with Knuth's Dancing Links.
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "dlx",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = shared::EXIT_CODES
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -42,12 +53,8 @@ enum Command {
     Shard(shard::ShardCommand),
 }
 
-/// Writing our own output failed (exit code 1, or quiet success on a broken pipe).
-#[derive(Debug, thiserror::Error)]
-#[error("cannot write the output")]
-pub(crate) struct OutputError(#[source] pub(crate) std::io::Error);
-
 fn main() -> ExitCode {
+    // On a usage error clap exits with 2 itself, after `--help` or `--version` with 0, as EXIT_CODES says.
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
@@ -63,25 +70,6 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(err) => exit_for(&err),
-    }
-}
-
-/// Quiet success on a closed pipe (`dlx ... | head`), 1 for our own output
-/// failing, 2 for bad input; the message names what was wrong, chained with `{:#}`.
-fn exit_for(err: &anyhow::Error) -> ExitCode {
-    let broken_pipe = err.chain().any(|cause| {
-        cause
-            .downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    });
-    if broken_pipe {
-        return ExitCode::SUCCESS;
-    }
-    let _ = writeln!(std::io::stderr(), "dlx: error: {err:#}");
-    if err.chain().any(|cause| cause.is::<OutputError>()) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::from(2)
+        Err(err) => shared::report(&err),
     }
 }

@@ -8,9 +8,7 @@ use clap::{Args, ValueEnum};
 use dlx_core::{write_dlx, Solver, Stats};
 use dlx_models::matrix::{parse, Format};
 
-use crate::input::{read_text, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 
 /// Find rows of a 0/1 matrix with exactly one 1 in every column.
 ///
@@ -65,11 +63,12 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     let mut total = Stats::default();
     for (index, case) in parse(text, format).enumerate() {
-        let case = case.with_context(|| format!("in {name}"))?;
+        let case = case.bad_input_in(&name)?;
         let encoding = case
             .matrix
             .encode()
-            .with_context(|| format!("in {name}, the matrix of line {}", case.line))?;
+            .with_context(|| format!("in {name}, the matrix of line {}", case.line))
+            .bad_input()?;
         if args.emit_dlx {
             if index > 0 {
                 out!(output, "")?;

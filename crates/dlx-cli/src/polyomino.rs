@@ -10,9 +10,7 @@ use clap::Args;
 use dlx_core::write_dlx;
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
-use crate::input::{read_input, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
 ///
@@ -78,10 +76,10 @@ pub(crate) struct PolyominoArgs {
 }
 
 pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
-    let board = read_board(&args)?;
-    let mut pieces = read_pieces(&args.pieces)?;
+    let board = read_board(&args).bad_input()?;
+    let mut pieces = read_pieces(&args.pieces).bad_input()?;
     if let Some(only) = &args.only {
-        pieces = select(&pieces, only).context("bad --only")?;
+        pieces = select(&pieces, only).context("bad --only").bad_input()?;
     }
     let mut output = Output::new();
     if args.list_pieces {
@@ -93,8 +91,9 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         return output.flush();
     }
     let start = Instant::now();
-    let model =
-        Polyomino::new(board, pieces, args.one_sided).context("cannot set up the puzzle")?;
+    let model = Polyomino::new(board, pieces, args.one_sided)
+        .context("cannot set up the puzzle")
+        .bad_input()?;
     if args.emit_dlx {
         out!(
             output,
@@ -107,7 +106,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     }
     if args.count || args.distinct {
         // One search gives both counts (see `Polyomino::count_by_symmetry`).
-        let (counts, stats) = model.count_by_symmetry()?;
+        let (counts, stats) = model.count_by_symmetry().bad_input()?;
         if args.count {
             out!(output, "{}", counts.all)?;
         }
@@ -166,21 +165,11 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
 
 fn read_board(args: &PolyominoArgs) -> anyhow::Result<Board> {
     if let Some(path) = &args.board_file {
-        let bytes = read_input(Some(path))?;
-        let text = String::from_utf8(bytes)
-            .with_context(|| format!("in {}: the board is not UTF-8 text", name(path)))?;
-        return Board::parse(&text).with_context(|| format!("in board file {}", name(path)));
+        let (name, text) = read_text(Some(path))?;
+        return Board::parse(&text).with_context(|| format!("in board file {name}"));
     }
     let spec = args.board.as_deref().unwrap_or("6x10");
     Board::parse_size(spec).context("bad --board")
-}
-
-fn name(path: &Path) -> String {
-    if path == Path::new("-") {
-        "<stdin>".to_owned()
-    } else {
-        path.display().to_string()
-    }
 }
 
 /// Keeps the pieces `--only` names, with their counts.
@@ -211,10 +200,8 @@ fn read_pieces(spec: &str) -> anyhow::Result<PieceSet> {
                         "bad --pieces: `{what}` is neither a piece set nor a file"
                     )));
                 }
-                let bytes = read_input(Some(path))?;
-                let text = String::from_utf8(bytes)
-                    .with_context(|| format!("in {}: the pieces are not UTF-8 text", name(path)))?;
-                PieceSet::parse(&text).with_context(|| format!("in piece file {}", name(path)))?
+                let (name, text) = read_text(Some(path))?;
+                PieceSet::parse(&text).with_context(|| format!("in piece file {name}"))?
             }
         };
         let pieces = pieces.times(k);

@@ -8,9 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::queens::{parse_spoj, Queens, Square};
 
-use crate::input::{read_text, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///
@@ -57,15 +55,15 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.spoj {
         return run_spoj(path, args.stats, &mut output, start);
     }
-    let n = args.n.context("the board size N is missing")?;
-    let puzzle = Queens::with_queens(n, args.place.iter().copied())?;
+    let n = args.n.context("the board size N is missing").bad_input()?;
+    let puzzle = Queens::with_queens(n, args.place.iter().copied()).bad_input()?;
     if args.emit_dlx {
-        let text = write_dlx(puzzle.encode()?.problem());
+        let text = write_dlx(puzzle.encode().bad_input()?.problem());
         out!(output, "{}", text.trim_end_matches('\n'))?;
         return output.flush();
     }
     if args.count || args.distinct {
-        let encoding = puzzle.encode()?;
+        let encoding = puzzle.encode().bad_input()?;
         let mut solver = Solver::new(encoding.problem());
         if args.distinct {
             let distinct = encoding.count_distinct(&mut solver, &puzzle.symmetries());
@@ -83,7 +81,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    let (board, stats) = puzzle.first_with_stats()?;
+    let (board, stats) = puzzle.first_with_stats().bad_input()?;
     match board {
         Some(board) => {
             puzzle
@@ -110,8 +108,8 @@ fn run_spoj(
     let text = text.as_str();
     let mut total = dlx_core::Stats::default();
     for case in parse_spoj(text) {
-        let case = case.with_context(|| format!("in {name}"))?;
-        let (board, case_stats) = case.puzzle.first_with_stats()?;
+        let case = case.bad_input_in(&name)?;
+        let (board, case_stats) = case.puzzle.first_with_stats().bad_input()?;
         total += case_stats;
         match board {
             Some(board) => {

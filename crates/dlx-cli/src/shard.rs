@@ -1,17 +1,15 @@
 //! `dlx split`, `dlx count` and `dlx merge`: one count cut into shards for many machines, and summed again.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{parse_dlx_bytes, write_dlx, OptionId, Problem, Solver};
-use dlx_parallel::{ParallelSolver, Split, SplitGoal};
-use serde::{Deserialize, Serialize};
+use dlx_core::{Problem, Solver};
+use dlx_parallel::{read_split, Merge, ParallelSolver, PartLine, Split, SplitGoal, SplitLine};
 
-use crate::input::{input_name, read_input, read_text, Output};
-use crate::out;
-use crate::solve::{print_stats, thread_count};
+use crate::shared::{
+    out, parse_problem, print_stats, read_input, read_text, thread_count, Output, ResultExt as _,
+};
 
 /// The sharding subcommands.
 #[derive(Debug, Subcommand)]
@@ -99,38 +97,9 @@ pub(crate) struct MergeArgs {
     /// The files written by `dlx count` (`-` for standard input).
     #[arg(required = true)]
     parts: Vec<PathBuf>,
-    /// Print nodes, updates, subproblems and the summed time to standard error.
+    /// Print the solutions, nodes, updates, maximum level and the parts' summed time to standard error.
     #[arg(long)]
     stats: bool,
-}
-
-/// One line of `dlx split`.
-#[derive(Debug, Serialize, Deserialize)]
-struct SplitLine {
-    problem: String,
-    split: String,
-    index: usize,
-    of: usize,
-    path: Vec<usize>,
-}
-
-/// One line of `dlx count`.
-#[derive(Debug, Serialize, Deserialize)]
-struct CountLine {
-    problem: String,
-    split: String,
-    index: usize,
-    of: usize,
-    count: u64,
-    nodes: u64,
-    updates: u64,
-    max_level: usize,
-    seconds: f64,
-    /// Nodes the sequential search spends above the subproblems (the same on every line).
-    split_nodes: u64,
-    /// Updates the sequential search makes above the subproblems (the same on every line).
-    #[serde(default)]
-    split_updates: u64,
 }
 
 pub(crate) fn run(command: ShardCommand) -> anyhow::Result<()> {
@@ -142,187 +111,59 @@ pub(crate) fn run(command: ShardCommand) -> anyhow::Result<()> {
 }
 
 fn split(args: &SplitArgs) -> anyhow::Result<()> {
-    let (problem, fingerprint) = read_problem(args.file.as_ref())?;
+    let problem = read_problem(args.file.as_deref())?;
     let split = Split::new(&Solver::new(&problem), args.choice.goal());
-    let split_id = split_fingerprint(&split);
     let mut output = Output::new();
-    for (index, sub) in split.subproblems().iter().enumerate() {
-        let line = SplitLine {
-            problem: fingerprint.clone(),
-            split: split_id.clone(),
-            index,
-            of: split.len(),
-            path: sub.path.iter().map(|o| o.index()).collect(),
-        };
-        out!(output, "{}", serde_json::to_string(&line)?)?;
+    for line in SplitLine::of_split(&problem, &split) {
+        out!(output, "{line}")?;
     }
     output.flush()
 }
 
 fn count(args: &CountArgs) -> anyhow::Result<()> {
-    let (shard, n_shards) = parse_shard(&args.shard, |name| std::env::var(name).ok())?;
-    let (problem, fingerprint) = read_problem(args.file.as_ref())?;
+    let (shard, n_shards) =
+        parse_shard(&args.shard, |name| std::env::var(name).ok()).bad_input()?;
+    let problem = read_problem(args.file.as_deref())?;
     let root = Solver::new(&problem);
     let split = match &args.split {
-        Some(path) => read_split(path, &root, &fingerprint, problem.n_options())?,
+        Some(path) => {
+            let (name, text) = read_text(Some(path))?;
+            read_split(&name, &text, &problem).bad_input()?
+        }
         None => Split::new(&root, args.choice.goal()),
     };
-    let split_id = split_fingerprint(&split);
-    let (of, split_nodes, split_updates) =
-        (split.len(), split.stats().nodes, split.stats().updates);
-    let split_level = split.stats().max_level;
+    let mine: Vec<usize> = (shard..split.len()).step_by(n_shards).collect();
     let mut solver = ParallelSolver::from_solver(root)
         .with_threads(thread_count(args.threads))
         .context("cannot start the threads")?;
     solver.set_split_to(split);
-    let mine: Vec<usize> = (shard..of).step_by(n_shards).collect();
-    let parts = solver.count_each(&mine);
+    let counts = solver.count_each(&mine);
     let mut output = Output::new();
-    for part in parts {
-        let line = CountLine {
-            problem: fingerprint.clone(),
-            split: split_id.clone(),
-            index: part.index,
-            of,
-            count: part.count,
-            nodes: part.stats.nodes,
-            updates: part.stats.updates,
-            max_level: part.stats.max_level.max(split_level),
-            seconds: part.seconds,
-            split_nodes,
-            split_updates,
-        };
-        out!(output, "{}", serde_json::to_string(&line)?)?;
+    for line in PartLine::of_counts(&problem, solver.split(), &counts) {
+        out!(output, "{line}")?;
     }
     output.flush()
 }
 
 fn merge(args: &MergeArgs) -> anyhow::Result<()> {
-    // Every subproblem seen, with where it was read.
-    let mut seen: BTreeMap<usize, (CountLine, String)> = BTreeMap::new();
-    let mut first: Option<(String, String, usize, String)> = None;
+    let mut merge = Merge::new();
     for path in &args.parts {
         let (name, text) = read_text(Some(path))?;
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = format!("{name}:{}", n + 1);
-            let part: CountLine = serde_json::from_str(line)
-                .with_context(|| format!("{at}: not a line written by `dlx count`"))?;
-            match &first {
-                None => {
-                    first = Some((
-                        part.problem.clone(),
-                        part.split.clone(),
-                        part.of,
-                        at.clone(),
-                    ))
-                }
-                Some((problem, split, of, where_first)) => {
-                    ensure!(
-                        part.problem == *problem,
-                        "{at} counts another problem (fingerprint {}) than {where_first} ({problem})",
-                        part.problem
-                    );
-                    ensure!(
-                        part.split == *split && part.of == *of,
-                        "{at} comes from another split of the problem ({} of {}) than {where_first} ({split} of {of})",
-                        part.split,
-                        part.of
-                    );
-                }
-            }
-            ensure!(
-                part.index < part.of,
-                "{at}: subproblem {} does not exist (the split has {})",
-                part.index,
-                part.of
-            );
-            if let Some((_, before)) = seen.get(&part.index) {
-                bail!(
-                    "subproblem {} is counted twice: in {before} and {at}",
-                    part.index
-                );
-            }
-            seen.insert(part.index, (part, at));
-        }
+        merge.add(&name, &text).bad_input()?;
     }
-    let Some((_, _, of, _)) = first else {
-        bail!("no counts to merge: the parts are empty");
-    };
-    let missing: Vec<usize> = (0..of).filter(|i| !seen.contains_key(i)).collect();
-    if !missing.is_empty() {
-        let shown: Vec<String> = missing.iter().take(10).map(usize::to_string).collect();
-        let more = if missing.len() > 10 { ", ..." } else { "" };
-        bail!(
-            "{} of {of} subproblems missing: {}{more}",
-            missing.len(),
-            shown.join(", ")
-        );
-    }
-    let mut stats = dlx_core::Stats::default();
-    let mut seconds = 0.0;
-    for (part, _) in seen.values() {
-        stats.solutions += part.count;
-        stats.nodes += part.nodes;
-        stats.updates += part.updates;
-        stats.max_level = stats.max_level.max(part.max_level);
-        seconds += part.seconds;
-    }
-    stats.nodes += seen.values().next().map_or(0, |(p, _)| p.split_nodes);
-    stats.updates += seen.values().next().map_or(0, |(p, _)| p.split_updates);
+    let merged = merge.finish().bad_input()?;
     let mut output = Output::new();
-    out!(output, "{}", stats.solutions)?;
+    out!(output, "{}", merged.stats.solutions)?;
     output.flush()?;
     if args.stats {
-        print_stats(&stats, seconds);
+        print_stats(&merged.stats, merged.seconds);
     }
     Ok(())
 }
 
-/// Reads and parses the problem, and its fingerprint.
-fn read_problem(file: Option<&PathBuf>) -> anyhow::Result<(Problem, String)> {
-    let bytes = read_input(file.map(PathBuf::as_path))?;
-    let problem = parse_dlx_bytes(&bytes).with_context(|| format!("in {}", input_name(file)))?;
-    let fingerprint = format!("{:016x}", fnv1a(write_dlx(&problem).as_bytes()));
-    Ok((problem, fingerprint))
-}
-
-/// Reads a split written by `dlx split`, checking it belongs to this problem and is complete.
-fn read_split(
-    path: &Path,
-    root: &Solver,
-    fingerprint: &str,
-    n_options: usize,
-) -> anyhow::Result<Split> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read `{name}`"))?;
-    let mut paths = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let at = format!("{name}:{}", n + 1);
-        let sub: SplitLine = serde_json::from_str(line)
-            .with_context(|| format!("{at}: not a line written by `dlx split`"))?;
-        ensure!(
-            sub.problem == fingerprint,
-            "{at} splits another problem (fingerprint {}, this one is {fingerprint})",
-            sub.problem
-        );
-        ensure!(
-            sub.index == paths.len(),
-            "{at}: expected subproblem {}, found {}",
-            paths.len(),
-            sub.index
-        );
-        if let Some(bad) = sub.path.iter().find(|&&o| o >= n_options) {
-            bail!("{at}: option {bad} does not exist (the problem has {n_options} options)");
-        }
-        paths.push(sub.path.into_iter().map(OptionId::new).collect());
-    }
-    Split::from_paths(root, paths).with_context(|| format!("{name} is not a split of this problem"))
+/// Reads and parses the problem.
+fn read_problem(file: Option<&Path>) -> anyhow::Result<Problem> {
+    parse_problem(&read_input(file)?, file)
 }
 
 /// Parses `I/N`, or `/N` with I from `SLURM_ARRAY_TASK_ID` or `JOB_COMPLETION_INDEX`.
@@ -358,25 +199,4 @@ fn parse_shard(text: &str, env: impl Fn(&str) -> Option<String>) -> anyhow::Resu
         count - 1
     );
     Ok((index, count))
-}
-
-/// The fingerprint of a split: its paths, hashed.
-fn split_fingerprint(split: &Split) -> String {
-    let mut text = String::new();
-    for sub in split.subproblems() {
-        for option in &sub.path {
-            text += &option.index().to_string();
-            text.push(' ');
-        }
-        text.push('\n');
-    }
-    format!("{:016x}", fnv1a(text.as_bytes()))
-}
-
-/// The 64-bit FNV-1a hash: small, stable across platforms and versions, and
-/// enough to tell problems apart by accident (not against an adversary).
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
-        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }

@@ -1,7 +1,5 @@
 //! `dlx solve`: a problem in Knuth's DLX format, its solutions on standard output.
 
-use std::io::Write as _;
-use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,12 +7,10 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, parse_dlx_bytes, Optimum, OptionId, Problem, Solver, Stats, Step};
+use dlx_core::{format_option, Optimum, OptionId, Problem, Solver, Stats, Step};
 use dlx_parallel::ParallelSolver;
 
-use crate::input::{input_name, read_input, Output};
-use crate::out;
-use crate::progress::Bar;
+use crate::shared::{out, parse_problem, print_stats, read_input, thread_count, Bar, Output};
 
 /// Solve an exact cover problem written in Knuth's DLX format.
 ///
@@ -73,19 +69,10 @@ pub(crate) struct SolveArgs {
     best: usize,
 }
 
-/// The number of threads asked for: all cores unless told (0 also means all cores).
-pub(crate) fn thread_count(threads: Option<usize>) -> usize {
-    match threads {
-        Some(n) if n > 0 => n,
-        _ => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    }
-}
-
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
-    let problem = parse_dlx_bytes(&bytes)
-        .with_context(|| format!("in {}", input_name(args.file.as_ref())))?;
+    let problem = parse_problem(&bytes, args.file.as_deref())?;
     let threads = thread_count(args.threads);
     let mut output = Output::new();
     let stats = if args.min_options || args.min_cost {
@@ -272,22 +259,4 @@ impl<'a> Printer<'a> {
         self.index += 1;
         Ok(())
     }
-}
-
-pub(crate) fn print_stats(stats: &Stats, seconds: f64) {
-    let rate = if seconds > 0.0 {
-        stats.nodes as f64 / seconds
-    } else {
-        0.0
-    };
-    let _ = writeln!(
-        std::io::stderr(),
-        "solutions: {}\nnodes: {}\nupdates: {}\nmax level: {}\ntime: {:.3} s\nnodes/s: {:.0}",
-        stats.solutions,
-        stats.nodes,
-        stats.updates,
-        stats.max_level,
-        seconds,
-        rate
-    );
 }

@@ -2,12 +2,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::Args;
 use dlx_models::squares::parse;
 
-use crate::input::{read_text, Output};
-use crate::out;
+use crate::shared::{answer_each, read_text, ResultExt as _};
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
 ///
@@ -32,14 +30,10 @@ pub(crate) struct SquaresArgs {
 
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
-    let text = text.as_str();
-    let cases = parse(text).with_context(|| format!("in {name}"))?;
-    let mut output = Output::new();
-    for case in &cases {
-        let sticks = case
-            .grid
-            .solve()
-            .with_context(|| format!("in {name}, the grid of line {}", case.line))?;
+    let cases = parse(&text).bad_input_in(&name)?;
+    let cases = cases.iter().map(|case| (case.line, &case.grid));
+    answer_each(&name, "grid", cases, |grid| {
+        let sticks = grid.solve()?;
         let mut line = sticks.len().to_string();
         if args.sticks {
             for stick in &sticks {
@@ -47,7 +41,6 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
                 line.push_str(&stick.to_string());
             }
         }
-        out!(output, "{line}")?;
-    }
-    output.flush()
+        Ok(line)
+    })
 }

@@ -4,7 +4,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context as _;
+use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
 use dlx_core::{write_dlx, Stats};
 use dlx_models::sudoku::{
@@ -12,9 +12,7 @@ use dlx_models::sudoku::{
     Puzzles, Shape, Variant,
 };
 
-use crate::input::{input_name, read_input, Output};
-use crate::out;
-use crate::solve::print_stats;
+use crate::shared::{input_name, out, print_stats, read_input, Output, ResultExt as _};
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
@@ -125,7 +123,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         return run_generate(&generate);
     }
     let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_ref());
+    let name = input_name(args.file.as_deref());
     let variant = if args.diagonal {
         Variant::Diagonal
     } else {
@@ -138,23 +136,25 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     if args.emit_dlx {
         // One problem a file: make sure there is no second puzzle before writing.
         let Some(puzzle) = puzzles.next() else {
-            anyhow::bail!("in {name}: no puzzle");
+            return Err(anyhow!("in {name}: no puzzle")).bad_input();
         };
-        let puzzle = puzzle.with_context(|| format!("in {name}"))?;
+        let puzzle = puzzle.bad_input_in(&name)?;
         if let Some(second) = puzzles.next() {
-            let second = second.with_context(|| format!("in {name}"))?;
-            anyhow::bail!(
+            let second = second.bad_input_in(&name)?;
+            return Err(anyhow!(
                 "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
                 second.line()
-            );
+            ))
+            .bad_input();
         }
         let encoding = Encoding::with_names(puzzle.grid(), variant)
-            .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
+            .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))
+            .bad_input()?;
         let text = write_dlx(encoding.problem());
         out!(output, "{}", text.trim_end())?;
     }
     for (index, puzzle) in puzzles.enumerate() {
-        let puzzle = puzzle.with_context(|| format!("in {name}"))?;
+        let puzzle = puzzle.bad_input_in(&name)?;
         solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
             .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
     }
@@ -178,14 +178,14 @@ fn solve_one(
     let alphabet = puzzle.alphabet();
     totals.puzzles += 1;
     if args.target {
-        let best = max_target_score_by_cost(puzzle.grid(), variant)?;
+        let best = max_target_score_by_cost(puzzle.grid(), variant).bad_input()?;
         match best {
             Some((score, _)) => out!(output, "{score}")?,
             None => out!(output, "-1")?,
         }
         return Ok(());
     }
-    let encoding = Encoding::presolved(puzzle.grid(), variant)?;
+    let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
     let mut solver = encoding.solver();
     if args.count {
         solver.set_limit(args.limit);
@@ -247,7 +247,9 @@ fn write_grid(
 fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
     let shape = match args.box_shape {
         Some(shape) => shape,
-        None => Shape::for_size(usize::from(args.size)).context("--size")?,
+        None => Shape::for_size(usize::from(args.size))
+            .context("--size")
+            .bad_input()?,
     };
     let variant = if args.diagonal {
         Variant::Diagonal
@@ -257,11 +259,13 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     if args.complete {
         let grid = generate_grid(shape, variant, args.seed)
-            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))?;
+            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
+            .bad_input()?;
         write_grid(&mut output, &grid, Alphabet::Digits, args.line, false)?;
     } else {
         let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
-            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))?;
+            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
+            .bad_input()?;
         write_grid(&mut output, &puzzle, Alphabet::Digits, args.line, false)?;
         if args.solution {
             write_grid(&mut output, &solution, Alphabet::Digits, args.line, true)?;

@@ -2,12 +2,10 @@
 
 use std::path::PathBuf;
 
-use anyhow::Context as _;
 use clap::Args;
 use dlx_models::treasure::{answer, parse};
 
-use crate::input::{read_text, Output};
-use crate::out;
+use crate::shared::{answer_each, read_text, ResultExt as _};
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
 ///
@@ -25,15 +23,9 @@ pub(crate) struct TreasureArgs {
 
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
-    let text = text.as_str();
-    let cases = parse(text).with_context(|| format!("in {name}"))?;
-    let mut output = Output::new();
-    for case in &cases {
-        let pieces = case
-            .map
-            .solve()
-            .with_context(|| format!("in {name}, the map of line {}", case.line))?;
-        out!(output, "{}", answer(pieces.as_deref()))?;
-    }
-    output.flush()
+    let cases = parse(&text).bad_input_in(&name)?;
+    let cases = cases.iter().map(|case| (case.line, &case.map));
+    answer_each(&name, "map", cases, |map| {
+        Ok(answer(map.solve()?.as_deref()))
+    })
 }

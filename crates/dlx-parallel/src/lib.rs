@@ -103,8 +103,10 @@
 
 mod progress;
 mod search;
+mod shard;
 mod split;
 
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount, PIECES_PER_THREAD};
+pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};
 pub use split::{Split, SplitError, SplitGoal, Subproblem};

@@ -3,4 +3,5 @@
 mod problems;
 mod properties;
 mod search;
+mod shard;
 mod split;

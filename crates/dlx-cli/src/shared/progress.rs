@@ -8,7 +8,7 @@ use dlx_parallel::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How often the bar is redrawn.
-pub(crate) const TICK: Duration = Duration::from_millis(250);
+const TICK: Duration = Duration::from_millis(250);
 
 /// Steps of the bar: the fraction done in hundredths of a percent.
 const STEPS: u64 = 10_000;

@@ -1,0 +1,53 @@
+//! Reading the input: a file, or standard input for `-` or no file, and how messages name it.
+
+use std::io::Read;
+use std::path::Path;
+
+use anyhow::Context as _;
+use dlx_core::{parse_dlx_bytes, Problem};
+
+use crate::shared::ResultExt as _;
+
+/// Reads a whole input: the file, or standard input for `-` or no file.
+/// A file that cannot be read is bad input, as all the errors of this module.
+pub(crate) fn read_input(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    match path {
+        Some(p) if p != Path::new("-") => {
+            bytes = std::fs::read(p)
+                .with_context(|| format!("cannot read `{}`", p.display()))
+                .bad_input()?;
+        }
+        _ => {
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .context("cannot read standard input")
+                .bad_input()?;
+        }
+    }
+    Ok(bytes)
+}
+
+/// Reads a whole input that must be UTF-8 text; returns its name for messages and the text.
+pub(crate) fn read_text(path: Option<&Path>) -> anyhow::Result<(String, String)> {
+    let bytes = read_input(path)?;
+    let name = input_name(path);
+    let text = String::from_utf8(bytes)
+        .with_context(|| format!("{name} is not UTF-8 text"))
+        .bad_input()?;
+    Ok((name, text))
+}
+
+/// Parses a problem in Knuth's DLX format read from `path`; errors name the input.
+pub(crate) fn parse_problem(bytes: &[u8], path: Option<&Path>) -> anyhow::Result<Problem> {
+    parse_dlx_bytes(bytes).bad_input_in(&input_name(path))
+}
+
+/// How to name the input in messages: its path, or `<stdin>`.
+pub(crate) fn input_name(path: Option<&Path>) -> String {
+    match path {
+        Some(p) if p != Path::new("-") => p.display().to_string(),
+        _ => "<stdin>".to_owned(),
+    }
+}

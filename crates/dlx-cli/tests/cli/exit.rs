@@ -1,0 +1,119 @@
+//! Exit codes, one meaning each (issue 11): 0 success, 1 output or internal failure, 2 bad input or usage; 130 and 143 are listed for interruption.
+
+use std::process::{Command, Stdio};
+
+use crate::support::ROOT;
+
+/// `dlx` with `args`, run from the workspace root with nothing on standard input.
+fn dlx(args: &[&str]) -> Command {
+    let mut command = Command::new(assert_cmd::cargo::cargo_bin("dlx"));
+    command.current_dir(ROOT).args(args).stdin(Stdio::null());
+    command
+}
+
+/// A file of this text in a scratch folder of the tests.
+fn file(name: &str, text: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("exit");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+/// Runs the command, expecting exit code `code` and `message` in standard error
+/// (nothing there when `message` is empty).
+#[track_caller]
+fn check(command: &mut Command, code: i32, message: &str) {
+    let out = command.output().expect("dlx runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{command:?}: {stderr}");
+    if message.is_empty() {
+        assert_eq!(stderr, "", "{command:?}");
+    } else {
+        assert!(
+            stderr.contains(message),
+            "{command:?}: expected {message:?} in {stderr:?}"
+        );
+    }
+}
+
+#[test]
+fn success_is_0() {
+    // A problem without solutions is a success.
+    let none = file("none.dlx", "a b\na\n");
+    check(&mut dlx(&["solve", "--count", &none]), 0, "");
+    check(&mut dlx(&["queens", "3"]), 0, "");
+    check(&mut dlx(&["--help"]), 0, "");
+    check(&mut dlx(&["--version"]), 0, "");
+}
+
+#[test]
+fn bad_input_and_usage_are_2() {
+    // Input that cannot be read or parsed.
+    let missing = "dlx: error: cannot read `no-such-file.dlx`";
+    check(&mut dlx(&["solve", "no-such-file.dlx"]), 2, missing);
+    let bad = file("bad.dlx", "a b\na c\n");
+    check(&mut dlx(&["solve", &bad]), 2, "line 2: ");
+    // Usage errors found by clap, and arguments out of range found by dlx.
+    check(
+        &mut dlx(&["solve", "--no-such-flag"]),
+        2,
+        "unexpected argument",
+    );
+    check(&mut dlx(&["lottery", "3", "4", "2"]), 2, "is more than v");
+    let shard = "--shard 3/3: I must be from 0 to 2";
+    check(&mut dlx(&["count", "--shard", "3/3", &bad]), 2, shard);
+    check(
+        &mut dlx(&["sudoku", "generate", "--size", "7"]),
+        2,
+        "dlx: error: --size",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_1() {
+    let mut full = dlx(&["queens", "8"]);
+    full.stdout(std::fs::File::create("/dev/full").unwrap());
+    check(&mut full, 1, "dlx: error: cannot write the output");
+}
+
+#[test]
+fn issue_11_an_svg_that_cannot_be_written_is_1() {
+    // It was 2, as if the board were wrong.
+    let mut svg = dlx(&["pentomino", "--board", "10x6", "--svg", "no-such-dir/x.svg"]);
+    check(&mut svg, 1, "dlx: error: cannot write `no-such-dir/x.svg`");
+}
+
+#[test]
+fn issue_11_threads_that_cannot_start_are_1() {
+    // It was 2, as if the input were wrong. No thread can get a stack this large.
+    let mut threads = dlx(&[
+        "solve",
+        "--count",
+        "--threads",
+        "2",
+        "data/pentomino-3x20.dlx",
+    ]);
+    threads.env("RUST_MIN_STACK", (1u64 << 62).to_string());
+    check(&mut threads, 1, "dlx: error: cannot start the threads");
+}
+
+#[test]
+fn help_lists_the_exit_codes() {
+    let out = dlx(&["--help"]).output().expect("dlx runs");
+    let help = String::from_utf8(out.stdout).expect("UTF-8 help");
+    for line in [
+        "Exit codes:",
+        "  0    success",
+        "  1    the output cannot be written, or an internal failure",
+        "  2    bad input or usage",
+        "  130  interrupted by SIGINT (Ctrl-C)",
+        "  143  terminated by SIGTERM",
+    ] {
+        assert!(
+            help.lines().any(|l| l.starts_with(line)),
+            "no {line:?} in {help}"
+        );
+    }
+}

@@ -1,0 +1,513 @@
+//! The shard format: the JSON lines that cut one count into shards for many machines, and their merge.
+//!
+//! A split is written as one [`SplitLine`] per subproblem (`dlx split`); a
+//! shard counts some of the subproblems and writes one [`PartLine`] each
+//! (`dlx count --shard`); [`Merge`] sums the parts (`dlx merge`) after
+//! checking that they count the same problem, split the same way, every
+//! subproblem exactly once. Lines name the problem and the split by their
+//! [`Fingerprint`]s, so parts of another problem or another split are refused.
+//! Nothing here reads files: callers hand over the text and the name to put
+//! in messages.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::num::ParseIntError;
+
+use dlx_core::{write_dlx, OptionId, Problem, Solver, Stats};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::{Split, SplitError, SubCount};
+
+/// A 64-bit fingerprint of a problem or of a split, written as 16 hex digits.
+///
+/// It is the FNV-1a hash of a canonical text: small, stable across
+/// platforms and versions, and enough to tell problems apart by accident
+/// (not against an adversary).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "String")]
+pub struct Fingerprint(u64);
+
+/// One line of `dlx split`: a subproblem, given by the path of options that reaches it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitLine {
+    /// The problem's fingerprint.
+    pub problem: Fingerprint,
+    /// The split's fingerprint.
+    pub split: Fingerprint,
+    /// The subproblem's index in the split.
+    pub index: usize,
+    /// The number of subproblems of the split.
+    pub of: usize,
+    /// The options chosen to reach the subproblem: indices from 0, in file order.
+    pub path: Vec<usize>,
+}
+
+/// One line of `dlx count --shard`: the count and the statistics of one subproblem.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartLine {
+    /// The problem's fingerprint.
+    pub problem: Fingerprint,
+    /// The split's fingerprint.
+    pub split: Fingerprint,
+    /// The subproblem's index in the split.
+    pub index: usize,
+    /// The number of subproblems of the split.
+    pub of: usize,
+    /// The subproblem's number of solutions.
+    pub count: u64,
+    /// The nodes of the subproblem's search.
+    pub nodes: u64,
+    /// The updates of the subproblem's search.
+    pub updates: u64,
+    /// The deepest level of the subproblem's search, counted from the root of the whole search.
+    pub max_level: usize,
+    /// Wall-clock seconds spent on the subproblem.
+    pub seconds: f64,
+    /// Nodes the sequential search spends above the subproblems (the same on every line).
+    pub split_nodes: u64,
+    /// Updates the sequential search makes above the subproblems (the same on every line;
+    /// 0 when absent, as in files written before it was added).
+    #[serde(default)]
+    pub split_updates: u64,
+}
+
+/// Where a line was read: the input's name and the line number (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The input's name, as messages show it (a file name, `<stdin>`).
+    pub input: String,
+    /// The line number, from 1.
+    pub line: usize,
+}
+
+/// Why a split or the parts of a count were refused.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// A line is not a [`SplitLine`].
+    #[error("{at}: not a line written by `dlx split`")]
+    NotASplitLine {
+        /// The line.
+        at: Place,
+        /// Why it does not parse.
+        source: serde_json::Error,
+    },
+    /// A split line names another problem.
+    #[error("{at} splits another problem (fingerprint {found}, this one is {expected})")]
+    SplitOfAnotherProblem {
+        /// The line.
+        at: Place,
+        /// The fingerprint on the line.
+        found: Fingerprint,
+        /// The fingerprint of the problem at hand.
+        expected: Fingerprint,
+    },
+    /// A split line is not the next subproblem.
+    #[error("{at}: expected subproblem {expected}, found {found}")]
+    OutOfOrder {
+        /// The line.
+        at: Place,
+        /// The index expected next.
+        expected: usize,
+        /// The index on the line.
+        found: usize,
+    },
+    /// A split line chooses an option the problem does not have.
+    #[error("{at}: option {option} does not exist (the problem has {n_options} options)")]
+    NoSuchOption {
+        /// The line.
+        at: Place,
+        /// The option index on the line.
+        option: usize,
+        /// The problem's number of options.
+        n_options: usize,
+    },
+    /// The paths of a split do not split this problem's search.
+    #[error("{input} is not a split of this problem")]
+    NotASplit {
+        /// The input's name.
+        input: String,
+        /// What is wrong with the paths.
+        source: SplitError,
+    },
+    /// A line is not a [`PartLine`].
+    #[error("{at}: not a line written by `dlx count`")]
+    NotAPartLine {
+        /// The line.
+        at: Place,
+        /// Why it does not parse.
+        source: serde_json::Error,
+    },
+    /// A part counts another problem than the first part.
+    #[error("{at} counts another problem (fingerprint {found}) than {first_at} ({expected})")]
+    PartOfAnotherProblem {
+        /// The line.
+        at: Place,
+        /// The problem's fingerprint on the line.
+        found: Fingerprint,
+        /// The first line merged.
+        first_at: Place,
+        /// The problem's fingerprint on the first line.
+        expected: Fingerprint,
+    },
+    /// A part comes from another split than the first part.
+    #[error("{at} comes from another split of the problem ({split} of {of}) than {first_at} ({first_split} of {first_of})")]
+    PartOfAnotherSplit {
+        /// The line.
+        at: Place,
+        /// The split's fingerprint on the line.
+        split: Fingerprint,
+        /// The number of subproblems on the line.
+        of: usize,
+        /// The first line merged.
+        first_at: Place,
+        /// The split's fingerprint on the first line.
+        first_split: Fingerprint,
+        /// The number of subproblems on the first line.
+        first_of: usize,
+    },
+    /// A part counts a subproblem that the split does not have.
+    #[error("{at}: subproblem {index} does not exist (the split has {of})")]
+    NoSuchSubproblem {
+        /// The line.
+        at: Place,
+        /// The subproblem's index on the line.
+        index: usize,
+        /// The number of subproblems of the split.
+        of: usize,
+    },
+    /// Two parts count the same subproblem.
+    #[error("subproblem {index} is counted twice: in {first_at} and {at}")]
+    CountedTwice {
+        /// The subproblem's index.
+        index: usize,
+        /// Where it was counted first.
+        first_at: Place,
+        /// Where it was counted again.
+        at: Place,
+    },
+    /// There was no part line at all.
+    #[error("no counts to merge: the parts are empty")]
+    NoParts,
+    /// Some subproblems were counted by no part.
+    #[error("{} of {of} subproblems missing: {}", .missing.len(), first_ten(.missing))]
+    Missing {
+        /// The indices of the subproblems missing, ascending.
+        missing: Vec<usize>,
+        /// The number of subproblems of the split.
+        of: usize,
+    },
+}
+
+/// The sum of the parts of a count, from [`Merge::finish`].
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The statistics of the whole search: `solutions` is the count, and
+    /// `nodes`, `updates` and `max_level` equal the sequential search's.
+    pub stats: Stats,
+    /// The seconds of the parts, summed (the CPU time of the shards, roughly).
+    pub seconds: f64,
+}
+
+/// The parts of a count, checked as they are added and summed at the end.
+#[derive(Debug, Default)]
+pub struct Merge {
+    /// The first line added, which every other must agree with.
+    first: Option<(PartLine, Place)>,
+    /// Every subproblem counted so far, with where.
+    seen: BTreeMap<usize, (PartLine, Place)>,
+}
+
+/// Reads a split written by `dlx split` (the text of the input named
+/// `input`), checking that it splits `problem` and that its lines come in
+/// index order and make a complete split. Blank lines are skipped.
+pub fn read_split(input: &str, text: &str, problem: &Problem) -> Result<Split, ShardError> {
+    let fingerprint = Fingerprint::of_problem(problem);
+    let n_options = problem.n_options();
+    let mut paths = Vec::new();
+    let not_a_line = |at, source| ShardError::NotASplitLine { at, source };
+    for line in parse_lines(input, text, not_a_line) {
+        let (sub, at): (SplitLine, Place) = line?;
+        if sub.problem != fingerprint {
+            return Err(ShardError::SplitOfAnotherProblem {
+                at,
+                found: sub.problem,
+                expected: fingerprint,
+            });
+        }
+        if sub.index != paths.len() {
+            return Err(ShardError::OutOfOrder {
+                at,
+                expected: paths.len(),
+                found: sub.index,
+            });
+        }
+        if let Some(&option) = sub.path.iter().find(|&&o| o >= n_options) {
+            return Err(ShardError::NoSuchOption {
+                at,
+                option,
+                n_options,
+            });
+        }
+        paths.push(sub.path.into_iter().map(OptionId::new).collect());
+    }
+    Split::from_paths(&Solver::new(problem), paths).map_err(|source| ShardError::NotASplit {
+        input: input.to_owned(),
+        source,
+    })
+}
+
+impl Fingerprint {
+    /// The fingerprint of a problem: the hash of the problem as
+    /// [`write_dlx`] writes it back, so comments and spacing do not matter
+    /// but any item or option does.
+    pub fn of_problem(problem: &Problem) -> Fingerprint {
+        Fingerprint(fnv1a(write_dlx(problem).as_bytes()))
+    }
+
+    /// The fingerprint of a split: the hash of its paths, one line per subproblem.
+    pub fn of_split(split: &Split) -> Fingerprint {
+        let mut text = String::new();
+        for sub in split.subproblems() {
+            for option in &sub.path {
+                text += &option.index().to_string();
+                text.push(' ');
+            }
+            text.push('\n');
+        }
+        Fingerprint(fnv1a(text.as_bytes()))
+    }
+}
+
+impl fmt::Display for Fingerprint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+impl From<Fingerprint> for String {
+    fn from(fingerprint: Fingerprint) -> String {
+        fingerprint.to_string()
+    }
+}
+
+impl TryFrom<String> for Fingerprint {
+    type Error = ParseIntError;
+
+    /// Reads the hex digits [`Display`](fmt::Display) writes.
+    fn try_from(text: String) -> Result<Fingerprint, ParseIntError> {
+        u64::from_str_radix(&text, 16).map(Fingerprint)
+    }
+}
+
+impl SplitLine {
+    /// The lines of a split of `problem`, in index order: what `dlx split` writes.
+    pub fn of_split(problem: &Problem, split: &Split) -> Vec<SplitLine> {
+        let (problem, split_id) = (
+            Fingerprint::of_problem(problem),
+            Fingerprint::of_split(split),
+        );
+        let subproblems = split.subproblems().iter().enumerate();
+        subproblems
+            .map(|(index, sub)| SplitLine {
+                problem,
+                split: split_id,
+                index,
+                of: split.len(),
+                path: sub.path.iter().map(|o| o.index()).collect(),
+            })
+            .collect()
+    }
+}
+
+impl PartLine {
+    /// The lines of the subproblems of `split` counted by
+    /// [`ParallelSolver::count_each`](crate::ParallelSolver::count_each), in
+    /// the order given: what `dlx count --shard` writes.
+    pub fn of_counts(problem: &Problem, split: &Split, counts: &[SubCount]) -> Vec<PartLine> {
+        let (problem, split_id) = (
+            Fingerprint::of_problem(problem),
+            Fingerprint::of_split(split),
+        );
+        let above = split.stats();
+        counts
+            .iter()
+            .map(|part| PartLine {
+                problem,
+                split: split_id,
+                index: part.index,
+                of: split.len(),
+                count: part.count,
+                nodes: part.stats.nodes,
+                updates: part.stats.updates,
+                max_level: part.stats.max_level.max(above.max_level),
+                seconds: part.seconds,
+                split_nodes: above.nodes,
+                split_updates: above.updates,
+            })
+            .collect()
+    }
+
+    /// The statistics of the line's subproblem, without those of the split above it.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.updates,
+            solutions: self.count,
+            max_level: self.max_level,
+        }
+    }
+}
+
+/// Writes the line as one line of JSON, without the newline.
+impl fmt::Display for SplitLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_json(self, f)
+    }
+}
+
+/// Writes the line as one line of JSON, without the newline.
+impl fmt::Display for PartLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_json(self, f)
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.input, self.line)
+    }
+}
+
+impl Merge {
+    /// A merge with no parts yet.
+    pub fn new() -> Merge {
+        Merge::default()
+    }
+
+    /// Adds the part lines of the input named `input` (its text); blank lines are skipped.
+    /// The first error stops the merge: the lines before it stay added.
+    pub fn add(&mut self, input: &str, text: &str) -> Result<(), ShardError> {
+        let not_a_line = |at, source| ShardError::NotAPartLine { at, source };
+        for line in parse_lines(input, text, not_a_line) {
+            let (part, at) = line?;
+            self.add_line(part, at)?;
+        }
+        Ok(())
+    }
+
+    /// Adds one part line, read at `at`.
+    pub fn add_line(&mut self, part: PartLine, at: Place) -> Result<(), ShardError> {
+        match &self.first {
+            None => self.first = Some((part.clone(), at.clone())),
+            Some((first, first_at)) => {
+                if part.problem != first.problem {
+                    return Err(ShardError::PartOfAnotherProblem {
+                        at,
+                        found: part.problem,
+                        first_at: first_at.clone(),
+                        expected: first.problem,
+                    });
+                }
+                if part.split != first.split || part.of != first.of {
+                    return Err(ShardError::PartOfAnotherSplit {
+                        at,
+                        split: part.split,
+                        of: part.of,
+                        first_at: first_at.clone(),
+                        first_split: first.split,
+                        first_of: first.of,
+                    });
+                }
+            }
+        }
+        if part.index >= part.of {
+            return Err(ShardError::NoSuchSubproblem {
+                at,
+                index: part.index,
+                of: part.of,
+            });
+        }
+        if let Some((_, first_at)) = self.seen.get(&part.index) {
+            return Err(ShardError::CountedTwice {
+                index: part.index,
+                first_at: first_at.clone(),
+                at,
+            });
+        }
+        self.seen.insert(part.index, (part, at));
+        Ok(())
+    }
+
+    /// The total, if every subproblem of the split was counted.
+    pub fn finish(self) -> Result<Merged, ShardError> {
+        let Some((first, _)) = self.first else {
+            return Err(ShardError::NoParts);
+        };
+        let missing: Vec<usize> = (0..first.of)
+            .filter(|i| !self.seen.contains_key(i))
+            .collect();
+        if !missing.is_empty() {
+            return Err(ShardError::Missing {
+                missing,
+                of: first.of,
+            });
+        }
+        // What the sequential search spends above the subproblems, counted once.
+        let mut stats = Stats {
+            nodes: first.split_nodes,
+            updates: first.split_updates,
+            ..Stats::default()
+        };
+        let mut seconds = 0.0;
+        for (part, _) in self.seen.values() {
+            stats += part.stats();
+            seconds += part.seconds;
+        }
+        Ok(Merged { stats, seconds })
+    }
+}
+
+/// The non-blank lines of a text, each parsed from JSON, with where it stands;
+/// `not_a_line` makes the error of a line that does not parse.
+fn parse_lines<'t, T: DeserializeOwned>(
+    input: &'t str,
+    text: &'t str,
+    not_a_line: fn(Place, serde_json::Error) -> ShardError,
+) -> impl Iterator<Item = Result<(T, Place), ShardError>> + 't {
+    let lines = text.lines().enumerate();
+    lines
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(move |(n, line)| {
+            let at = Place {
+                input: input.to_owned(),
+                line: n + 1,
+            };
+            match serde_json::from_str(line) {
+                Ok(parsed) => Ok((parsed, at)),
+                Err(source) => Err(not_a_line(at, source)),
+            }
+        })
+}
+
+/// Writes a line as JSON into a formatter.
+fn write_json(line: &impl Serialize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    // The lines hold only numbers, strings and lists, which always serialize.
+    let json = serde_json::to_string(line).map_err(|_| fmt::Error)?;
+    f.write_str(&json)
+}
+
+/// The first ten indices of a list, and `, ...` if there are more.
+fn first_ten(indices: &[usize]) -> String {
+    let shown: Vec<String> = indices.iter().take(10).map(usize::to_string).collect();
+    let more = if indices.len() > 10 { ", ..." } else { "" };
+    format!("{}{more}", shown.join(", "))
+}
+
+/// The 64-bit FNV-1a hash.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}

@@ -1,0 +1,261 @@
+//! The shard format: fingerprints, split lines read back, parts merged to the sequential totals, and what is refused.
+
+use dlx_core::{Problem, Solver};
+use dlx_parallel::{
+    read_split, Fingerprint, Merge, Merged, ParallelSolver, PartLine, Split, SplitGoal, SplitLine,
+};
+
+use crate::problems::{data, queens};
+
+/// The text `dlx split` writes: one line per subproblem.
+fn split_text(problem: &Problem, split: &Split) -> String {
+    let lines = SplitLine::of_split(problem, split);
+    lines.iter().map(|line| format!("{line}\n")).collect()
+}
+
+/// The texts `dlx count --shard I/N` writes for I from 0 to N-1: shard I
+/// counts subproblems I, I+N, I+2N, ...
+fn part_texts(problem: &Problem, goal: SplitGoal, n_shards: usize) -> Vec<String> {
+    let root = Solver::new(problem);
+    let split = Split::new(&root, goal);
+    (0..n_shards)
+        .map(|shard| {
+            let mine: Vec<usize> = (shard..split.len()).step_by(n_shards).collect();
+            let mut solver = ParallelSolver::from_solver(root.clone())
+                .with_threads(1)
+                .expect("a pool of one thread");
+            solver.set_split_to(split.clone());
+            let counts = solver.count_each(&mine);
+            let lines = PartLine::of_counts(problem, solver.split(), &counts);
+            lines.iter().map(|line| format!("{line}\n")).collect()
+        })
+        .collect()
+}
+
+/// Merges parts given as (input name, text).
+fn merge(parts: &[(&str, &str)]) -> Result<Merged, dlx_parallel::ShardError> {
+    let mut merge = Merge::new();
+    for (input, text) in parts {
+        merge.add(input, text)?;
+    }
+    merge.finish()
+}
+
+/// Shards of a count, merged, give the sequential search's count and statistics.
+#[track_caller]
+fn check(problem: &Problem, goal: SplitGoal, n_shards: usize, expected: u64) {
+    let texts = part_texts(problem, goal, n_shards);
+    let names: Vec<String> = (0..n_shards).map(|i| format!("part-{i}")).collect();
+    let parts: Vec<(&str, &str)> = names
+        .iter()
+        .zip(&texts)
+        .map(|(name, text)| (name.as_str(), text.as_str()))
+        .collect();
+    let merged = merge(&parts).unwrap_or_else(|e| panic!("{goal:?}, {n_shards} shards: {e}"));
+    let mut sequential = Solver::new(problem);
+    assert_eq!(sequential.count(), expected);
+    assert_eq!(
+        merged.stats,
+        *sequential.stats(),
+        "{goal:?}, {n_shards} shards"
+    );
+}
+
+/// Merging these parts is refused with this message.
+#[track_caller]
+fn check_refused(parts: &[(&str, &str)], message: &str) {
+    match merge(parts) {
+        Ok(merged) => panic!("merged to {merged:?}, expected {message:?}"),
+        Err(err) => assert_eq!(err.to_string(), message),
+    }
+}
+
+/// Reading this split of `problem` is refused with this message.
+#[track_caller]
+fn check_split_refused(problem: &Problem, text: &str, message: &str) {
+    match read_split("split", text, problem) {
+        Ok(split) => panic!("read {} subproblems, expected {message:?}", split.len()),
+        Err(err) => assert_eq!(err.to_string(), message),
+    }
+}
+
+#[test]
+fn shards_merge_to_the_sequential_count() {
+    let pentominoes = data("pentomino-3x20.dlx");
+    check(&pentominoes, SplitGoal::Pieces(40), 3, 8);
+    check(&pentominoes, SplitGoal::Depth(2), 4, 8);
+    let queens8 = queens(8);
+    check(&queens8, SplitGoal::Pieces(256), 5, 92);
+    check(&queens8, SplitGoal::Depth(1), 1, 92);
+    // More shards than subproblems: some shards are empty.
+    check(&queens8, SplitGoal::Depth(1), 11, 92);
+}
+
+#[test]
+fn the_format_is_stable() {
+    // What `dlx split --depth 2` wrote for 4-queens before the format moved
+    // here (the CLI's snapshot): files written then are still read the same.
+    let problem = queens(4);
+    let split = Split::new(&Solver::new(&problem), SplitGoal::Depth(2));
+    assert_eq!(
+        Fingerprint::of_problem(&problem).to_string(),
+        "f65d7910491f56f6"
+    );
+    assert_eq!(
+        Fingerprint::of_split(&split).to_string(),
+        "01414b1b96c98a94"
+    );
+    let text = split_text(&problem, &split);
+    assert_eq!(
+        text.lines().next(),
+        Some(
+            r#"{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":6,"path":[0,6]}"#
+        )
+    );
+    // A part line written before `split_updates` was added reads as 0 of them.
+    let old = r#"{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":1,"count":2,"nodes":5,"updates":40,"max_level":4,"seconds":0.5,"split_nodes":0}"#;
+    let merged = merge(&[("old", old)]).expect("an old part line");
+    assert_eq!(merged.stats.solutions, 2);
+    assert_eq!(merged.stats.updates, 40);
+}
+
+#[test]
+fn the_problem_fingerprint_ignores_comments_and_spacing() {
+    let parse = |text: &str| dlx_core::parse_dlx(text).expect("a problem");
+    let plain = Fingerprint::of_problem(&parse("a b | c\na c\nb\n"));
+    let spaced = Fingerprint::of_problem(&parse("| a comment\n a  b |  c\n\na   c\n b\n"));
+    let other = Fingerprint::of_problem(&parse("a b | c\na\nb c\n"));
+    assert_eq!(plain, spaced);
+    assert_ne!(plain, other);
+}
+
+#[test]
+fn split_lines_read_back_to_the_same_split() {
+    for (problem, goal) in [
+        (queens(7), SplitGoal::Pieces(30)),
+        (queens(6), SplitGoal::Depth(1)),
+        (data("pentomino-3x20.dlx"), SplitGoal::Depth(2)),
+    ] {
+        let split = Split::new(&Solver::new(&problem), goal);
+        let read = read_split("split", &split_text(&problem, &split), &problem)
+            .unwrap_or_else(|e| panic!("{goal:?}: {e}"));
+        assert_eq!(read.subproblems(), split.subproblems(), "{goal:?}");
+        assert_eq!(read.stats(), split.stats(), "{goal:?}");
+    }
+}
+
+#[test]
+fn read_split_refuses_what_is_not_a_split_of_the_problem() {
+    let problem = queens(6);
+    let split = Split::new(&Solver::new(&problem), SplitGoal::Depth(1));
+    let text = split_text(&problem, &split);
+    let lines: Vec<&str> = text.lines().collect();
+    let this = Fingerprint::of_problem(&problem);
+    let other = queens(5);
+    let foreign = split_text(
+        &other,
+        &Split::new(&Solver::new(&other), SplitGoal::Depth(1)),
+    );
+    check_split_refused(
+        &problem,
+        &foreign,
+        &format!(
+            "split:1 splits another problem (fingerprint {}, this one is {this})",
+            Fingerprint::of_problem(&other)
+        ),
+    );
+    let swapped = [lines[1], lines[0]].join("\n");
+    check_split_refused(
+        &problem,
+        &swapped,
+        "split:1: expected subproblem 0, found 1",
+    );
+    let too_far = lines[0].replace("\"path\":[", "\"path\":[99999,");
+    check_split_refused(
+        &problem,
+        &too_far,
+        "split:1: option 99999 does not exist (the problem has 36 options)",
+    );
+    // Blank lines are skipped but counted.
+    check_split_refused(
+        &problem,
+        &format!("\n{}\n{{\"count\": 3}}\n", lines[0]),
+        "split:3: not a line written by `dlx split`",
+    );
+    let missing_last = lines[..5].join("\n");
+    check_split_refused(
+        &problem,
+        &missing_last,
+        "split is not a split of this problem",
+    );
+}
+
+#[test]
+fn merge_refuses_missing_twice_and_foreign_parts() {
+    let parts = part_texts(&queens(6), SplitGoal::Depth(1), 2);
+    let (part0, part1) = (parts[0].as_str(), parts[1].as_str());
+    let foreign = &part_texts(&queens(5), SplitGoal::Depth(1), 1)[0];
+    let resplit = &part_texts(&queens(6), SplitGoal::Depth(2), 2)[1];
+    let fingerprint = |text: &str, field: &str| {
+        let value: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        value[field].as_str().unwrap().to_owned()
+    };
+    let of = |text: &str| {
+        let value: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        value["of"].as_u64().unwrap()
+    };
+    check_refused(&[("part-0", part0)], "3 of 6 subproblems missing: 1, 3, 5");
+    check_refused(&[("part-1", part1)], "3 of 6 subproblems missing: 0, 2, 4");
+    check_refused(
+        &[("part-0", part0), ("part-1", part1), ("again", part1)],
+        "subproblem 1 is counted twice: in part-1:1 and again:1",
+    );
+    check_refused(
+        &[("part-0", part0), ("foreign", foreign)],
+        &format!(
+            "foreign:1 counts another problem (fingerprint {}) than part-0:1 ({})",
+            fingerprint(foreign, "problem"),
+            fingerprint(part0, "problem")
+        ),
+    );
+    check_refused(
+        &[("part-0", part0), ("resplit", resplit)],
+        &format!(
+            "resplit:1 comes from another split of the problem ({} of {}) than part-0:1 ({} of 6)",
+            fingerprint(resplit, "split"),
+            of(resplit),
+            fingerprint(part0, "split")
+        ),
+    );
+    let beyond = part0
+        .lines()
+        .next()
+        .unwrap()
+        .replace("\"index\":0", "\"index\":6");
+    check_refused(
+        &[("beyond", &beyond)],
+        "beyond:1: subproblem 6 does not exist (the split has 6)",
+    );
+    check_refused(
+        &[("empty", ""), ("blank", "\n  \n")],
+        "no counts to merge: the parts are empty",
+    );
+    check_refused(
+        &[("part-0", part0), ("garbage", "{\"count\": 3}\n")],
+        "garbage:1: not a line written by `dlx count`",
+    );
+    let bad_fingerprint = part0.replacen(&fingerprint(part0, "problem"), "not hex", 1);
+    check_refused(
+        &[("bad", &bad_fingerprint)],
+        "bad:1: not a line written by `dlx count`",
+    );
+}
+
+#[test]
+fn merge_lists_ten_missing_subproblems_at_most() {
+    let parts = part_texts(&queens(8), SplitGoal::Depth(2), 20);
+    check_refused(
+        &[("part-0", &parts[0])],
+        "39 of 42 subproblems missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
+    );
+}

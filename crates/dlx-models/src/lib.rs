@@ -42,6 +42,7 @@ pub mod lottery;
 pub mod matrix;
 pub mod polyomino;
 pub mod queens;
+mod rng;
 pub mod squares;
 pub mod sudoku;
 pub mod treasure;

@@ -73,6 +73,8 @@ use std::ops::ControlFlow;
 
 use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats, Step};
 
+use crate::rng::SplitMix64;
+
 /// The largest board side accepted: a 1000 x 1000 board has a million options.
 pub const MAX_N: usize = 1000;
 
@@ -587,7 +589,7 @@ impl Queens {
             .filter(|q| free(q.row, q.col))
             .collect();
         if let Some(seed) = seed {
-            shuffle(&mut squares, seed);
+            SplitMix64::new(seed).shuffle_by_remainder(&mut squares);
         }
         for q in &squares {
             let items = [
@@ -740,23 +742,6 @@ impl Encoding {
             ControlFlow::<()>::Continue(())
         });
         distinct
-    }
-}
-
-/// Fisher-Yates with SplitMix64: reproducible on every machine, no dependency.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed;
-    let mut next = move || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    for i in (1..items.len()).rev() {
-        // The modulo bias is below 2^-40 for any board accepted; it only shapes the order.
-        let j = (next() % (i as u64 + 1)) as usize;
-        items.swap(i, j);
     }
 }
 

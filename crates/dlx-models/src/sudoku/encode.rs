@@ -2,7 +2,8 @@
 
 use dlx_core::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
 
-use super::{find_clash, Cell, Clash, Grid, SplitMix64, Variant};
+use super::{find_clash, Cell, Clash, Grid, Variant};
+use crate::rng::SplitMix64;
 
 /// A sudoku as an exact cover problem, with the map back from options to cells.
 ///
@@ -114,7 +115,7 @@ impl Encoding {
 
     /// Encodes a puzzle with its options in an order shuffled by `rng` (the
     /// generator's way of making the first solution random).
-    pub fn shuffled(
+    pub(crate) fn shuffled(
         grid: &Grid,
         variant: Variant,
         rng: &mut SplitMix64,

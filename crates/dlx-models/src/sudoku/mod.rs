@@ -44,9 +44,10 @@
 //!   reported with both cells ([`Clash`]) before any search starts.
 //! - **One checker, independent of the encoder.** [`check`] reads only the
 //!   grids, so a wrong encoding cannot hide behind a matching decoder.
-//! - **Reproducible generation.** The generator draws from [`SplitMix64`]
-//!   (written out here, 64-bit state, Steele, Lea and Flood 2014) and the
-//!   search is deterministic, so a seed gives the same grid on every machine.
+//! - **Reproducible generation.** The generator draws from SplitMix64
+//!   (written out in this crate, 64-bit state, Steele, Lea and Flood 2014)
+//!   and the search is deterministic, so a seed gives the same grid on every
+//!   machine; callers give a seed, never a generator.
 
 mod check;
 mod encode;
@@ -57,7 +58,7 @@ mod target;
 
 pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
-pub use generate::{generate_grid, generate_puzzle, SplitMix64};
+pub use generate::{generate_grid, generate_puzzle};
 pub use parse::{Alphabet, ParseError, Puzzle, Puzzles};
 pub use target::{max_target_score, max_target_score_by_cost, target_score, target_weight};
 

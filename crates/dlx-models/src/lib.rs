@@ -45,4 +45,7 @@ pub mod queens;
 mod rng;
 pub mod squares;
 pub mod sudoku;
+mod text;
 pub mod treasure;
+
+pub use text::TextError;

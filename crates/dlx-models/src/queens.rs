@@ -74,6 +74,7 @@ use std::ops::ControlFlow;
 use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats, Step};
 
 use crate::rng::SplitMix64;
+use crate::text::{numbers, Lines, TextError};
 
 /// The largest board side accepted: a 1000 x 1000 board has a million options.
 pub const MAX_N: usize = 1000;
@@ -761,16 +762,9 @@ fn organ_pipe(n: usize) -> impl Iterator<Item = usize> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpojError {
-    /// A token that is not a number from 0 up.
-    #[error("line {line}, column {column}: `{token}` is not a number")]
-    NotANumber {
-        /// The line, from 1.
-        line: usize,
-        /// The character column where the token starts, from 1.
-        column: usize,
-        /// The token.
-        token: String,
-    },
+    /// A token that is not a number (it names the line and the column).
+    #[error(transparent)]
+    Text(#[from] TextError),
     /// A board size of 0 or above [`MAX_N`].
     #[error("line {line}, column {column}: the board size {n} is not between 1 and {limit}")]
     BadSize {
@@ -830,7 +824,7 @@ pub struct SpojCase {
 /// The cases of a SPOJ NQUEEN input, one per non-blank line, in order.
 #[derive(Clone, Debug)]
 pub struct SpojCases<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    lines: Lines<'a>,
 }
 
 /// Reads the classic SPOJ NQUEEN input ("Yet Another N-Queen Problem"): each
@@ -850,7 +844,7 @@ pub struct SpojCases<'a> {
 /// ```
 pub fn parse_spoj(text: &str) -> SpojCases<'_> {
     SpojCases {
-        lines: text.lines().enumerate(),
+        lines: Lines::new(text),
     }
 }
 
@@ -858,30 +852,13 @@ impl Iterator for SpojCases<'_> {
     type Item = Result<SpojCase, SpojError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        for (index, text) in self.lines.by_ref() {
-            if text.trim().is_empty() {
-                continue;
-            }
-            return Some(parse_spoj_line(index + 1, text));
-        }
-        None
+        let (line, text) = self.lines.next()?;
+        Some(parse_spoj_line(line, text))
     }
 }
 
 fn parse_spoj_line(line: usize, text: &str) -> Result<SpojCase, SpojError> {
-    let mut numbers = Vec::new();
-    for (column, token) in tokens(text) {
-        let value = token
-            .parse::<usize>()
-            .ok()
-            .filter(|_| token.bytes().all(|b| b.is_ascii_digit()))
-            .ok_or_else(|| SpojError::NotANumber {
-                line,
-                column,
-                token: token.to_owned(),
-            })?;
-        numbers.push((column, value));
-    }
+    let numbers = numbers(line, text)?;
     let (size_column, n) = numbers[0];
     if n == 0 || n > MAX_N {
         return Err(SpojError::BadSize {
@@ -917,24 +894,4 @@ fn parse_spoj_line(line: usize, text: &str) -> Result<SpojCase, SpojError> {
             .map_err(|source| SpojError::Puzzle { line, source })?;
     }
     Ok(SpojCase { line, puzzle })
-}
-
-/// The whitespace-separated tokens of a line with their character columns, from 1
-/// (shared with the matrix model, which reads lines the same way).
-pub(crate) fn tokens(text: &str) -> Vec<(usize, &str)> {
-    let mut found = Vec::new();
-    let mut start: Option<(usize, usize)> = None;
-    for (column, (byte, ch)) in text.char_indices().enumerate() {
-        if ch.is_whitespace() {
-            if let Some((col, from)) = start.take() {
-                found.push((col + 1, &text[from..byte]));
-            }
-        } else if start.is_none() {
-            start = Some((column, byte));
-        }
-    }
-    if let Some((col, from)) = start {
-        found.push((col + 1, &text[from..]));
-    }
-    found
 }

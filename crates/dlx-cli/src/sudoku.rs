@@ -9,10 +9,10 @@ use clap::{Args, Subcommand};
 use dlx_core::{write_dlx, Stats};
 use dlx_models::sudoku::{
     generate_grid, generate_puzzle, max_target_score_by_cost, Alphabet, Encoding, Grid, Puzzle,
-    Puzzles, Shape, Variant,
+    Shape, Variant,
 };
 
-use crate::input::{input_name, read_input, Output};
+use crate::input::{read_text, Output};
 use crate::out;
 use crate::solve::print_stats;
 
@@ -124,8 +124,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     if let Some(SudokuCommand::Generate(generate)) = args.command {
         return run_generate(&generate);
     }
-    let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_ref());
+    let (name, text) = read_text(args.file.as_deref())?;
     let variant = if args.diagonal {
         Variant::Diagonal
     } else {
@@ -134,7 +133,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut totals = Totals::default();
     let mut output = Output::new();
-    let mut puzzles = Puzzles::new(&bytes[..], args.box_shape);
+    let mut puzzles = dlx_models::sudoku::parse(&text, args.box_shape);
     if args.emit_dlx {
         // One problem a file: make sure there is no second puzzle before writing.
         let Some(puzzle) = puzzles.next() else {

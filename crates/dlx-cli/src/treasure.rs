@@ -26,7 +26,9 @@ pub(crate) struct TreasureArgs {
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
     let text = text.as_str();
-    let cases = parse(text).with_context(|| format!("in {name}"))?;
+    let cases = parse(text)
+        .collect::<Result<Vec<_>, _>>()
+        .with_context(|| format!("in {name}"))?;
     let mut output = Output::new();
     for case in &cases {
         let pieces = case

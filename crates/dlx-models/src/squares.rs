@@ -18,13 +18,11 @@
 //! sticks, look for a complete square), not against the links.
 //!
 //! ```
-//! use dlx_models::squares::parse;
+//! use dlx_models::squares::{parse, SquaresError};
 //!
-//! let cases = parse("2\n2\n0\n3\n3 12 17 23\n")?;
-//! let answers: Vec<usize> = cases
-//!     .iter()
-//!     .map(|case| case.grid.solve().map(|sticks| sticks.len()))
-//!     .collect::<Result<_, _>>()?;
+//! let answers: Vec<usize> = parse("2\n2\n0\n3\n3 12 17 23\n")
+//!     .map(|case| Ok(case?.grid.solve()?.len()))
+//!     .collect::<Result<_, SquaresError>>()?;
 //! assert_eq!(answers, [3, 3]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -62,6 +60,12 @@ pub struct Case {
     pub line: usize,
     /// The grid.
     pub grid: Grid,
+}
+
+/// The grids of a POJ 1084 input, in order (see [`parse`]).
+#[derive(Clone, Debug)]
+pub struct Cases<'a> {
+    cases: Counted<'a>,
 }
 
 /// A grid encoded as a repeated cover problem: one item per complete square, one option per stick.
@@ -137,13 +141,25 @@ pub enum DestroyError {
     },
 }
 
-/// Reads every case of a POJ 1084 input: the number of cases, then per case `n` and `k s1 .. sk`.
+/// Reads the grids of a POJ 1084 input one at a time, in order: the number
+/// of grids, then per grid `n` and `k s1 .. sk`.
 ///
 /// Numbers are read as a stream of whitespace-separated tokens, so line
-/// breaks may fall anywhere; errors name the line of the offending value.
-pub fn parse(text: &str) -> Result<Vec<Case>, SquaresError> {
-    let mut cases = Counted::new(text);
-    std::iter::from_fn(|| cases.next_case(read_case)).collect()
+/// breaks may fall anywhere; errors name the line of the offending value
+/// (and the column of a token that is not a number). After the last grid
+/// announced, any token left is an error; after an error the iterator ends.
+pub fn parse(text: &str) -> Cases<'_> {
+    Cases {
+        cases: Counted::new(text),
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Case, SquaresError>;
+
+    fn next(&mut self) -> Option<Result<Case, SquaresError>> {
+        self.cases.next_case(read_case)
+    }
 }
 
 /// Reads case number `case` (from 1): `n`, then `k s1 .. sk`.

@@ -16,10 +16,10 @@
 //!
 //! // Three strips or two halves tile the 30 x 30 map: two is the fewest.
 //! let text = "1\n30 30 5\n0 0 30 10\n0 10 30 20\n0 20 30 30\n0 0 15 30\n15 0 30 30\n";
-//! let cases = parse(text)?;
-//! let pieces = cases[0].map.solve()?;
+//! let case = parse(text).next().expect("one map")?;
+//! let pieces = case.map.solve()?;
 //! assert_eq!(answer(pieces.as_deref()), "2");
-//! cases[0].map.check(pieces.as_deref().unwrap_or_default())?;
+//! case.map.check(pieces.as_deref().unwrap_or_default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -58,6 +58,12 @@ pub struct Case {
     pub line: usize,
     /// The map.
     pub map: Map,
+}
+
+/// The maps of a ZOJ 3209 input, in order (see [`parse`]).
+#[derive(Clone, Debug)]
+pub struct Cases<'a> {
+    cases: Counted<'a>,
 }
 
 /// A map encoded as an exact cover problem: one primary item per cell, one option per piece.
@@ -145,13 +151,25 @@ pub enum TilingError {
     },
 }
 
-/// Reads every case of a ZOJ 3209 input: `T`, then per case `n m p` and `p` lines `x1 y1 x2 y2`.
+/// Reads the maps of a ZOJ 3209 input one at a time, in order: `T`, then
+/// per map `n m p` and `p` lines `x1 y1 x2 y2`.
 ///
 /// Numbers are read as a stream of whitespace-separated tokens, so line
-/// breaks may fall anywhere; errors name the line of the offending value.
-pub fn parse(text: &str) -> Result<Vec<Case>, TreasureError> {
-    let mut cases = Counted::new(text);
-    std::iter::from_fn(|| cases.next_case(read_case)).collect()
+/// breaks may fall anywhere; errors name the line of the offending value
+/// (and the column of a token that is not a number). After the `T`-th map,
+/// any token left is an error; after an error the iterator ends.
+pub fn parse(text: &str) -> Cases<'_> {
+    Cases {
+        cases: Counted::new(text),
+    }
+}
+
+impl Iterator for Cases<'_> {
+    type Item = Result<Case, TreasureError>;
+
+    fn next(&mut self) -> Option<Result<Case, TreasureError>> {
+        self.cases.next_case(read_case)
+    }
 }
 
 /// Reads case number `case` (from 1): `n m p`, then `p` lines `x1 y1 x2 y2`.

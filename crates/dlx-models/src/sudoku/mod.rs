@@ -49,6 +49,7 @@
 //!   and the search is deterministic, so a seed gives the same grid on every
 //!   machine; callers give a seed, never a generator.
 
+mod board;
 mod check;
 mod encode;
 mod generate;

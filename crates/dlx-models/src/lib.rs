@@ -75,6 +75,7 @@
 //!   caller's choice (`dlx-parallel`).
 #![warn(missing_docs)]
 
+mod encode;
 pub mod lottery;
 pub mod matrix;
 pub mod polyomino;
@@ -85,4 +86,4 @@ pub mod sudoku;
 mod text;
 pub mod treasure;
 
-pub use text::TextError;
+pub use text::{Counted, TextError};

@@ -30,6 +30,7 @@ use std::str::FromStr;
 
 use dlx_core::{BuildError, OptionId, Problem, ProblemBuilder, Solver};
 
+use crate::encode::row_options;
 use crate::text::{numbers, tokens, Lines, TextError};
 
 /// The largest number of columns accepted.
@@ -316,16 +317,7 @@ impl Matrix {
                     .map_err(MatrixError::Build)?,
             );
         }
-        let mut rows = Vec::new();
-        for (row_idx, row) in self.rows.iter().enumerate() {
-            if row.is_empty() {
-                continue;
-            }
-            builder
-                .option(row.iter().map(|&col| items[col]))
-                .map_err(MatrixError::Build)?;
-            rows.push(row_idx);
-        }
+        let rows = row_options(&mut builder, &items, &self.rows).map_err(MatrixError::Build)?;
         let problem = builder.build().map_err(MatrixError::Build)?;
         Ok(Encoding { problem, rows })
     }

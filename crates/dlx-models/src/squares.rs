@@ -29,6 +29,7 @@
 
 use dlx_core::{BuildError, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder};
 
+use crate::encode::row_options;
 use crate::text::{Counted, TextError, Tokens};
 
 /// The largest grid accepted (POJ 1084 asks for at most 5; larger grids take much longer).
@@ -62,11 +63,9 @@ pub struct Case {
     pub grid: Grid,
 }
 
-/// The grids of a POJ 1084 input, in order (see [`parse`]).
-#[derive(Clone, Debug)]
-pub struct Cases<'a> {
-    cases: Counted<'a>,
-}
+/// The grids of a POJ 1084 input, in order (see [`parse`]): an iterator of
+/// `Result<Case, SquaresError>`.
+pub type Cases<'a> = Counted<'a, Case, SquaresError>;
 
 /// A grid encoded as a repeated cover problem: one item per complete square, one option per stick.
 #[derive(Clone, Debug)]
@@ -149,17 +148,7 @@ pub enum DestroyError {
 /// (and the column of a token that is not a number). After the last grid
 /// announced, any token left is an error; after an error the iterator ends.
 pub fn parse(text: &str) -> Cases<'_> {
-    Cases {
-        cases: Counted::new(text),
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, SquaresError>;
-
-    fn next(&mut self) -> Option<Result<Case, SquaresError>> {
-        self.cases.next_case(read_case)
-    }
+    Counted::new(text, read_case)
 }
 
 /// Reads case number `case` (from 1): `n`, then `k s1 .. sk`.
@@ -291,15 +280,7 @@ impl Grid {
                 by_stick[stick].push(k);
             }
         }
-        let mut sticks = Vec::new();
-        for (stick, squares) in by_stick.iter().enumerate() {
-            if !squares.is_empty() {
-                builder
-                    .option(squares.iter().map(|&k| items[k]))
-                    .map_err(SquaresError::Build)?;
-                sticks.push(stick);
-            }
-        }
+        let sticks = row_options(&mut builder, &items, &by_stick).map_err(SquaresError::Build)?;
         let problem = builder.build().map_err(SquaresError::Build)?;
         Ok(Encoding { problem, sticks })
     }

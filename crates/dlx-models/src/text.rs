@@ -86,14 +86,21 @@ pub(crate) struct Tokens<'a> {
 }
 
 /// The cases of an input that gives their number first (`T`, then the
-/// cases), read one at a time from a stream of tokens.
+/// cases), read one at a time from a stream of tokens by a model's reader:
+/// an iterator of `Result<T, E>`, in input order.
 ///
-/// After the last case, any token left is a [`TextError::TrailingInput`];
-/// after an error, there is nothing more, since a count read wrong or a case
-/// cut short leaves no place to start the next case from.
+/// [`treasure::Cases`](crate::treasure::Cases) and
+/// [`squares::Cases`](crate::squares::Cases) are this iterator; the models'
+/// `parse` functions make them.
+/// After the last case, any token left is an error
+/// ([`TextError::TrailingInput`]); after an error there is nothing more,
+/// since a count read wrong or a case cut short leaves no place to start the
+/// next case from.
 #[derive(Clone, Debug)]
-pub(crate) struct Counted<'a> {
+pub struct Counted<'a, T, E> {
     tokens: Tokens<'a>,
+    /// Reads one case, given its number from 1.
+    read: fn(&mut Tokens<'a>, usize) -> Result<T, E>,
     /// The number of cases, once read.
     n_cases: Option<usize>,
     /// The cases read so far.
@@ -226,41 +233,22 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
-impl<'a> Counted<'a> {
-    /// The cases of `text`, whose first token is their number.
-    pub(crate) fn new(text: &'a str) -> Counted<'a> {
+impl<'a, T, E: From<TextError>> Counted<'a, T, E> {
+    /// The cases of `text`, whose first token is their number, each read by `read`.
+    pub(crate) fn new(
+        text: &'a str,
+        read: fn(&mut Tokens<'a>, usize) -> Result<T, E>,
+    ) -> Counted<'a, T, E> {
         Counted {
             tokens: Tokens::new(text),
+            read,
             n_cases: None,
             n_read: 0,
             done: false,
         }
     }
 
-    /// The next case, read by `read` from the tokens (it is given the case's
-    /// number, from 1); `None` after the last case, or after an error.
-    pub(crate) fn next_case<T, E>(
-        &mut self,
-        read: impl FnOnce(&mut Tokens<'a>, usize) -> Result<T, E>,
-    ) -> Option<Result<T, E>>
-    where
-        E: From<TextError>,
-    {
-        if self.done {
-            return None;
-        }
-        let next = self.step(read);
-        self.done = !matches!(next, Some(Ok(_)));
-        next
-    }
-
-    fn step<T, E>(
-        &mut self,
-        read: impl FnOnce(&mut Tokens<'a>, usize) -> Result<T, E>,
-    ) -> Option<Result<T, E>>
-    where
-        E: From<TextError>,
-    {
+    fn step(&mut self) -> Option<Result<T, E>> {
         let n_cases = match self.n_cases {
             Some(n_cases) => n_cases,
             None => match self.tokens.number(|| "the number of cases".to_owned()) {
@@ -278,6 +266,19 @@ impl<'a> Counted<'a> {
             .into()));
         }
         self.n_read += 1;
-        Some(read(&mut self.tokens, self.n_read))
+        Some((self.read)(&mut self.tokens, self.n_read))
+    }
+}
+
+impl<T, E: From<TextError>> Iterator for Counted<'_, T, E> {
+    type Item = Result<T, E>;
+
+    fn next(&mut self) -> Option<Result<T, E>> {
+        if self.done {
+            return None;
+        }
+        let next = self.step();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
     }
 }

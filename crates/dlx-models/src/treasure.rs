@@ -60,11 +60,9 @@ pub struct Case {
     pub map: Map,
 }
 
-/// The maps of a ZOJ 3209 input, in order (see [`parse`]).
-#[derive(Clone, Debug)]
-pub struct Cases<'a> {
-    cases: Counted<'a>,
-}
+/// The maps of a ZOJ 3209 input, in order (see [`parse`]): an iterator of
+/// `Result<Case, TreasureError>`.
+pub type Cases<'a> = Counted<'a, Case, TreasureError>;
 
 /// A map encoded as an exact cover problem: one primary item per cell, one option per piece.
 #[derive(Clone, Debug)]
@@ -159,17 +157,7 @@ pub enum TilingError {
 /// (and the column of a token that is not a number). After the `T`-th map,
 /// any token left is an error; after an error the iterator ends.
 pub fn parse(text: &str) -> Cases<'_> {
-    Cases {
-        cases: Counted::new(text),
-    }
-}
-
-impl Iterator for Cases<'_> {
-    type Item = Result<Case, TreasureError>;
-
-    fn next(&mut self) -> Option<Result<Case, TreasureError>> {
-        self.cases.next_case(read_case)
-    }
+    Counted::new(text, read_case)
 }
 
 /// Reads case number `case` (from 1): `n m p`, then `p` lines `x1 y1 x2 y2`.

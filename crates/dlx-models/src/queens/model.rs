@@ -2,7 +2,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats, Step};
+use dlx_core::{
+    BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver, Stats, Step,
+};
 
 use super::{Board, BoardError, Line, Square, Symmetry, FIRST_BUDGET, MAX_N};
 use crate::rng::SplitMix64;
@@ -186,45 +188,34 @@ impl Queens {
             }
         }
         let mut builder = ProblemBuilder::new();
+        // One item for each line that needs one: primary for rows and
+        // columns, secondary for diagonals.
+        let mut item = |kind: ItemKind, name: String| {
+            let item = match kind {
+                ItemKind::Primary => builder.primary(&name),
+                ItemKind::Secondary => builder.secondary(&name),
+            };
+            item.map(Some).map_err(QueensError::Build)
+        };
         let mut row_item: Vec<Option<ItemId>> = vec![None; n];
         let mut col_item: Vec<Option<ItemId>> = vec![None; n];
         for k in organ_pipe(n) {
             if row_free(k) {
-                row_item[k] = Some(
-                    builder
-                        .primary(&format!("r{}", k + 1))
-                        .map_err(QueensError::Build)?,
-                );
+                row_item[k] = item(ItemKind::Primary, format!("r{}", k + 1))?;
             }
             if !col_taken[k] {
-                col_item[k] = Some(
-                    builder
-                        .primary(&format!("c{}", k + 1))
-                        .map_err(QueensError::Build)?,
-                );
+                col_item[k] = item(ItemKind::Primary, format!("c{}", k + 1))?;
             }
         }
+        // Anti-diagonals are named by the sum of the 1-based row and column,
+        // diagonals by row - column + n, from 1 to 2n - 1.
         let mut anti_item: Vec<Option<ItemId>> = vec![None; 2 * n];
-        for (sum, len) in anti_len.iter().enumerate() {
-            if *len >= 2 {
-                // Named by the sum of the 1-based row and column.
-                anti_item[sum] = Some(
-                    builder
-                        .secondary(&format!("a{}", sum + 2))
-                        .map_err(QueensError::Build)?,
-                );
-            }
+        for (sum, _) in anti_len.iter().enumerate().filter(|(_, &len)| len >= 2) {
+            anti_item[sum] = item(ItemKind::Secondary, format!("a{}", sum + 2))?;
         }
         let mut diagonal_item: Vec<Option<ItemId>> = vec![None; 2 * n];
-        for (diff, len) in diagonal_len.iter().enumerate() {
-            if *len >= 2 {
-                // Named by row - column + n, from 1 to 2n - 1.
-                diagonal_item[diff] = Some(
-                    builder
-                        .secondary(&format!("b{diff}"))
-                        .map_err(QueensError::Build)?,
-                );
-            }
+        for (diff, _) in diagonal_len.iter().enumerate().filter(|(_, &len)| len >= 2) {
+            diagonal_item[diff] = item(ItemKind::Secondary, format!("b{diff}"))?;
         }
         let mut squares: Vec<Square> = (0..n * n)
             .map(|k| Square::new(k / n, k % n))

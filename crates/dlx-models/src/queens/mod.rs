@@ -1,5 +1,15 @@
 //! N-queens: n queens on an n x n board, no two in one row, column or diagonal.
 //!
+//! # Brief overview
+//! - [`Queens`] is a puzzle: the board size and the queens already placed
+//!   ([`QueensError`] when they clash); [`Queens::first`], [`Queens::count`]
+//!   and [`Queens::count_distinct`] search it.
+//! - [`Encoding`] is its exact cover problem, and decodes solutions into a
+//!   [`Board`] of [`Square`]s, which [`Board::check`] and [`Queens::check`]
+//!   test by the rules alone ([`BoardError`]).
+//! - [`Symmetry`] is one of the 8 symmetries of the square board.
+//! - [`parse_spoj`] reads the SPOJ NQUEEN input, one [`SpojCase`] a line.
+//!
 //! # Encoding
 //! Knuth's encoding ("Dancing Links", 2000): one primary item per row
 //! (`r1..rn`) and per column (`c1..cn`), one secondary item per diagonal of

@@ -54,7 +54,7 @@ fn large_sudoku(c: &mut Criterion) {
         let text =
             std::fs::read_to_string(format!("{root}{name}.txt")).expect("the bundled puzzle");
         let solve = |text: &str| {
-            let puzzle = dlx_models::sudoku::Puzzles::new(text.as_bytes(), None)
+            let puzzle = dlx_models::sudoku::parse(text, None)
                 .next()
                 .expect("one puzzle")
                 .expect("the puzzle parses");

@@ -30,7 +30,9 @@ pub(crate) struct SquaresArgs {
 
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
-    let cases = parse(&text).bad_input_in(&name)?;
+    let cases = parse(&text)
+        .collect::<Result<Vec<_>, _>>()
+        .bad_input_in(&name)?;
     let cases = cases.iter().map(|case| (case.line, &case.grid));
     answer_each(&name, "grid", cases, |grid| {
         let sticks = grid.solve()?;

@@ -9,10 +9,10 @@ use clap::{Args, Subcommand};
 use dlx_core::{write_dlx, Stats};
 use dlx_models::sudoku::{
     generate_grid, generate_puzzle, max_target_score_by_cost, Alphabet, Encoding, Grid, Puzzle,
-    Puzzles, Shape, Variant,
+    Shape, Variant,
 };
 
-use crate::shared::{input_name, out, print_stats, read_input, Output, ResultExt as _};
+use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
@@ -122,8 +122,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     if let Some(SudokuCommand::Generate(generate)) = args.command {
         return run_generate(&generate);
     }
-    let bytes = read_input(args.file.as_deref())?;
-    let name = input_name(args.file.as_deref());
+    let (name, text) = read_text(args.file.as_deref())?;
     let variant = if args.diagonal {
         Variant::Diagonal
     } else {
@@ -132,7 +131,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut totals = Totals::default();
     let mut output = Output::new();
-    let mut puzzles = Puzzles::new(&bytes[..], args.box_shape);
+    let mut puzzles = dlx_models::sudoku::parse(&text, args.box_shape);
     if args.emit_dlx {
         // One problem a file: make sure there is no second puzzle before writing.
         let Some(puzzle) = puzzles.next() else {

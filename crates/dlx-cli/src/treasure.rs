@@ -23,7 +23,9 @@ pub(crate) struct TreasureArgs {
 
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
-    let cases = parse(&text).bad_input_in(&name)?;
+    let cases = parse(&text)
+        .collect::<Result<Vec<_>, _>>()
+        .bad_input_in(&name)?;
     let cases = cases.iter().map(|case| (case.line, &case.map));
     answer_each(&name, "map", cases, |map| {
         Ok(answer(map.solve()?.as_deref()))

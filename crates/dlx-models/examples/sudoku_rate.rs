@@ -8,7 +8,7 @@
 use std::io::Write as _;
 use std::time::Instant;
 
-use dlx_models::sudoku::{Encoding, Puzzles, Variant};
+use dlx_models::sudoku::{parse, Encoding, Variant};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut unique = false;
@@ -30,12 +30,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     )?;
     writeln!(out, "| --- | --- | --- | --- | --- | --- |")?;
     for file in files {
-        let bytes = std::fs::read(&file)?;
+        let text = std::fs::read_to_string(&file)?;
         let mut n = 0u64;
         let mut worst = 0f64;
         let mut nodes = 0u64;
         let start = Instant::now();
-        for puzzle in Puzzles::new(&bytes[..], None) {
+        for puzzle in parse(&text, None) {
             let one = Instant::now();
             let puzzle = puzzle?;
             let encoding = if lean {

@@ -1,21 +1,18 @@
 //! Puzzle encoders for dlx: from a puzzle's text to an exact cover problem and back.
 //!
-//! Each module is one problem: parse its usual text formats, encode it into a
-//! [`dlx_core::Problem`], decode a solution back into the puzzle's own terms,
-//! check the answer against the puzzle's rules (never against the links), and
-//! render it.
+//! Each public module is one problem.
+//! It reads the problem's usual text formats, encodes a puzzle into a [`dlx_core::Problem`], decodes a solution back into the puzzle's own terms, checks the answer against the puzzle's rules (never against the links), and renders it.
 //!
 //! # Brief overview
-//! - [`sudoku`]: any box shape from 4x4 to 64x64, diagonal sudoku, counts and
-//!   uniqueness, target (archery) scoring, a seeded generator.
-//! - [`queens`]: N-queens (Knuth's encoding), distinct solutions up to the
-//!   board's symmetries, pre-placed queens.
-//! - [`polyomino`]: tilings by built-in or ASCII-art pieces, exact counts up
-//!   to the board's symmetries, text and SVG.
-//! - [`matrix`]: 0/1 matrices in the classic contest forms.
-//! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises (fewest
-//!   rectangles, fewest matchsticks, fewest lottery tickets) on dlx-core's
-//!   fewest-options and minimum repeated cover searches.
+//! - [`sudoku`]: a [`sudoku::Grid`] of any box shape from 4x4 to 64x64, diagonal sudoku, counts and uniqueness, target (archery) scoring, and seeded generation of unique puzzles.
+//! - [`queens`]: [`queens::Queens`], N-queens in Knuth's encoding, distinct solutions up to the board's symmetries, pre-placed queens.
+//! - [`polyomino`]: [`polyomino::Polyomino`], the tilings of a [`polyomino::Board`] by a [`polyomino::PieceSet`] (built in or ASCII art), exact counts up to the board's symmetries, text and SVG.
+//! - [`matrix`]: a [`matrix::Matrix`] of 0s and 1s, in the POJ 3740 and HUST 1017 forms.
+//! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises, a [`treasure::Map`] (fewest rectangles), a [`squares::Grid`] (fewest matchsticks) and a [`lottery::Design`] (fewest tickets), on dlx-core's fewest-options search and its minimum repeated cover.
+//! - [`TextError`] and [`Counted`]: what the file readers share (below).
+//!
+//! Every model but `polyomino` (whose [`polyomino::Polyomino`] is its own encoding) has an `Encoding`: the problem, and the map from its options back to the puzzle.
+//! Errors are `#[non_exhaustive]` enums that carry the input as context: one for reading or building a puzzle, another for an answer that breaks the puzzle's rules.
 //!
 //! # Example
 //! ```
@@ -28,20 +25,46 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Reading files: one shape for every model
+//! A file of puzzles is read the same way in every model that reads one.
+//! A `parse` function takes the whole text (and the format's options, if any) and returns a lazy iterator over it, whose items are `Result<Case, Error>` in input order:
+//!
+//! | model | function | iterator | item | error |
+//! | --- | --- | --- | --- | --- |
+//! | [`sudoku`] | [`sudoku::parse`]`(text, shape)` | [`sudoku::Puzzles`] | [`sudoku::Puzzle`] | [`sudoku::ParseError`] |
+//! | [`queens`] | [`queens::parse_spoj`]`(text)` | [`queens::SpojCases`] | [`queens::SpojCase`] | [`queens::SpojError`] |
+//! | [`matrix`] | [`matrix::parse`]`(text, format)` | [`matrix::Cases`] | [`matrix::Case`] | [`matrix::MatrixError`] |
+//! | [`treasure`] | [`treasure::parse`]`(text)` | [`treasure::Cases`] | [`treasure::Case`] | [`treasure::TreasureError`] |
+//! | [`squares`] | [`squares::parse`]`(text)` | [`squares::Cases`] | [`squares::Case`] | [`squares::SquaresError`] |
+//!
+//! Why this shape:
+//! - **Lazy.** A case is read when the next one is asked for, so a large file is answered case by case, and a caller that stops at the first error stops reading there.
+//! - **Owned cases that know their line.** A case borrows nothing from the text, so it can go to another thread; numbering the items with `enumerate` is enough to print answers computed on many threads back in input order, and each case knows the line it starts on for the messages about it.
+//! - **Errors name the place.** Every error names its line, and the column (or the cell) where one token is at fault, with the token or value.
+//!   The faults of the tokens themselves (not a number, an input that ends early, tokens after the last case) are one [`TextError`], which each model's error wraps, so they read the same in every model.
+//! - **After an error.** Where each case has a line of its own (sudoku, SPOJ queens), the next item is the next case.
+//!   Where a header or a count decides where the next case starts (matrix, treasure, squares), the iterator ends.
+//!
+//! Treasure maps and square destroyers give their number of cases first; both read it with [`Counted`], which their `Cases` name.
+//! A text that describes one thing rather than a list of cases (a polyomino board or piece set, a single sudoku) is read by a function that returns `Result<T, Error>`: [`polyomino::Board::parse`], [`polyomino::PieceSet::parse`], [`sudoku::Puzzle::parse_one`], and `str::parse` for a [`sudoku::Grid`].
+//!
 //! # Design
-//! - **Lean encodings.** Givens, pre-placed queens and other fixed choices
-//!   never become items or options: the search sees only what is left.
-//! - **Independent checks.** Every model checks a decoded answer against the
-//!   puzzle's own rules, so a wrong encoding cannot pass as a right answer.
-//! - **No links, no threads.** Models see dlx-core only through
-//!   `ProblemBuilder`, `Solver` and `OptionId`; parallel search is the
-//!   caller's choice (`dlx-parallel`).
+//! - **Lean encodings.** Givens, pre-placed queens and other fixed choices never become items or options: the search sees only what is left.
+//! - **Independent checks.** Every model checks a decoded answer against the puzzle's own rules, so a wrong encoding cannot pass as a right answer.
+//! - **No links, no threads.** Models use dlx-core's public API for building and searching problems (`ProblemBuilder`, `Problem`, `ItemId`, `ItemKind`, `OptionId`, `BuildError`, `MAX_NODES`, `Solver`, `MinCover`, `Step`, `Optimum`, `Stats`); the link arrays are not part of it, and parallel search is the caller's choice (`dlx-parallel`).
+//! - **Shared parts have a home of their own.** Three private modules serve every model and belong to none: `text` (tokens with their line and column, numbers, [`Counted`] and [`TextError`]), `encode` (one option per candidate that names an item) and `rng` (the seeded generator).
+//! - **Seeds, not generators.** The sudoku generator and the queens restarts draw from SplitMix64, written out in the crate and kept private, so a seed gives the same answer on every machine and with every version of every dependency; callers pass a seed.
 #![warn(missing_docs)]
 
+mod encode;
 pub mod lottery;
 pub mod matrix;
 pub mod polyomino;
 pub mod queens;
+mod rng;
 pub mod squares;
 pub mod sudoku;
+mod text;
 pub mod treasure;
+
+pub use text::{Counted, TextError};

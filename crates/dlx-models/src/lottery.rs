@@ -45,6 +45,8 @@ use std::sync::Arc;
 
 use dlx_core::{BuildError, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder, Stats};
 
+use crate::encode::nonempty_options;
+
 /// The largest `v` accepted (numbers are kept as bits of a `u64`).
 pub const MAX_V: usize = 64;
 
@@ -254,17 +256,13 @@ impl Design {
         let items = builder.items(ItemKind::Primary, subsets.len());
         let index: std::collections::HashMap<u64, usize> =
             subsets.iter().enumerate().map(|(i, &s)| (s, i)).collect();
-        let mut tickets = Vec::new();
-        for ticket in combinations(self.v, self.k) {
-            let inside: Vec<_> = sub_combinations(ticket, self.t)
-                .filter_map(|s| index.get(&s).map(|&i| items[i]))
-                .collect();
-            if inside.is_empty() {
-                continue;
-            }
-            builder.option(inside).map_err(LotteryError::Build)?;
-            tickets.push(ticket);
-        }
+        // Each ticket holds the subsets left to cover that lie inside it.
+        let tickets = combinations(self.v, self.k).map(|ticket| {
+            let inside =
+                sub_combinations(ticket, self.t).filter_map(|s| index.get(&s).map(|&i| items[i]));
+            (ticket, inside)
+        });
+        let tickets = nonempty_options(&mut builder, tickets).map_err(LotteryError::Build)?;
         let problem = builder.build().map_err(LotteryError::Build)?;
         Ok(Encoding {
             problem,

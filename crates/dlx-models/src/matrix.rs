@@ -30,6 +30,9 @@ use std::str::FromStr;
 
 use dlx_core::{BuildError, OptionId, Problem, ProblemBuilder, Solver};
 
+use crate::encode::row_options;
+use crate::text::{numbers, tokens, Lines, TextError};
+
 /// The largest number of columns accepted.
 pub const MAX_COLUMNS: usize = 1 << 20;
 
@@ -73,16 +76,9 @@ pub struct Encoding {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatrixError {
-    /// A token that is not a number from 0 up.
-    #[error("line {line}, column {column}: `{token}` is not a number")]
-    NotANumber {
-        /// The line, from 1.
-        line: usize,
-        /// The character column where the token starts, from 1.
-        column: usize,
-        /// The token.
-        token: String,
-    },
+    /// A token that is not a number (it names the line and the column).
+    #[error(transparent)]
+    Text(#[from] TextError),
     /// A header line without exactly two numbers.
     #[error(
         "line {line}: expected a header of two numbers (rows and columns), found {found} values"
@@ -321,16 +317,7 @@ impl Matrix {
                     .map_err(MatrixError::Build)?,
             );
         }
-        let mut rows = Vec::new();
-        for (row_idx, row) in self.rows.iter().enumerate() {
-            if row.is_empty() {
-                continue;
-            }
-            builder
-                .option(row.iter().map(|&col| items[col]))
-                .map_err(MatrixError::Build)?;
-            rows.push(row_idx);
-        }
+        let rows = row_options(&mut builder, &items, &self.rows).map_err(MatrixError::Build)?;
         let problem = builder.build().map_err(MatrixError::Build)?;
         Ok(Encoding { problem, rows })
     }
@@ -401,7 +388,7 @@ impl Encoding {
 /// The matrices of a file, in order (see [`parse`]).
 #[derive(Clone, Debug)]
 pub struct Cases<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    lines: Lines<'a>,
     format: Format,
     failed: bool,
 }
@@ -411,7 +398,7 @@ pub struct Cases<'a> {
 /// After an error the iterator ends.
 pub fn parse(text: &str, format: Format) -> Cases<'_> {
     Cases {
-        lines: text.lines().enumerate(),
+        lines: Lines::new(text),
         format,
         failed: false,
     }
@@ -424,22 +411,14 @@ impl Iterator for Cases<'_> {
         if self.failed {
             return None;
         }
-        let (line, header) = self.next_line()?;
+        let (line, header) = self.lines.next()?;
         let result = self.read_case(line, header);
         self.failed = result.is_err();
         Some(result)
     }
 }
 
-impl<'a> Cases<'a> {
-    /// The next non-blank line and its number (from 1).
-    fn next_line(&mut self) -> Option<(usize, &'a str)> {
-        self.lines
-            .by_ref()
-            .find(|(_, text)| !text.trim().is_empty())
-            .map(|(index, text)| (index + 1, text))
-    }
-
+impl Cases<'_> {
     fn read_case(&mut self, line: usize, header: &str) -> Result<Case, MatrixError> {
         let values = numbers(line, header)?;
         let [(_, n_rows), (_, n_cols)] = values[..] else {
@@ -459,7 +438,7 @@ impl<'a> Cases<'a> {
         // The row that last used each column, to find a column repeated in one row.
         let mut seen = vec![usize::MAX; n_cols];
         while rows.len() < n_rows {
-            let Some((row_line, text)) = self.next_line() else {
+            let Some((row_line, text)) = self.lines.next() else {
                 return Err(MatrixError::MissingRows {
                     line,
                     expected: n_rows,
@@ -481,26 +460,26 @@ impl<'a> Cases<'a> {
 
 /// A POJ 3740 row: exactly `n_cols` values, each 0 or 1.
 fn poj_row(line: usize, text: &str, n_cols: usize) -> Result<Vec<usize>, MatrixError> {
-    let tokens = crate::queens::tokens(text);
+    let values: Vec<_> = tokens(line, text).collect();
     let mut ones = Vec::new();
-    for (col, &(column, token)) in tokens.iter().enumerate() {
-        match token {
+    for (col, token) in values.iter().enumerate() {
+        match token.text {
             "0" => {}
             "1" => ones.push(col),
             _ => {
                 return Err(MatrixError::NotBinary {
                     line,
-                    column,
-                    token: token.to_owned(),
+                    column: token.column,
+                    token: token.text.to_owned(),
                 })
             }
         }
     }
-    if tokens.len() != n_cols {
+    if values.len() != n_cols {
         return Err(MatrixError::RowLength {
             line,
             expected: n_cols,
-            found: tokens.len(),
+            found: values.len(),
         });
     }
     Ok(ones)
@@ -544,23 +523,4 @@ fn hust_row(
     }
     ones.sort_unstable();
     Ok(ones)
-}
-
-/// The numbers of a non-blank line with their character columns.
-fn numbers(line: usize, text: &str) -> Result<Vec<(usize, usize)>, MatrixError> {
-    crate::queens::tokens(text)
-        .into_iter()
-        .map(|(column, token)| {
-            token
-                .parse::<usize>()
-                .ok()
-                .filter(|_| token.bytes().all(|b| b.is_ascii_digit()))
-                .map(|value| (column, value))
-                .ok_or_else(|| MatrixError::NotANumber {
-                    line,
-                    column,
-                    token: token.to_owned(),
-                })
-        })
-        .collect()
 }

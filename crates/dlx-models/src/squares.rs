@@ -18,20 +18,19 @@
 //! sticks, look for a complete square), not against the links.
 //!
 //! ```
-//! use dlx_models::squares::parse;
+//! use dlx_models::squares::{parse, SquaresError};
 //!
-//! let cases = parse("2\n2\n0\n3\n3 12 17 23\n")?;
-//! let answers: Vec<usize> = cases
-//!     .iter()
-//!     .map(|case| case.grid.solve().map(|sticks| sticks.len()))
-//!     .collect::<Result<_, _>>()?;
+//! let answers: Vec<usize> = parse("2\n2\n0\n3\n3 12 17 23\n")
+//!     .map(|case| Ok(case?.grid.solve()?.len()))
+//!     .collect::<Result<_, SquaresError>>()?;
 //! assert_eq!(answers, [3, 3]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use dlx_core::{BuildError, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder};
 
-use crate::treasure::{TokenError, Tokens};
+use crate::encode::row_options;
+use crate::text::{Counted, TextError, Tokens};
 
 /// The largest grid accepted (POJ 1084 asks for at most 5; larger grids take much longer).
 pub const MAX_SIZE: usize = 8;
@@ -64,6 +63,10 @@ pub struct Case {
     pub grid: Grid,
 }
 
+/// The grids of a POJ 1084 input, in order (see [`parse`]): an iterator of
+/// `Result<Case, SquaresError>`.
+pub type Cases<'a> = Counted<'a, Case, SquaresError>;
+
 /// A grid encoded as a repeated cover problem: one item per complete square, one option per stick.
 #[derive(Clone, Debug)]
 pub struct Encoding {
@@ -76,24 +79,10 @@ pub struct Encoding {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SquaresError {
-    /// A token that is not a number from 0 up.
-    #[error("line {line}, column {column}: `{token}` is not a number")]
-    NotANumber {
-        /// The line, from 1.
-        line: usize,
-        /// The character column where the token starts, from 1.
-        column: usize,
-        /// The token.
-        token: String,
-    },
-    /// The input ends in the middle of a case.
-    #[error("line {line}: the input ends before {what}")]
-    UnexpectedEnd {
-        /// The last line of the input, from 1.
-        line: usize,
-        /// What was expected next.
-        what: String,
-    },
+    /// A token that is not a number, an input that ends early, or tokens
+    /// after the last case (each names the line, and the column where there is one).
+    #[error(transparent)]
+    Text(#[from] TextError),
     /// A grid size of 0 or above [`MAX_SIZE`].
     #[error("line {line}: a grid of size {n} is not allowed (from 1 to {limit})")]
     BadSize {
@@ -121,16 +110,6 @@ pub enum SquaresError {
         line: usize,
         /// The stick.
         stick: usize,
-    },
-    /// Numbers left after the last case.
-    #[error("line {line}: `{token}` after the last of the {cases} cases")]
-    TrailingInput {
-        /// The line, from 1.
-        line: usize,
-        /// The first extra token.
-        token: String,
-        /// The number of cases announced.
-        cases: usize,
     },
     /// The engine refused the problem (a limit of `dlx-core`).
     #[error("cannot build the repeated cover problem")]
@@ -161,54 +140,28 @@ pub enum DestroyError {
     },
 }
 
-/// Reads every case of a POJ 1084 input: the number of cases, then per case `n` and `k s1 .. sk`.
-pub fn parse(text: &str) -> Result<Vec<Case>, SquaresError> {
-    let mut tokens = Tokens::new(text);
-    let (_, n_cases) = number(&mut tokens, "the number of cases")?;
-    let mut cases = Vec::new();
-    for case in 1..=n_cases {
-        let (line, n) = number(&mut tokens, &format!("the size of case {case}"))?;
-        check_size(line, n)?;
-        let (_, k) = number(
-            &mut tokens,
-            &format!("the number of missing sticks of case {case}"),
-        )?;
-        let mut grid = Grid::full(n);
-        for _ in 0..k {
-            let (line, stick) = number(
-                &mut tokens,
-                &format!("the {k} missing sticks of case {case}"),
-            )?;
-            grid.remove(line, stick)?;
-        }
-        cases.push(Case { line, grid });
-    }
-    if let Some((line, _, token)) = tokens.next_token() {
-        return Err(SquaresError::TrailingInput {
-            line,
-            token: token.to_owned(),
-            cases: n_cases,
-        });
-    }
-    Ok(cases)
+/// Reads the grids of a POJ 1084 input one at a time, in order: the number
+/// of grids, then per grid `n` and `k s1 .. sk`.
+///
+/// Numbers are read as a stream of whitespace-separated tokens, so line
+/// breaks may fall anywhere; errors name the line of the offending value
+/// (and the column of a token that is not a number). After the last grid
+/// announced, any token left is an error; after an error the iterator ends.
+pub fn parse(text: &str) -> Cases<'_> {
+    Counted::new(text, read_case)
 }
 
-fn number(tokens: &mut Tokens<'_>, what: &str) -> Result<(usize, usize), SquaresError> {
-    tokens.next_number().map_err(|err| match err {
-        TokenError::End { line } => SquaresError::UnexpectedEnd {
-            line,
-            what: what.to_owned(),
-        },
-        TokenError::NotANumber {
-            line,
-            column,
-            token,
-        } => SquaresError::NotANumber {
-            line,
-            column,
-            token,
-        },
-    })
+/// Reads case number `case` (from 1): `n`, then `k s1 .. sk`.
+fn read_case(tokens: &mut Tokens<'_>, case: usize) -> Result<Case, SquaresError> {
+    let (line, n) = tokens.number(|| format!("the size of case {case}"))?;
+    check_size(line, n)?;
+    let (_, k) = tokens.number(|| format!("the number of missing sticks of case {case}"))?;
+    let mut grid = Grid::full(n);
+    for _ in 0..k {
+        let (line, stick) = tokens.number(|| format!("the {k} missing sticks of case {case}"))?;
+        grid.remove(line, stick)?;
+    }
+    Ok(Case { line, grid })
 }
 
 fn check_size(line: usize, n: usize) -> Result<(), SquaresError> {
@@ -327,15 +280,7 @@ impl Grid {
                 by_stick[stick].push(k);
             }
         }
-        let mut sticks = Vec::new();
-        for (stick, squares) in by_stick.iter().enumerate() {
-            if !squares.is_empty() {
-                builder
-                    .option(squares.iter().map(|&k| items[k]))
-                    .map_err(SquaresError::Build)?;
-                sticks.push(stick);
-            }
-        }
+        let sticks = row_options(&mut builder, &items, &by_stick).map_err(SquaresError::Build)?;
         let problem = builder.build().map_err(SquaresError::Build)?;
         Ok(Encoding { problem, sticks })
     }

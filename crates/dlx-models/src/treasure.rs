@@ -16,14 +16,16 @@
 //!
 //! // Three strips or two halves tile the 30 x 30 map: two is the fewest.
 //! let text = "1\n30 30 5\n0 0 30 10\n0 10 30 20\n0 20 30 30\n0 0 15 30\n15 0 30 30\n";
-//! let cases = parse(text)?;
-//! let pieces = cases[0].map.solve()?;
+//! let case = parse(text).next().expect("one map")?;
+//! let pieces = case.map.solve()?;
 //! assert_eq!(answer(pieces.as_deref()), "2");
-//! cases[0].map.check(pieces.as_deref().unwrap_or_default())?;
+//! case.map.check(pieces.as_deref().unwrap_or_default())?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use dlx_core::{BuildError, ItemKind, Optimum, OptionId, Problem, ProblemBuilder, Solver};
+
+use crate::text::{Counted, TextError, Tokens};
 
 /// The largest number of cells of a map (ZOJ 3209 asks for at most 30 x 30).
 pub const MAX_CELLS: usize = 1 << 20;
@@ -58,6 +60,10 @@ pub struct Case {
     pub map: Map,
 }
 
+/// The maps of a ZOJ 3209 input, in order (see [`parse`]): an iterator of
+/// `Result<Case, TreasureError>`.
+pub type Cases<'a> = Counted<'a, Case, TreasureError>;
+
 /// A map encoded as an exact cover problem: one primary item per cell, one option per piece.
 #[derive(Clone, Debug)]
 pub struct Encoding {
@@ -68,24 +74,10 @@ pub struct Encoding {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TreasureError {
-    /// A token that is not a number from 0 up.
-    #[error("line {line}, column {column}: `{token}` is not a number")]
-    NotANumber {
-        /// The line, from 1.
-        line: usize,
-        /// The character column where the token starts, from 1.
-        column: usize,
-        /// The token.
-        token: String,
-    },
-    /// The input ends in the middle of a case.
-    #[error("line {line}: the input ends before {what}")]
-    UnexpectedEnd {
-        /// The last line of the input, from 1.
-        line: usize,
-        /// What was expected next.
-        what: String,
-    },
+    /// A token that is not a number, an input that ends early, or tokens
+    /// after the last case (each names the line, and the column where there is one).
+    #[error(transparent)]
+    Text(#[from] TextError),
     /// A map with no cells, or more than [`MAX_CELLS`].
     #[error("line {line}: a map of {n} x {m} cells is not allowed (from 1 to {limit} cells)")]
     BadMapSize {
@@ -117,16 +109,6 @@ pub enum TreasureError {
         n: usize,
         /// The size of the map along y.
         m: usize,
-    },
-    /// Numbers left after the last case.
-    #[error("line {line}: `{token}` after the last of the {cases} cases")]
-    TrailingInput {
-        /// The line, from 1.
-        line: usize,
-        /// The first extra token.
-        token: String,
-        /// The number of cases announced.
-        cases: usize,
     },
     /// The engine refused the problem (a limit of `dlx-core`).
     #[error("cannot build the exact cover problem")]
@@ -167,43 +149,39 @@ pub enum TilingError {
     },
 }
 
-/// Reads every case of a ZOJ 3209 input: `T`, then per case `n m p` and `p` lines `x1 y1 x2 y2`.
+/// Reads the maps of a ZOJ 3209 input one at a time, in order: `T`, then
+/// per map `n m p` and `p` lines `x1 y1 x2 y2`.
 ///
 /// Numbers are read as a stream of whitespace-separated tokens, so line
-/// breaks may fall anywhere; errors name the line of the offending value.
-pub fn parse(text: &str) -> Result<Vec<Case>, TreasureError> {
-    let mut tokens = Tokens::new(text);
-    let (_, n_cases) = tokens.number("the number of cases")?;
-    let mut cases = Vec::new();
-    for case in 1..=n_cases {
-        let (line, n) = tokens.number(&format!("the map size of case {case}"))?;
-        let (_, m) = tokens.number(&format!("the map size of case {case}"))?;
-        let (_, n_pieces) = tokens.number(&format!("the number of pieces of case {case}"))?;
-        check_size(line, n, m)?;
-        let mut pieces = Vec::new();
-        for piece in 1..=n_pieces {
-            let what = format!("the corners of piece {piece} of case {case}");
-            let (line, x1) = tokens.number(&what)?;
-            let (_, y1) = tokens.number(&what)?;
-            let (_, x2) = tokens.number(&what)?;
-            let (_, y2) = tokens.number(&what)?;
-            let rect = Rect { x1, y1, x2, y2 };
-            check_rect(line, n, m, rect)?;
-            pieces.push(rect);
-        }
-        cases.push(Case {
-            line,
-            map: Map { n, m, pieces },
-        });
+/// breaks may fall anywhere; errors name the line of the offending value
+/// (and the column of a token that is not a number). After the `T`-th map,
+/// any token left is an error; after an error the iterator ends.
+pub fn parse(text: &str) -> Cases<'_> {
+    Counted::new(text, read_case)
+}
+
+/// Reads case number `case` (from 1): `n m p`, then `p` lines `x1 y1 x2 y2`.
+fn read_case(tokens: &mut Tokens<'_>, case: usize) -> Result<Case, TreasureError> {
+    let size = || format!("the map size of case {case}");
+    let (line, n) = tokens.number(size)?;
+    let (_, m) = tokens.number(size)?;
+    let (_, n_pieces) = tokens.number(|| format!("the number of pieces of case {case}"))?;
+    check_size(line, n, m)?;
+    let mut pieces = Vec::new();
+    for piece in 1..=n_pieces {
+        let corners = || format!("the corners of piece {piece} of case {case}");
+        let (line, x1) = tokens.number(corners)?;
+        let (_, y1) = tokens.number(corners)?;
+        let (_, x2) = tokens.number(corners)?;
+        let (_, y2) = tokens.number(corners)?;
+        let rect = Rect { x1, y1, x2, y2 };
+        check_rect(line, n, m, rect)?;
+        pieces.push(rect);
     }
-    if let Some((line, _, token)) = tokens.next_token() {
-        return Err(TreasureError::TrailingInput {
-            line,
-            token: token.to_owned(),
-            cases: n_cases,
-        });
-    }
-    Ok(cases)
+    Ok(Case {
+        line,
+        map: Map { n, m, pieces },
+    })
 }
 
 /// The answer line of a case: the number of pieces, or `-1` when no tiling exists.
@@ -329,88 +307,5 @@ impl Encoding {
         let mut pieces: Vec<usize> = options.iter().map(|o| o.index()).collect();
         pieces.sort_unstable();
         pieces
-    }
-}
-
-/// Why the next number could not be read (shared by the models that read contest inputs).
-#[derive(Debug)]
-pub(crate) enum TokenError {
-    /// The input ends; the last line, from 1.
-    End { line: usize },
-    /// A token that is not a number from 0 up.
-    NotANumber {
-        line: usize,
-        column: usize,
-        token: String,
-    },
-}
-
-/// Whitespace-separated tokens with their line and column, from 1.
-pub(crate) struct Tokens<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    current: Option<(usize, &'a str, usize)>,
-    last_line: usize,
-}
-
-impl<'a> Tokens<'a> {
-    pub(crate) fn new(text: &'a str) -> Tokens<'a> {
-        Tokens {
-            lines: text.lines().enumerate(),
-            current: None,
-            last_line: 1,
-        }
-    }
-
-    /// The next token as (line, column, text).
-    pub(crate) fn next_token(&mut self) -> Option<(usize, usize, &'a str)> {
-        loop {
-            if let Some((line, text, pos)) = self.current {
-                let rest = &text[pos..];
-                let start = pos + (rest.len() - rest.trim_start().len());
-                if start < text.len() {
-                    let len = text[start..]
-                        .find(char::is_whitespace)
-                        .unwrap_or(text.len() - start);
-                    self.current = Some((line, text, start + len));
-                    let column = text[..start].chars().count() + 1;
-                    return Some((line, column, &text[start..start + len]));
-                }
-            }
-            let (index, text) = self.lines.next()?;
-            self.last_line = index + 1;
-            self.current = Some((index + 1, text, 0));
-        }
-    }
-
-    /// The next number as (line, value).
-    pub(crate) fn next_number(&mut self) -> Result<(usize, usize), TokenError> {
-        let (line, column, token) = self.next_token().ok_or(TokenError::End {
-            line: self.last_line,
-        })?;
-        let value = token.parse().map_err(|_| TokenError::NotANumber {
-            line,
-            column,
-            token: token.to_owned(),
-        })?;
-        Ok((line, value))
-    }
-
-    /// The next number as (line, value), or an error saying `what` was expected.
-    fn number(&mut self, what: &str) -> Result<(usize, usize), TreasureError> {
-        self.next_number().map_err(|err| match err {
-            TokenError::End { line } => TreasureError::UnexpectedEnd {
-                line,
-                what: what.to_owned(),
-            },
-            TokenError::NotANumber {
-                line,
-                column,
-                token,
-            } => TreasureError::NotANumber {
-                line,
-                column,
-                token,
-            },
-        })
     }
 }

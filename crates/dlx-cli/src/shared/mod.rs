@@ -11,7 +11,7 @@ mod search;
 
 pub(crate) use cases::answer_each;
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
-pub(crate) use input::{input_name, parse_problem, read_input, read_text};
+pub(crate) use input::{parse_problem, read_input, read_text};
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use progress::Bar;
 pub(crate) use search::{print_stats, thread_count};

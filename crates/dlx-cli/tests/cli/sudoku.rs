@@ -2,7 +2,7 @@
 
 use crate::support::{check_error, run, ROOT};
 use dlx_core::{parse_dlx, Solver};
-use dlx_models::sudoku::{check, Grid, Puzzles, Variant};
+use dlx_models::sudoku::{check, parse, Grid, Variant};
 
 /// Runs a command that must succeed and returns its standard output.
 #[track_caller]
@@ -13,7 +13,7 @@ fn stdout(args: &[&str], stdin: &str) -> String {
 /// Checks every solution printed with `--line` against its puzzle and the rules.
 #[track_caller]
 fn check_lines(puzzles: &str, lines: &str, variant: Variant) {
-    let puzzles: Vec<Grid> = Puzzles::new(puzzles.as_bytes(), None)
+    let puzzles: Vec<Grid> = parse(puzzles, None)
         .map(|p| p.expect("a puzzle").into_grid())
         .collect();
     let lines: Vec<&str> = lines.lines().collect();
@@ -36,7 +36,7 @@ fn solves_the_bundled_examples() {
     insta::assert_snapshot!("sudoku_9x9_lines", lines);
     check_lines(&data("9x9.txt"), &lines, Variant::Plain);
     // The rendered grids read back to the same solutions.
-    let grids: Vec<String> = Puzzles::new(nine.as_bytes(), None)
+    let grids: Vec<String> = parse(&nine, None)
         .map(|p| {
             p.unwrap()
                 .grid()

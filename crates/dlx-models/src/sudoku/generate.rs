@@ -3,54 +3,7 @@
 use dlx_core::Step;
 
 use super::{Encoding, Grid, Shape, Variant};
-
-/// Sebastiano Vigna's SplitMix64 generator (the seeding generator of
-/// xoshiro, after Steele, Lea and Flood 2014), written out so that a seed
-/// means the same numbers on every machine and with every version of every
-/// dependency.
-///
-/// ```
-/// use dlx_models::sudoku::SplitMix64;
-///
-/// let mut rng = SplitMix64::new(1234567);
-/// // The first outputs of the reference implementation for seed 1234567.
-/// assert_eq!(rng.next_u64(), 6457827717110365317);
-/// assert_eq!(rng.next_u64(), 3203168211198807973);
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator whose first output depends on `seed` alone.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift: the bias is
-    /// below `n / 2^64`, and the result is the same everywhere.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// Shuffles a slice in place (Fisher-Yates, from the end).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
+use crate::rng::SplitMix64;
 
 /// Search nodes allowed for one attempt at filling a grid, per cell.
 const FILL_NODES_PER_CELL: u64 = 40;
@@ -62,7 +15,8 @@ const UNIQUE_NODES: u64 = 20_000;
 /// A complete random grid from a seed: the same seed, shape and variant give
 /// the same grid on every machine.
 ///
-/// The empty grid is encoded with its options shuffled by [`SplitMix64`] and
+/// The empty grid is encoded with its options shuffled by the seeded
+/// generator (SplitMix64, written out in this crate) and
 /// the search takes the first solution; an attempt that needs more than a
 /// few search nodes per cell is dropped for a fresh shuffle. `None` when no
 /// grid was found (the search proved there is none, or every attempt ran out).

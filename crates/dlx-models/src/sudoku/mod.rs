@@ -5,9 +5,9 @@
 //!   for 6x6, `4x4` for 16x16, ...); [`Shape::for_size`] picks the usual one.
 //! - [`Grid`] holds the digits of a grid (`0` for a blank); digits run from
 //!   `1` to the size of the grid, whatever symbols the text used.
-//! - [`Puzzles`] streams the puzzles of a text, one-line or multi-line, with
-//!   the [`Alphabet`] each was written in; [`ParseError`] names the line and
-//!   the cell.
+//! - [`parse`] reads the puzzles of a text one at a time ([`Puzzles`]),
+//!   one-line or multi-line, each a [`Puzzle`] with the [`Alphabet`] it was
+//!   written in and its line; [`ParseError`] names the line and the cell.
 //! - [`Encoding`] turns a grid into a lean [`dlx_core::Problem`] and decodes
 //!   solutions back into grids; [`Grid::solve`], [`Grid::count`],
 //!   [`Grid::uniqueness`] and [`Grid::solutions`] wrap it.
@@ -44,10 +44,12 @@
 //!   reported with both cells ([`Clash`]) before any search starts.
 //! - **One checker, independent of the encoder.** [`check`] reads only the
 //!   grids, so a wrong encoding cannot hide behind a matching decoder.
-//! - **Reproducible generation.** The generator draws from [`SplitMix64`]
-//!   (written out here, 64-bit state, Steele, Lea and Flood 2014) and the
-//!   search is deterministic, so a seed gives the same grid on every machine.
+//! - **Reproducible generation.** The generator draws from SplitMix64
+//!   (written out in this crate, 64-bit state, Steele, Lea and Flood 2014)
+//!   and the search is deterministic, so a seed gives the same grid on every
+//!   machine; callers give a seed, never a generator.
 
+mod board;
 mod check;
 mod encode;
 mod generate;
@@ -57,8 +59,8 @@ mod target;
 
 pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
-pub use generate::{generate_grid, generate_puzzle, SplitMix64};
-pub use parse::{Alphabet, ParseError, Puzzle, Puzzles};
+pub use generate::{generate_grid, generate_puzzle};
+pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
 pub use target::{max_target_score, max_target_score_by_cost, target_score, target_weight};
 
 /// The largest grid size (digits per unit) supported: digits are bits of a `u64`.
@@ -332,7 +334,7 @@ impl Grid {
 impl std::str::FromStr for Grid {
     type Err = ParseError;
 
-    /// Reads exactly one puzzle, in any of the forms [`Puzzles`] reads.
+    /// Reads exactly one puzzle, in any of the forms [`parse`] reads.
     fn from_str(text: &str) -> Result<Grid, ParseError> {
         Puzzle::parse_one(text, None).map(Puzzle::into_grid)
     }

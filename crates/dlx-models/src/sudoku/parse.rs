@@ -1,6 +1,6 @@
-//! Reading puzzles: one-line and multi-line grids, many to a text, streamed.
+//! Reading puzzles: one-line and multi-line grids, many to a text, read one at a time.
 
-use std::io::BufRead;
+use std::iter::Enumerate;
 
 use super::{find_clash, Cell, Grid, Shape, ShapeError, Variant, MAX_SIZE};
 
@@ -19,7 +19,7 @@ pub enum Alphabet {
 }
 
 /// What is wrong with a puzzle text; `line` is 1-based.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseError {
     /// A line whose number of cells fits no grid.
@@ -86,15 +86,6 @@ pub enum ParseError {
         /// The first line of the second puzzle.
         line: usize,
     },
-    /// The text could not be read.
-    #[error("line {line}: cannot read the input")]
-    Io {
-        /// The line.
-        line: usize,
-        /// Why.
-        #[source]
-        source: std::io::Error,
-    },
 }
 
 /// A puzzle read from a text: its grid of givens, the alphabet it was written
@@ -106,40 +97,13 @@ pub struct Puzzle {
     line: usize,
 }
 
-/// The puzzles of a text, read one at a time.
-///
-/// Each non-blank line is either a whole puzzle (81 characters for a 9x9
-/// grid, 256 for 16x16, or size x size whitespace-separated numbers) or one
-/// row of a multi-line grid (then the grid is as many rows as the row has
-/// cells). `|` between cells and separator lines made of `-`, `+`, `=` and
-/// `|` are ignored; lines starting with `#` are comments.
-///
-/// Without a fixed [`Shape`] the size is read off the line: a line of
-/// `s * s` cells is a one-line puzzle of size `s` when its symbols fit that
-/// size and it has no spaces or `|` between cells; otherwise a line of `k`
-/// cells is the first row of a `k` x `k` grid. Lines of 16, 36 or 64 cells
-/// can be either; pass the shape to settle it.
-///
-/// Every item is a puzzle or an error; after an error, reading goes on at the
-/// next line.
-///
-/// ```
-/// use dlx_models::sudoku::{Alphabet, Puzzles};
-///
-/// let text = "1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n\n12.4..........3.\n";
-/// let puzzles: Vec<_> = Puzzles::new(text.as_bytes(), None).collect::<Result<_, _>>()?;
-/// assert_eq!(puzzles.len(), 2);
-/// assert_eq!(puzzles[0].alphabet(), Alphabet::Numbers);
-/// assert_eq!(puzzles[1].grid().to_line(Alphabet::Digits), "12.4..........3.");
-/// # Ok::<(), dlx_models::sudoku::ParseError>(())
-/// ```
-#[derive(Debug)]
-pub struct Puzzles<R> {
-    reader: R,
+/// The puzzles of a text, in order, read one at a time (see [`parse`]).
+#[derive(Clone, Debug)]
+pub struct Puzzles<'a> {
+    lines: Enumerate<std::str::Lines<'a>>,
     shape: Option<Shape>,
-    buffer: String,
-    line: usize,
-    done: bool,
+    /// The last line read, as written.
+    current: &'a str,
 }
 
 /// One line's cells, before the alphabet of its puzzle is known.
@@ -174,7 +138,7 @@ impl Puzzle {
 
     /// Reads exactly one puzzle from a text.
     pub fn parse_one(text: &str, shape: Option<Shape>) -> Result<Puzzle, ParseError> {
-        let mut puzzles = Puzzles::new(text.as_bytes(), shape);
+        let mut puzzles = parse(text, shape);
         let puzzle = puzzles.next().ok_or(ParseError::Empty)??;
         match puzzles.next() {
             None => Ok(puzzle),
@@ -186,45 +150,59 @@ impl Puzzle {
     }
 }
 
-impl<R: BufRead> Puzzles<R> {
-    /// Reads puzzles from `reader`; `shape` fixes the box shape (and so the
-    /// size) of every puzzle, `None` reads it off each puzzle.
-    pub fn new(reader: R, shape: Option<Shape>) -> Puzzles<R> {
-        Puzzles {
-            reader,
-            shape,
-            buffer: String::new(),
-            line: 0,
-            done: false,
-        }
+/// Reads the puzzles of a text one at a time, in order; `shape` fixes the
+/// box shape (and so the size) of every puzzle, `None` reads it off each
+/// puzzle.
+///
+/// Each non-blank line is either a whole puzzle (81 characters for a 9x9
+/// grid, 256 for 16x16, or size x size whitespace-separated numbers) or one
+/// row of a multi-line grid (then the grid is as many rows as the row has
+/// cells). `|` between cells and separator lines made of `-`, `+`, `=` and
+/// `|` are ignored; lines starting with `#` are comments.
+///
+/// Without a fixed [`Shape`] the size is read off the line: a line of
+/// `s * s` cells is a one-line puzzle of size `s` when its symbols fit that
+/// size and it has no spaces or `|` between cells; otherwise a line of `k`
+/// cells is the first row of a `k` x `k` grid. Lines of 16, 36 or 64 cells
+/// can be either; pass the shape to settle it.
+///
+/// Every item is a puzzle or an error naming its line (and its cell, where
+/// one is at fault); after an error, reading goes on at the next line.
+///
+/// ```
+/// use dlx_models::sudoku::{parse, Alphabet};
+///
+/// let text = "1 . | . 4\n. 4 | 1 .\n----+----\n. 1 | 4 .\n4 . | . 1\n\n12.4..........3.\n";
+/// let puzzles: Vec<_> = parse(text, None).collect::<Result<_, _>>()?;
+/// assert_eq!(puzzles.len(), 2);
+/// assert_eq!(puzzles[0].alphabet(), Alphabet::Numbers);
+/// assert_eq!(puzzles[1].line(), 7);
+/// assert_eq!(puzzles[1].grid().to_line(Alphabet::Digits), "12.4..........3.");
+/// # Ok::<(), dlx_models::sudoku::ParseError>(())
+/// ```
+pub fn parse(text: &str, shape: Option<Shape>) -> Puzzles<'_> {
+    Puzzles {
+        lines: text.lines().enumerate(),
+        shape,
+        current: "",
     }
+}
 
-    /// The next line that holds cells, with its number; `None` at the end.
-    /// A blank line gives `Some((line, None))`.
-    #[allow(clippy::type_complexity, reason = "a private helper with one caller")]
-    fn next_row(&mut self) -> Option<Result<(usize, Option<Row>), ParseError>> {
+impl Puzzles<'_> {
+    /// The next line that holds cells, with its number (from 1); `None` at
+    /// the end. A blank line gives `Some((line, None))`.
+    fn next_row(&mut self) -> Option<(usize, Option<Row>)> {
         loop {
-            self.buffer.clear();
-            match self.reader.read_line(&mut self.buffer) {
-                Ok(0) => return None,
-                Ok(_) => {}
-                Err(source) => {
-                    self.done = true;
-                    return Some(Err(ParseError::Io {
-                        line: self.line + 1,
-                        source,
-                    }));
-                }
-            }
-            self.line += 1;
-            let text = self.buffer.trim();
+            let (index, current) = self.lines.next()?;
+            self.current = current;
+            let text = current.trim();
             if text.is_empty() {
-                return Some(Ok((self.line, None)));
+                return Some((index + 1, None));
             }
             if text.starts_with('#') || is_separator(text) {
                 continue;
             }
-            return Some(Ok((self.line, Some(split_row(text, self.shape)))));
+            return Some((index + 1, Some(split_row(text, self.shape))));
         }
     }
 
@@ -238,9 +216,8 @@ impl<R: BufRead> Puzzles<R> {
                 size,
             };
             match self.next_row() {
-                None | Some(Ok((_, None))) => return Err(unfinished),
-                Some(Err(err)) => return Err(err),
-                Some(Ok((row_line, Some(row)))) => {
+                None | Some((_, None)) => return Err(unfinished),
+                Some((row_line, Some(row))) => {
                     if row.len() != size {
                         return Err(ParseError::WrongLength {
                             line: row_line,
@@ -263,21 +240,17 @@ impl<R: BufRead> Puzzles<R> {
     }
 }
 
-impl<R: BufRead> Iterator for Puzzles<R> {
+impl Iterator for Puzzles<'_> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Result<Puzzle, ParseError>> {
-        if self.done {
-            return None;
-        }
         loop {
             let (line, row) = match self.next_row()? {
-                Err(err) => return Some(Err(err)),
-                Ok((_, None)) => continue,
-                Ok((line, Some(row))) => (line, row),
+                (_, None) => continue,
+                (line, Some(row)) => (line, row),
             };
             let k = row.len();
-            let spaced = matches!(row, Row::Numbers(_)) || self.buffer.contains('|');
+            let spaced = matches!(row, Row::Numbers(_)) || self.current.contains('|');
             let root = isqrt(k);
             return Some(match self.shape {
                 Some(shape) if k == shape.n_cells() => decode(shape, line, &[(line, row)]),

@@ -3,7 +3,7 @@
 use dlx_core::{parse_dlx, verify, write_dlx, Solver};
 use dlx_models::sudoku::{
     check, find_clash, generate_grid, generate_puzzle, max_target_score, max_target_score_by_cost,
-    target_score, Alphabet, Cell, Encoding, Grid, ParseError, Puzzle, Puzzles, RuleError, Shape,
+    parse, target_score, Alphabet, Cell, Encoding, Grid, ParseError, Puzzle, RuleError, Shape,
     ShapeError, Uniqueness, Unit, Variant,
 };
 
@@ -95,9 +95,7 @@ fn nine_by_nine_examples_match_their_published_solutions() {
         "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
         "621943758783615492594728361142879635357461289869532174238197546916354827475286913",
     ];
-    let puzzles: Vec<Puzzle> = Puzzles::new(NINE.as_bytes(), None)
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let puzzles: Vec<Puzzle> = parse(NINE, None).collect::<Result<_, _>>().unwrap();
     assert_eq!(puzzles.len(), expected.len());
     for (puzzle, expected) in puzzles.iter().zip(expected) {
         let (count, grids) = check_puzzle(puzzle.grid(), Variant::Plain, 2);
@@ -390,9 +388,7 @@ fn parse_forms() {
 ....
 ..3.
 ";
-    let puzzles: Vec<Puzzle> = Puzzles::new(text.as_bytes(), None)
-        .collect::<Result<_, _>>()
-        .unwrap();
+    let puzzles: Vec<Puzzle> = parse(text, None).collect::<Result<_, _>>().unwrap();
     let summary: Vec<(usize, usize, Alphabet)> = puzzles
         .iter()
         .map(|p| (p.line(), p.grid().size(), p.alphabet()))
@@ -470,9 +466,7 @@ fn renders() {
 /// Parses a text expected to fail and returns the message of its first error.
 #[track_caller]
 fn parse_error(text: &str) -> String {
-    let err = Puzzles::new(text.as_bytes(), None)
-        .find_map(Result::err)
-        .expect("an error");
+    let err = parse(text, None).find_map(Result::err).expect("an error");
     err.to_string()
 }
 
@@ -520,20 +514,16 @@ fn parse_errors() {
     }
     // A clash is never "no solution", in the parser or in the encoder.
     assert!(matches!(
-        Puzzles::new("7...7....".repeat(9).as_bytes(), None).next(),
+        parse(&"7...7....".repeat(9), None).next(),
         Some(Err(ParseError::Clash { .. }))
     ));
     // After an error, reading goes on with the next puzzle.
-    let results: Vec<_> = Puzzles::new(
-        "1234\n....\n....\n....\n\n12.4..........3.\n".as_bytes(),
-        None,
-    )
-    .collect();
+    let results: Vec<_> = parse("1234\n....\n....\n....\n\n12.4..........3.\n", None).collect();
     assert_eq!(results.len(), 2);
     assert!(results[1].is_ok());
     // A fixed shape settles the size.
     let shape = "2x2".parse().unwrap();
-    let err = Puzzles::new("12.4..........3.x\n".as_bytes(), Some(shape))
+    let err = parse("12.4..........3.x\n", Some(shape))
         .next()
         .unwrap()
         .unwrap_err();

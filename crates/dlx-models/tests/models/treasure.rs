@@ -6,7 +6,9 @@ use proptest::prelude::*;
 /// Solves every case of `input`, checks each tiling against its map, and compares the answers.
 #[track_caller]
 fn check(input: &str, expected: &[&str]) {
-    let cases = parse(input).expect("a valid input");
+    let cases: Vec<_> = parse(input)
+        .collect::<Result<_, _>>()
+        .expect("a valid input");
     let answers: Vec<String> = cases
         .iter()
         .map(|case| {
@@ -26,7 +28,7 @@ fn check(input: &str, expected: &[&str]) {
 
 #[track_caller]
 fn check_error(input: &str, message: &str) {
-    let err = parse(input).expect_err("a bad input");
+    let err = parse(input).find_map(Result::err).expect("a bad input");
     assert_eq!(err.to_string(), message);
 }
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option, MinCover, Optimum};
+use dlx_core::{format_option_bytes, MinCover, Optimum};
 
 use crate::shared::{out, parse_problem, print_stats, read_input, Output};
 
@@ -40,7 +40,7 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
         Optimum::Found(cover) => {
             out!(output, "{}", cover.len())?;
             for option in cover {
-                out!(output, "{}", format_option(&problem, option))?;
+                output.bytes_line(&format_option_bytes(&problem, option))?;
             }
         }
         // Without a stop flag the search always finishes.

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, Optimum, OptionId, Problem, Solver, Stats, Step};
+use dlx_core::{
+    format_option, format_option_bytes, Optimum, OptionId, Problem, Solver, Stats, Step,
+};
 use dlx_parallel::ParallelSolver;
 
 use crate::shared::{out, parse_problem, print_stats, read_input, thread_count, Bar, Output};
@@ -253,7 +255,8 @@ impl<'a> Printer<'a> {
                 out!(output, "| {heading}")?;
             }
             for &option in solution {
-                out!(output, "{}", format_option(problem, option))?;
+                // Byte for byte: Knuth's names need not be UTF-8.
+                output.bytes_line(&format_option_bytes(problem, option))?;
             }
         }
         self.index += 1;

@@ -79,7 +79,10 @@ mod search;
 mod verify;
 
 pub use cover::MinCover;
-pub use format::{format_option, parse_dlx, parse_dlx_bytes, write_dlx, ParseError};
+pub use format::{
+    format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
+    write_dlx_bytes, ParseError, ParseWarning, Parsed,
+};
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use problem::{BuildError, Entry, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES};

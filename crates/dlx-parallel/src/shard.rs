@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::num::ParseIntError;
 
-use dlx_core::{write_dlx, OptionId, Problem, Solver, Stats};
+use dlx_core::{write_dlx_bytes, OptionId, Problem, Solver, Stats};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -260,10 +260,10 @@ pub fn read_split(input: &str, text: &str, problem: &Problem) -> Result<Split, S
 
 impl Fingerprint {
     /// The fingerprint of a problem: the hash of the problem as
-    /// [`write_dlx`] writes it back, so comments and spacing do not matter
+    /// [`write_dlx_bytes`] writes it back, so comments and spacing do not matter
     /// but any item or option does.
     pub fn of_problem(problem: &Problem) -> Fingerprint {
-        Fingerprint(fnv1a(write_dlx(problem).as_bytes()))
+        Fingerprint(fnv1a(&write_dlx_bytes(problem)))
     }
 
     /// The fingerprint of a split: the hash of its paths, one line per subproblem.

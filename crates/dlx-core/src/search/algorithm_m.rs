@@ -127,7 +127,9 @@ impl Solver {
             if next == Next::Forward {
                 // M2: [Enter level l.]
                 if links.first_active() == 0 {
+                    // A solution, which Knuth counts as a node (TAOCP 7.2.2-(4)).
                     stats.solutions += 1;
+                    stats.nodes += 1;
                     let at_base = level == base;
                     if REPORT {
                         report = Some(level);

@@ -46,7 +46,10 @@ impl Solver {
             // No primary item is left before any choice: the choices fixed
             // by `choose` alone are the one solution. (Later solutions are
             // caught in C5, so C2 below always finds an uncovered item.)
+            // A solution is a node of its own, as Knuth counts.
             stats.solutions += 1;
+            stats.nodes += 1;
+            stats.max_level = stats.max_level.max(level);
             *saved = stats;
             stack.next = Next::Done;
             if REPORT {
@@ -108,8 +111,13 @@ impl Solver {
                     }
                     continue 'forward;
                 }
-                // C2 for level l + 1: every primary item is covered, a solution.
+                // C2 for level l + 1: every primary item is covered, a solution,
+                // which Knuth counts as a node of level l + 1 (TAOCP 7.2.2-(4)).
                 stats.solutions += 1;
+                stats.nodes += 1;
+                if level + 1 > stats.max_level {
+                    stats.max_level = level + 1;
+                }
                 if REPORT {
                     break 'forward (Step::Solution, Next::Recover, Some(level + 1));
                 }

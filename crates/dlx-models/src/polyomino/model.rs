@@ -476,7 +476,7 @@ impl Polyomino {
                 vec![builder.primary(&piece.name).map_err(SetupError::Build)?]
             } else {
                 (1..=piece.count)
-                    .map(|k| builder.primary(&format!("{}#{k}", piece.name)))
+                    .map(|k| builder.primary(format!("{}#{k}", piece.name)))
                     .collect::<Result<_, _>>()
                     .map_err(SetupError::Build)?
             };
@@ -485,7 +485,7 @@ impl Polyomino {
         let cell_items: Vec<ItemId> = self
             .cells
             .iter()
-            .map(|&(r, c)| builder.primary(&format!("r{r}c{c}")))
+            .map(|&(r, c)| builder.primary(format!("r{r}c{c}")))
             .collect::<Result<_, _>>()
             .map_err(SetupError::Build)?;
         let mut option_placement = Vec::new();

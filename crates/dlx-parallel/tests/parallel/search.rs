@@ -303,3 +303,59 @@ fn issue_10_multiplicities_with_progress_read_while_searching() {
         }
     }
 }
+
+/// Placements of `k` queens on an n x n board that attack or occupy every
+/// square, in the shape of the files Knuth's QUEENDOM-DLX writes: each square
+/// a primary item covered between 1 and `k` times (`1:k|`), an item `Q` taken
+/// exactly `k` times (`k|Q`), and one option per square: `Q` and every square
+/// its queen attacks or occupies.
+fn queen_domination(n: usize, k: usize) -> Problem {
+    let cell = |r: usize, c: usize| format!("{r}{c}");
+    let mut text = String::new();
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("1:{k}|{} ", cell(r, c));
+        }
+    }
+    text += &format!("{k}|Q\n");
+    for r in 0..n {
+        for c in 0..n {
+            text += "Q";
+            for (r2, c2) in (0..n).flat_map(|r2| (0..n).map(move |c2| (r2, c2))) {
+                let attacks = r2 == r || c2 == c || r2 + c == r + c2 || r2 + c2 == r + c;
+                if attacks {
+                    text += &format!(" {}", cell(r2, c2));
+                }
+            }
+            text.push('\n');
+        }
+    }
+    dlx_core::parse_dlx(&text).expect("queen domination")
+}
+
+/// Issue 10: the kinds of files Knuth's generators write (ranged
+/// multiplicities, many options per item) give the same answers on 1 and 2
+/// threads. The counts are those of Knuth's QUEENDOM-DLX files searched by
+/// his DLX3 (12, 186 and 4 dominating sets; run beside the project, 2026-11-23).
+#[test]
+fn issue_10_knuths_generator_shapes_on_threads() {
+    for (n, k, count) in [(4, 2, 12), (5, 3, 186), (6, 3, 4)] {
+        let problem = queen_domination(n, k);
+        let (solutions, _) = sequential(&problem);
+        assert_eq!(solutions.len(), count, "{n}x{n}, {k} queens");
+        for threads in [1, 2] {
+            let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
+            assert_eq!(parallel.count(), count as u64, "{n}x{n}, {threads} threads");
+            let mut found = Vec::new();
+            let _ = parallel.visit(|s| {
+                assert_eq!(verify(&problem, s), Ok(()));
+                found.push(s.to_vec());
+                ControlFlow::<()>::Continue(())
+            });
+            let mut expected = solutions.clone();
+            expected.sort();
+            found.sort();
+            assert_eq!(found, expected, "{n}x{n}, {threads} threads");
+        }
+    }
+}

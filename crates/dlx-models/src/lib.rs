@@ -64,6 +64,7 @@ pub mod queens;
 mod rng;
 pub mod squares;
 pub mod sudoku;
+mod svg;
 mod text;
 pub mod treasure;
 

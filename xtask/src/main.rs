@@ -3,11 +3,14 @@
 //! - `cargo xtask gen-data` writes the generated benchmark instances into `data/bench/`.
 //! - `cargo xtask bench [--quick] [--filter NAME]` times our engine against its
 //!   peers and writes the table to `BENCHMARKS.md`.
+//! - `cargo xtask pictures` writes every model's SVG picture of the bundled
+//!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`.
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
 
 mod bench;
 mod gen_data;
+mod pictures;
 mod rss;
 
 use std::io::Write as _;
@@ -27,6 +30,9 @@ commands:
       --rounds N          runs per solver, median taken (default 3, or 1 with --quick)
       --output FILE       write the report there instead
       --no-build          use the dlx and runner binaries already in target/release
+  pictures            write every model's SVG picture of the bundled inputs into
+                      target/pictures/ and render each to PNG (needs rsvg-convert,
+                      Debian package librsvg2-bin)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
 ";
 
@@ -35,6 +41,7 @@ fn main() -> anyhow::Result<()> {
     match args.first().map(String::as_str) {
         Some("gen-data") => gen_data::run(&workspace_root()),
         Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
+        Some("pictures") => pictures::run(&workspace_root()),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

@@ -10,7 +10,7 @@ use clap::Args;
 use dlx_core::write_dlx;
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
-use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
+use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _};
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
 ///
@@ -150,8 +150,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     }
     output.flush()?;
     if let (Some(path), Some(tiling)) = (&args.svg, &first) {
-        std::fs::write(path, tiling.to_svg())
-            .with_context(|| format!("cannot write `{}`", path.display()))?;
+        write_svg(path, &tiling.to_svg())?;
     }
     if args.stats {
         let _ = writeln!(

@@ -8,7 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::queens::{parse_spoj, Queens, Square};
 
-use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
+use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _};
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///
@@ -16,9 +16,13 @@ use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 /// `--count` or `--distinct` the number of solutions alone on the last line.
 /// The encoding is Knuth's: rows and columns are primary items, diagonals
 /// secondary; pre-placed queens take their lines out of the problem.
+///
+/// `--svg FILE` also draws the board as an SVG picture: a checkerboard with
+/// the `--place` queens in black on framed squares and the queens found in
+/// blue (the `--place` queens alone when there is no solution).
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx queens 8\n  dlx queens 12 --count\n  dlx queens 12 --count --distinct\n  dlx queens 8 --place 1:1 --place 8:4\n  dlx queens 200\n  dlx queens 8 --emit-dlx | dlx solve --count\n  dlx queens --spoj data/queens/spoj.txt"
+    after_help = "Examples:\n  dlx queens 8\n  dlx queens 12 --count\n  dlx queens 12 --count --distinct\n  dlx queens 8 --place 1:1 --place 8:4\n  dlx queens 8 --place 1:1 --svg queens.svg\n  dlx queens 200\n  dlx queens 8 --emit-dlx | dlx solve --count\n  dlx queens --spoj data/queens/spoj.txt"
 )]
 pub(crate) struct QueensArgs {
     /// The side of the board.
@@ -42,8 +46,11 @@ pub(crate) struct QueensArgs {
     /// each line is n, then the column (from 1) of the queen in each row, 0
     /// for none. Prints one line per case: the column of each row's queen, or
     /// `no solution`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "count", "distinct", "place", "emit_dlx"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "count", "distinct", "place", "emit_dlx", "svg"])]
     spoj: Option<PathBuf>,
+    /// Also draw the board and its solution as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "emit_dlx"])]
+    svg: Option<PathBuf>,
     /// Print nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
@@ -82,16 +89,19 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let (board, stats) = puzzle.first_with_stats().bad_input()?;
-    match board {
+    match &board {
         Some(board) => {
             puzzle
-                .check(&board)
+                .check(board)
                 .context("internal error: the solution breaks the rules")?;
             out!(output, "{}", board.render().trim_end_matches('\n'))?;
         }
         None => out!(output, "no solution")?,
     }
     output.flush()?;
+    if let Some(path) = &args.svg {
+        write_svg(path, &puzzle.to_svg(board.as_ref()))?;
+    }
     if args.stats {
         print_stats(&stats, start.elapsed().as_secs_f64());
     }

@@ -12,7 +12,7 @@ use dlx_models::sudoku::{
     Shape, Variant,
 };
 
-use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
+use crate::shared::{out, print_stats, read_text, write_svg, Output, Pictures, ResultExt as _};
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
@@ -28,10 +28,15 @@ use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 /// lines; `--line` prints it on one line in the input's alphabet instead, one
 /// line per puzzle in input order. A puzzle with no solution prints
 /// `no solution`. A count prints the number alone on the last line.
+///
+/// `--svg FILE` also draws each puzzle with its first solution as an SVG
+/// picture to print (givens in bold black, filled digits in blue, the givens
+/// alone when there is no solution): in FILE for an input of one puzzle, in
+/// FILE-1.svg, FILE-2.svg, ... (numbered from 1 in input order) for several.
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1"
+    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 pub(crate) struct SudokuArgs {
     #[command(subcommand)]
@@ -68,6 +73,10 @@ pub(crate) struct SudokuArgs {
     /// Write the puzzle's exact cover problem in Knuth's DLX format instead of solving it.
     #[arg(long)]
     emit_dlx: bool,
+    /// Also draw each puzzle and its first solution as an SVG picture to print,
+    /// in FILE (FILE-1.svg, FILE-2.svg, ... when the input holds several puzzles).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
+    svg: Option<PathBuf>,
     /// Print puzzles, nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
@@ -85,7 +94,7 @@ enum SudokuCommand {
 /// solution stays unique. The same seed gives the same puzzle on every machine.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line"
+    after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 struct GenerateArgs {
     /// The grid size: 9 and 16 are the usual ones; 4 to 25 work.
@@ -109,6 +118,10 @@ struct GenerateArgs {
     /// Print only a complete random grid, no puzzle.
     #[arg(long)]
     complete: bool,
+    /// Also draw the puzzle (givens only, blank cells empty; the grid with
+    /// `--complete`) as an SVG picture to print, in FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// The running totals behind `--stats`.
@@ -152,10 +165,21 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         let text = write_dlx(encoding.problem());
         out!(output, "{}", text.trim_end())?;
     }
+    // One picture a puzzle, numbered when there are several (the first two tell).
+    let several = dlx_models::sudoku::parse(&text, args.box_shape)
+        .nth(1)
+        .is_some();
+    let pictures = args.svg.as_deref().map(|path| Pictures::new(path, several));
     for (index, puzzle) in puzzles.enumerate() {
         let puzzle = puzzle.bad_input_in(&name)?;
-        solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
+        let first = solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
             .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
+        if let Some(pictures) = &pictures {
+            let svg = puzzle
+                .grid()
+                .to_svg(first.as_ref(), variant, puzzle.alphabet());
+            pictures.write(index, &svg)?;
+        }
     }
     output.flush()?;
     if args.stats {
@@ -165,7 +189,8 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Answers one puzzle in the way the flags ask.
+/// Answers one puzzle in the way the flags ask; returns its first solution
+/// when the answer prints solutions (for `--svg`).
 fn solve_one(
     args: &SudokuArgs,
     variant: Variant,
@@ -173,7 +198,7 @@ fn solve_one(
     index: usize,
     output: &mut Output,
     totals: &mut Totals,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Option<Grid>> {
     let alphabet = puzzle.alphabet();
     totals.puzzles += 1;
     if args.target {
@@ -182,7 +207,7 @@ fn solve_one(
             Some((score, _)) => out!(output, "{score}")?,
             None => out!(output, "-1")?,
         }
-        return Ok(());
+        return Ok(None);
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
     let mut solver = encoding.solver();
@@ -191,7 +216,7 @@ fn solve_one(
         let count = solver.count();
         totals.stats += *solver.stats();
         out!(output, "{count}")?;
-        return Ok(());
+        return Ok(None);
     }
     if args.unique {
         solver.set_limit(Some(2));
@@ -203,16 +228,18 @@ fn solve_one(
             _ => "several",
         };
         out!(output, "{word}")?;
-        return Ok(());
+        return Ok(None);
     }
     if !args.line && index > 0 {
         out!(output, "")?;
     }
     let mut found = 0u64;
+    let mut first = None;
     while let Some(solution) = solver.next_solution() {
         let grid = encoding.decode(solution);
         write_grid(output, &grid, alphabet, args.line, found > 0)?;
         found += 1;
+        first.get_or_insert(grid);
         if !args.all {
             break;
         }
@@ -221,7 +248,7 @@ fn solve_one(
     if found == 0 {
         out!(output, "no solution")?;
     }
-    Ok(())
+    Ok(first)
 }
 
 /// Writes a grid on one line, or rendered (after a blank line when `gap`).
@@ -256,11 +283,12 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         Variant::Plain
     };
     let mut output = Output::new();
-    if args.complete {
+    let drawn = if args.complete {
         let grid = generate_grid(shape, variant, args.seed)
             .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
             .bad_input()?;
         write_grid(&mut output, &grid, Alphabet::Digits, args.line, false)?;
+        grid
     } else {
         let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
             .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
@@ -269,8 +297,13 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         if args.solution {
             write_grid(&mut output, &solution, Alphabet::Digits, args.line, true)?;
         }
+        puzzle
+    };
+    output.flush()?;
+    if let Some(path) = &args.svg {
+        write_svg(path, &drawn.to_svg(None, variant, Alphabet::Digits))?;
     }
-    output.flush()
+    Ok(())
 }
 
 fn kind(variant: Variant) -> &'static str {

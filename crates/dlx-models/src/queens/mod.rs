@@ -8,6 +8,7 @@
 //!   [`Board`] of [`Square`]s, which [`Board::check`] and [`Queens::check`]
 //!   test by the rules alone ([`BoardError`]).
 //! - [`Symmetry`] is one of the 8 symmetries of the square board.
+//! - [`Queens::to_svg`] draws the board, the pre-placed queens apart from those found.
 //! - [`parse_spoj`] reads the SPOJ NQUEEN input, one [`SpojCase`] a line.
 //!
 //! # Encoding
@@ -80,6 +81,7 @@
 
 mod board;
 mod model;
+mod picture;
 mod spoj;
 
 pub use board::{Board, BoardError, Line, Square, Symmetry};

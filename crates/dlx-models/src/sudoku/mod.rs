@@ -12,7 +12,8 @@
 //!   solutions back into grids; [`Grid::solve`], [`Grid::count`],
 //!   [`Grid::uniqueness`] and [`Grid::solutions`] wrap it.
 //! - [`check`] and [`find_clash`] test a grid against the rules, independently
-//!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back.
+//!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back,
+//!   and [`Grid::to_svg`] draws it, with its solution, to print.
 //! - [`target_score`], [`max_target_score`] and [`max_target_score_by_cost`] score target (archery) sudoku
 //!   (NOIP 2009); [`generate_grid`] and [`generate_puzzle`] make seeded grids
 //!   and unique-solution puzzles.

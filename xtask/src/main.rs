@@ -5,11 +5,14 @@
 //!   peers and writes the table to `BENCHMARKS.md`.
 //! - `cargo xtask pictures` writes every model's SVG picture of the bundled
 //!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`.
+//! - `cargo xtask miri` runs dlx-core's tests under Miri (skipped, and said,
+//!   without a nightly toolchain).
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
 
 mod bench;
 mod gen_data;
+mod miri;
 mod pictures;
 mod rss;
 
@@ -33,6 +36,8 @@ commands:
   pictures            write every model's SVG picture of the bundled inputs into
                       target/pictures/ and render each to PNG (needs rsvg-convert,
                       Debian package librsvg2-bin)
+  miri                run dlx-core's tests under Miri (installs the nightly
+                      miri component if needed; says so and skips without nightly)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
 ";
 
@@ -42,6 +47,7 @@ fn main() -> anyhow::Result<()> {
         Some("gen-data") => gen_data::run(&workspace_root()),
         Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
         Some("pictures") => pictures::run(&workspace_root()),
+        Some("miri") => miri::run(&workspace_root()),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

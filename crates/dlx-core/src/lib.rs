@@ -86,5 +86,8 @@ pub use format::{
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use problem::{BuildError, Entry, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES};
-pub use search::{Branch, ChooseError, Costed, Optimum, Ranked, Solutions, Solver, Stats, Step};
+pub use search::{
+    Branch, ChooseError, Costed, Division, Objective, Optimum, Ranked, Solutions, Solver, Stats,
+    Step, Subtree,
+};
 pub use verify::{verify, VerifyError};

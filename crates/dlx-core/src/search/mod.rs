@@ -24,8 +24,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-pub use boundary::{Branch, ChooseError};
-pub use optimise::{Costed, Optimum, Ranked};
+pub use boundary::{Branch, ChooseError, Division, Subtree};
+pub use optimise::{Costed, Objective, Optimum, Ranked};
 pub use stats::Stats;
 
 use crate::index::OptionId;
@@ -54,24 +54,49 @@ enum Next {
     Forward,
     /// Step C6 (M7): undo the choice at level `level` and try the next one.
     Recover,
+    /// Enter level `base`, the first level of a [`Subtree`], and try the
+    /// alternatives of its range.
+    Range,
     /// Nothing left to do.
     Done,
 }
 
+/// The alternatives of a subtree's first level that it holds, and whether
+/// the node of that level (its choice of item and cover, steps C3 and C4) is
+/// the subtree's to count, or was counted by the search it came from.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Range {
+    from: u32,
+    /// `u32::MAX`: to the level's last alternative.
+    to: u32,
+    counts_node: bool,
+}
+
 /// Where the search is: the choice stack and the level.
 ///
-/// **Invariant:** levels `0..base` hold the choices fixed by
-/// [`Solver::choose`]; the search makes and undoes the choices of levels
-/// `base..`; the levels with a choice in progress are `base..level`, and
-/// `level` itself too when `next` is [`Next::Recover`].
+/// **Invariant:** levels `0..fixed` hold the choices fixed by
+/// [`Solver::choose`]; levels `fixed..base` the path of the [`Subtree`] the
+/// solver searches ([`Solver::enter`]), replayed; the search makes and
+/// undoes the choices of levels `base..`. The levels with a choice in
+/// progress are `base..level`, and `level` itself too when `next` is
+/// [`Next::Recover`].
 #[derive(Clone, Debug)]
 struct Stack {
     /// `choice[l]` is the node chosen at level `l` (Knuth's `x_l`): an option
     /// node, or under Algorithm M an item's header for "leave it as it is".
     choice: Vec<u32>,
+    /// Algorithm X: the node at which level `l`'s walk of its item's list
+    /// stops (the header, unless the level's last options were given away).
+    ends: Vec<u32>,
     level: usize,
+    fixed: usize,
     base: usize,
     next: Next,
+    /// The alternatives of level `base` the search tries, when it searches a subtree.
+    range: Option<Range>,
+    /// Where the subtree lies in Knuth's estimate of the whole tree (`(0, 1)`
+    /// for the whole tree).
+    span: (f64, f64),
 }
 
 impl Stack {
@@ -80,8 +105,19 @@ impl Stack {
         match self.next {
             Next::Recover => self.level + 1,
             Next::Forward => self.level,
-            Next::Done => self.base,
+            Next::Range | Next::Done => self.base,
         }
+    }
+
+    /// Where a search of the same tree starts over: at C2, or with the
+    /// range of the subtree's first level.
+    fn restart(&mut self) {
+        self.level = self.base;
+        self.next = if self.range.is_some() {
+            Next::Range
+        } else {
+            Next::Forward
+        };
     }
 }
 
@@ -149,9 +185,13 @@ impl Solver {
             colors: problem.has_colors(),
             stack: Stack {
                 choice: vec![0; depth],
+                ends: vec![0; if algorithm_m { 0 } else { depth }],
                 level: 0,
+                fixed: 0,
                 base: 0,
                 next: Next::Forward,
+                range: None,
+                span: (0.0, 1.0),
             },
             m: Multiplicities::new(if algorithm_m { depth } else { 0 }, problem.n_options()),
             settings: Settings::default(),
@@ -240,13 +280,22 @@ impl Solver {
 
     /// Runs the search until a solution is found, `node_budget` more nodes have
     /// been entered, the stop flag is raised, or the search ends.
+    /// (With an objective, [`Solver::set_objective`], the branch and bound search.)
     pub fn run(&mut self, node_budget: u64) -> Step {
-        self.search::<true, false>(node_budget)
+        if self.optimiser.active.is_some() {
+            self.search::<true, true>(node_budget)
+        } else {
+            self.search::<true, false>(node_budget)
+        }
     }
 
     /// Like [`Solver::run`], but counts solutions without stopping at each one.
     pub fn run_counting(&mut self, node_budget: u64) -> Step {
-        self.search::<false, false>(node_budget)
+        if self.optimiser.active.is_some() {
+            self.search::<false, true>(node_budget)
+        } else {
+            self.search::<false, false>(node_budget)
+        }
     }
 
     /// Undoes every choice made by the search (not those made by [`Solver::choose`])
@@ -284,19 +333,26 @@ impl Solver {
     /// Undoing is cold, so it runs the copy of the operations that tests
     /// colors whatever the problem: without colors it makes the same changes.
     fn rewind(&mut self) {
+        self.unwind(self.stack.base);
+        self.stack.restart();
+        self.solution.clear();
+    }
+
+    /// Undoes the choices of levels `to..`, deepest first, whatever made
+    /// them (the search, or the replay of a subtree's path).
+    fn unwind(&mut self, to: usize) {
+        let top = self.stack.top().max(to);
         if self.links.algorithm_m() {
-            self.rewind_m();
+            self.unwind_m(to, top);
         } else {
-            for l in (self.stack.base..self.stack.top()).rev() {
+            for l in (to..top).rev() {
                 let x = self.stack.choice[l];
                 let item = self.links.top(x);
                 self.links.uncommit_option::<true>(x);
                 self.links.uncover::<true>(item);
             }
         }
-        self.stack.level = self.stack.base;
-        self.stack.next = Next::Forward;
-        self.solution.clear();
+        self.stack.level = to;
     }
 
     /// Fills [`Solver::solution`] with the options chosen at levels `0..top`.

@@ -163,7 +163,7 @@ fn refuses_binary_input() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 4 } else { 2000 }, ..ProptestConfig::default() })]
 
     /// Any bytes at all give a problem or a typed error, never a panic.
     #[test]

@@ -26,13 +26,12 @@ const CHANNEL: usize = 1024;
 #[non_exhaustive]
 pub enum ParallelError {
     /// Rayon could not start the threads asked for.
-    #[error("cannot start a pool of {threads} threads")]
+    #[error("rayon could not start {threads} threads: {reason}")]
     Pool {
         /// The number of threads asked for.
         threads: usize,
-        /// What rayon reported.
-        #[source]
-        source: ThreadPoolBuildError,
+        /// What rayon reported (its own error repeats its cause, so it is kept as text).
+        reason: String,
     },
 }
 
@@ -116,6 +115,8 @@ pub struct ParallelSolver<'p> {
     stop: Option<Arc<AtomicBool>>,
     stats: Stats,
     balance: Balance,
+    node_budget: Option<u64>,
+    budget_spent: bool,
 }
 
 impl ParallelSolver<'static> {
@@ -138,6 +139,8 @@ impl ParallelSolver<'static> {
             stop: None,
             stats: Stats::default(),
             balance: Balance::default(),
+            node_budget: None,
+            budget_spent: false,
         }
     }
 }
@@ -148,7 +151,10 @@ impl<'p> ParallelSolver<'p> {
         let pool = ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|source| ParallelError::Pool { threads, source })?;
+            .map_err(|source: ThreadPoolBuildError| ParallelError::Pool {
+                threads,
+                reason: source.to_string(),
+            })?;
         self.pool = Pool::Owned(pool);
         self.progress = None;
         Ok(self)
@@ -167,6 +173,8 @@ impl<'p> ParallelSolver<'p> {
             stop: self.stop,
             stats: self.stats,
             balance: self.balance,
+            node_budget: self.node_budget,
+            budget_spent: false,
         }
     }
 
@@ -235,6 +243,19 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
+    /// Ends each search after about `nodes` nodes (Knuth's nodes, all threads
+    /// together; a thread may pass it by the node it is in): the stop flag is
+    /// raised then, and [`budget_spent`](Self::budget_spent) says so.
+    pub fn set_node_budget(&mut self, nodes: Option<u64>) -> &mut Self {
+        self.node_budget = nodes;
+        self
+    }
+
+    /// Whether the last search stopped because its node budget was spent.
+    pub fn budget_spent(&self) -> bool {
+        self.budget_spent
+    }
+
     /// A live view of the searches, to read from another thread while one runs.
     pub fn progress(&mut self) -> Arc<Progress> {
         let threads = self.threads();
@@ -276,7 +297,13 @@ impl<'p> ParallelSolver<'p> {
         if let Some(progress) = &self.progress {
             progress.reset();
         }
-        let engine = Engine::new(&self.root, seeds, Arc::clone(stop), self.progress.clone());
+        let engine = Engine::new(
+            &self.root,
+            seeds,
+            Arc::clone(stop),
+            self.progress.clone(),
+            self.node_budget,
+        );
         let totals = Mutex::new(Stats::default());
         self.pool.broadcast(|worker| {
             let mut mine = Stats::default();
@@ -299,6 +326,7 @@ impl<'p> ParallelSolver<'p> {
             *lock(&totals) += mine;
         });
         self.balance = engine.balance();
+        self.budget_spent = engine.budget_spent();
         totals.into_inner().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -521,18 +549,33 @@ impl<'p> ParallelSolver<'p> {
     /// best size as the bound. The size is always the sequential answer;
     /// among several smallest solutions the one returned may depend on timing.
     pub fn min_options(&mut self) -> Optimum {
-        match self.optimise(Objective::Options, 1) {
-            Some(mut found) => match found.drain(..).next() {
-                Some(best) => Optimum::Found(best.options),
-                None => Optimum::NoSolution,
-            },
-            None => Optimum::Stopped,
+        let ranked = self.best(Objective::Options, 1);
+        match (ranked.proven, ranked.solutions.into_iter().next()) {
+            (true, Some(best)) => Optimum::Found(best.options),
+            (true, None) => Optimum::NoSolution,
+            (false, _) => Optimum::Stopped,
         }
     }
 
     /// The `k` cheapest solutions (DLX5 costs), proven: the threads run the
     /// branch and bound search, sharing the `k`-th best cost found as the bound.
     pub fn min_cost(&mut self, k: usize) -> Ranked {
+        let ranked = self.best(Objective::Cost, k);
+        if ranked.proven {
+            ranked
+        } else {
+            Ranked {
+                solutions: Vec::new(),
+                proven: false,
+            }
+        }
+    }
+
+    /// The `k` best solutions under `objective` (cheapest first), found by the
+    /// branch and bound search on every thread with one bound: the `k`-th
+    /// best value found so far, less one. When the stop flag ends the search
+    /// early, the best found so far, not `proven`.
+    pub fn best(&mut self, objective: Objective, k: usize) -> Ranked {
         if k == 0 {
             self.stats = Stats::default();
             return Ranked {
@@ -540,22 +583,14 @@ impl<'p> ParallelSolver<'p> {
                 proven: true,
             };
         }
-        match self.optimise(Objective::Cost, k) {
-            Some(solutions) => Ranked {
-                solutions,
-                proven: true,
-            },
-            None => Ranked {
-                solutions: Vec::new(),
-                proven: false,
-            },
-        }
+        let (solutions, proven) = self.optimise(objective, k);
+        Ranked { solutions, proven }
     }
 
     /// Runs the branch and bound search for the `k` best solutions under
-    /// `objective` on every thread, with one bound: the `k`-th best value
-    /// found so far, less one. `None` if the stop flag ended it.
-    fn optimise(&mut self, objective: Objective, k: usize) -> Option<Vec<Costed>> {
+    /// `objective` on every thread; returns them and whether the search ran
+    /// to its end (or stopped itself, having found nothing better is possible).
+    fn optimise(&mut self, objective: Objective, k: usize) -> (Vec<Costed>, bool) {
         let stop = self.stop_flag();
         let bound = Arc::new(AtomicU64::new(u64::MAX));
         let best: Mutex<Vec<Costed>> = Mutex::new(Vec::new());
@@ -591,10 +626,8 @@ impl<'p> ParallelSolver<'p> {
         // A stop the search raised itself (nothing cheaper than 0) is a proof.
         let proven_by_zero = best.len() == k && best.last().is_some_and(|c| c.cost == 0);
         self.stats = stats;
-        if stop.load(Ordering::Relaxed) && !proven_by_zero {
-            return None;
-        }
-        Some(best)
+        let proven = !stop.load(Ordering::Relaxed) || proven_by_zero;
+        (best, proven)
     }
 }
 

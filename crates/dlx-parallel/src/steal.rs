@@ -86,6 +86,8 @@ pub(crate) struct Engine<'a> {
     steals: AtomicU64,
     idle_nanos: AtomicU64,
     progress: Option<Arc<Progress>>,
+    /// Nodes left in the run's budget, all workers together (`u64::MAX`: no budget).
+    budget: AtomicU64,
 }
 
 impl<'a> Engine<'a> {
@@ -96,6 +98,7 @@ impl<'a> Engine<'a> {
         seeds: Vec<Subtree>,
         stop: Arc<AtomicBool>,
         progress: Option<Arc<Progress>>,
+        budget: Option<u64>,
     ) -> Engine<'a> {
         let n = seeds.len();
         let waiting: Vec<Task> = seeds
@@ -123,7 +126,40 @@ impl<'a> Engine<'a> {
             steals: AtomicU64::new(0),
             idle_nanos: AtomicU64::new(0),
             progress,
+            budget: AtomicU64::new(budget.unwrap_or(u64::MAX)),
         }
+    }
+
+    /// Takes up to `want` nodes from the run's budget; 0 when it is spent.
+    fn take_budget(&self, want: u64) -> u64 {
+        let mut left = self.budget.load(Ordering::Relaxed);
+        loop {
+            if left == u64::MAX {
+                return want;
+            }
+            let take = want.min(left);
+            match self.budget.compare_exchange_weak(
+                left,
+                left - take,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return take,
+                Err(now) => left = now,
+            }
+        }
+    }
+
+    /// Gives back the nodes of a slice that the search did not use.
+    fn return_budget(&self, unused: u64) {
+        if unused > 0 && self.budget.load(Ordering::Relaxed) != u64::MAX {
+            self.budget.fetch_add(unused, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the run's node budget is spent.
+    pub(crate) fn budget_spent(&self) -> bool {
+        self.budget.load(Ordering::Relaxed) == 0
     }
 
     /// How the run balanced its load.
@@ -172,12 +208,19 @@ impl<'a> Engine<'a> {
                 } else {
                     SLICE
                 };
+                let slice = self.take_budget(slice);
+                if slice == 0 {
+                    // The run's node budget is spent: every worker stops.
+                    self.stop.store(true, Ordering::Relaxed);
+                    break;
+                }
                 let step = if report {
                     solver.run(slice)
                 } else {
                     solver.run_counting(slice)
                 };
                 let now = *solver.stats();
+                self.return_budget(slice.saturating_sub(now.nodes - last.nodes));
                 if let Some(progress) = &self.progress {
                     progress.advance(
                         worker,

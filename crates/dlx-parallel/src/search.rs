@@ -434,6 +434,79 @@ impl<'p> ParallelSolver<'p> {
         self.stats = stats;
     }
 
+    /// Folds every solution (up to the limit) into an accumulator on the
+    /// threads themselves, in no particular order: each thread starts from
+    /// `init()` and calls `step` on every solution it finds, and the threads'
+    /// accumulators are combined with `merge`. For work per solution that
+    /// the threads should share, such as a model's test of whether a
+    /// solution is the canonical one of its symmetry class.
+    ///
+    /// ```
+    /// use dlx_core::parse_dlx;
+    /// use dlx_parallel::ParallelSolver;
+    ///
+    /// let problem = parse_dlx("a b c\na b\nc\na\nb c\nb\n")?;
+    /// let mut parallel = ParallelSolver::new(&problem).with_threads(2)?;
+    /// // The number of solutions, and of options in them all.
+    /// let (n, options) = parallel.fold(|| (0, 0), |acc, s| { acc.0 += 1; acc.1 += s.len() }, |a, b| (a.0 + b.0, a.1 + b.1));
+    /// assert_eq!((n, options), (3, 7)); // {a b, c}, {a, b c}, {a, b, c}
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fold<A, I, S, M>(&mut self, init: I, step: S, merge: M) -> A
+    where
+        A: Send,
+        I: Fn() -> A + Sync,
+        S: Fn(&mut A, &[OptionId]) + Sync,
+        M: Fn(A, A) -> A,
+    {
+        let stop = self.stop_flag();
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let found = AtomicU64::new(0);
+        let results: Mutex<Vec<A>> = Mutex::new(Vec::new());
+        if let Some(progress) = &self.progress {
+            progress.reset();
+        }
+        let seeds = vec![self.root.root_subtree()];
+        let engine = Engine::new(
+            &self.root,
+            seeds,
+            Arc::clone(&stop),
+            self.progress.clone(),
+            self.node_budget,
+        );
+        let totals = Mutex::new(Stats::default());
+        self.pool.broadcast(|worker| {
+            let mut acc = init();
+            let mut mine = Stats::default();
+            engine.work(
+                worker,
+                true,
+                |_| {},
+                |_, event| match event {
+                    Event::Solution(solution) => {
+                        // Exactly `limit` solutions are folded, whatever the race.
+                        if found.fetch_add(1, Ordering::Relaxed) < limit {
+                            step(&mut acc, solution);
+                        } else {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Event::Finished { stats, .. } => mine += stats,
+                    Event::Gave { .. } | Event::Found(_) => {}
+                },
+            );
+            lock(&results).push(acc);
+            *lock(&totals) += mine;
+        });
+        self.balance = engine.balance();
+        self.budget_spent = engine.budget_spent();
+        let mut stats = totals.into_inner().unwrap_or_else(PoisonError::into_inner);
+        stats.solutions = found.load(Ordering::Relaxed).min(limit);
+        self.stats = stats;
+        let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+        results.into_iter().fold(init(), merge)
+    }
+
     /// The first solution found (with [`set_ordered`](Self::set_ordered): the
     /// first of the sequential search); every thread stops as soon as it is found.
     pub fn first(&mut self) -> Option<Vec<OptionId>> {

@@ -1,6 +1,8 @@
 //! The puzzle (board size and pre-placed queens), its lean encoding, and the searches on it.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use dlx_core::{
     BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver, Stats, Step,
@@ -285,6 +287,17 @@ impl Queens {
 
     /// [`Queens::first`], with the search statistics summed over the restarts.
     pub fn first_with_stats(&self) -> Result<(Option<Board>, Stats), QueensError> {
+        self.first_with(None, None)
+    }
+
+    /// [`Queens::first_with_stats`], stopped by `stop` or after `node_limit`
+    /// nodes in all (then `None`, whether or not there is a solution: tell
+    /// by the flag, or by the nodes reaching the limit).
+    pub fn first_with(
+        &self,
+        stop: Option<Arc<AtomicBool>>,
+        node_limit: Option<u64>,
+    ) -> Result<(Option<Board>, Stats), QueensError> {
         let mut total = Stats::default();
         let mut budget = FIRST_BUDGET;
         let mut attempt = 0u64;
@@ -295,12 +308,16 @@ impl Queens {
                 self.encode_shuffled(attempt)?
             };
             let mut solver = Solver::new(encoding.problem());
+            if let Some(stop) = &stop {
+                solver.set_stop_flag(Arc::clone(stop));
+            }
+            solver.set_node_limit(node_limit.map(|limit| limit.saturating_sub(total.nodes)));
             let step = solver.run(budget);
             total += *solver.stats();
             match step {
                 Step::Solution => return Ok((Some(encoding.decode(solver.solution())), total)),
                 Step::Paused => {}
-                // No stop flag is set, so the search stops only when the tree is done.
+                // The tree is done (no solution), or the search was stopped.
                 Step::Done | Step::Stopped => return Ok((None, total)),
             }
             budget = budget.saturating_mul(2);

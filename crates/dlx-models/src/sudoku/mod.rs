@@ -62,7 +62,9 @@ pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
 pub use generate::{generate_grid, generate_puzzle};
 pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
-pub use target::{max_target_score, max_target_score_by_cost, target_score, target_weight};
+pub use target::{
+    max_target_score, max_target_score_by_cost, target_score, target_weight, TargetCost,
+};
 
 /// The largest grid size (digits per unit) supported: digits are bits of a `u64`.
 pub const MAX_SIZE: usize = 64;

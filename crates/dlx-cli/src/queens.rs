@@ -108,18 +108,14 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         return run.finish("the count");
     }
     let mut first = None;
-    let stats = run.cases(
-        std::slice::from_ref(&puzzle),
-        first_board,
-        |_, board| {
-            match &board {
-                Some(board) => out!(output, "{}", board.render().trim_end_matches('\n'))?,
-                None => out!(output, "no solution")?,
-            }
-            first = Some(board);
-            Ok(())
-        },
-    )?;
+    let stats = run.cases(std::slice::from_ref(&puzzle), first_board, |_, board| {
+        match &board {
+            Some(board) => out!(output, "{}", board.render().trim_end_matches('\n'))?,
+            None => out!(output, "no solution")?,
+        }
+        first = Some(board);
+        Ok(())
+    })?;
     output.flush()?;
     if let (Some(path), Some(board)) = (&args.svg, &first) {
         write_svg(path, &puzzle.to_svg(board.as_ref()))?;

@@ -3,10 +3,13 @@
 //! - `cargo xtask gen-data` writes the generated benchmark instances into `data/bench/`.
 //! - `cargo xtask bench [--quick] [--filter NAME]` times our engine against its
 //!   peers and writes the table to `BENCHMARKS.md`.
+//! - `cargo xtask fuzz [--seconds N] [--target NAME]` runs the cargo-fuzz
+//!   targets in `fuzz/` (nightly) and reports executions per target.
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
 
 mod bench;
+mod fuzz;
 mod gen_data;
 mod rss;
 
@@ -27,6 +30,10 @@ commands:
       --rounds N          runs per solver, median taken (default 3, or 1 with --quick)
       --output FILE       write the report there instead
       --no-build          use the dlx and runner binaries already in target/release
+  fuzz [options]      run every cargo-fuzz target in fuzz/ (needs nightly and
+                      cargo-fuzz; skipped with a message when nightly is missing)
+      --seconds N         seconds per target (default 60)
+      --target NAME       only this target (e.g. search, shard_merge)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
 ";
 
@@ -35,6 +42,7 @@ fn main() -> anyhow::Result<()> {
     match args.first().map(String::as_str) {
         Some("gen-data") => gen_data::run(&workspace_root()),
         Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
+        Some("fuzz") => fuzz::run(&fuzz::Options::parse(&args[1..])?),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

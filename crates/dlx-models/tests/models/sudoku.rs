@@ -436,6 +436,37 @@ fn sixteen_by_sixteen_alphabets() {
     );
 }
 
+/// Found by the `sudoku` fuzz target: a grid whose first row is blank,
+/// rendered with box lines (`. . | . .`), took its alphabet from that row
+/// alone (numbers), so the letters below it were refused or misread.
+#[test]
+fn a_rendered_grid_with_a_blank_first_row_reads_back() {
+    for (text, alphabet) in [
+        ("....A...........", Alphabet::Letters),
+        ("....2...........", Alphabet::Digits),
+        ("....2...........", Alphabet::Numbers),
+    ] {
+        let puzzle = grid(text);
+        let rendered = puzzle.render(alphabet);
+        let again =
+            Puzzle::parse_one(&rendered, None).unwrap_or_else(|e| panic!("{e}:\n{rendered}"));
+        assert_eq!(again.grid(), &puzzle, "{alphabet:?}:\n{rendered}");
+    }
+    // The same puzzle reads the same whether or not its first row is blank:
+    // a 16x16 grid with only `A` and blanks is in letters (A = 1) either way.
+    let shape = Shape::for_size(16).unwrap();
+    for cell in [16, 0] {
+        let mut cells = vec![0; 256];
+        cells[cell] = 1;
+        let puzzle = Grid::from_cells(shape, cells).unwrap();
+        let rendered = puzzle.render(Alphabet::Letters);
+        let again =
+            Puzzle::parse_one(&rendered, None).unwrap_or_else(|e| panic!("{e}:\n{rendered}"));
+        assert_eq!(again.alphabet(), Alphabet::Letters, "{rendered}");
+        assert_eq!(again.grid(), &puzzle, "{rendered}");
+    }
+}
+
 #[test]
 fn renders() {
     let nine = grid(NINE.lines().next().unwrap());

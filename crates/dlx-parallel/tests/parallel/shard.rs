@@ -259,3 +259,25 @@ fn merge_lists_ten_missing_subproblems_at_most() {
         "39 of 42 subproblems missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
     );
 }
+
+/// Found by the `shard_merge` fuzz target: `"seconds":3.666e-26` read back
+/// as 3.6660000000000004e-26, so a part line read and written again was not
+/// the same line.
+#[test]
+fn a_part_line_reads_back_as_itself() {
+    for seconds in [
+        "3.666e-26",
+        "5.2e-7",
+        "0.1",
+        "1e300",
+        "4.9406564584124654e-324",
+    ] {
+        let line = format!(
+            r#"{{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":1,"count":2,"nodes":5,"updates":40,"max_level":4,"seconds":{seconds},"split_nodes":0,"split_updates":0}}"#
+        );
+        let part: PartLine = serde_json::from_str(&line).expect("a part line");
+        assert_eq!(part.seconds, seconds.parse::<f64>().unwrap(), "{seconds}");
+        let again: PartLine = serde_json::from_str(&part.to_string()).expect("written back");
+        assert_eq!(again, part, "{seconds}");
+    }
+}

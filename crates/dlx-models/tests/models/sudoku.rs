@@ -467,6 +467,32 @@ fn a_rendered_grid_with_a_blank_first_row_reads_back() {
     }
 }
 
+/// Found while writing the `sudoku` fuzz target (which then panicked on
+/// it): `4294967296x4294967296` multiplied to 0 in a release build, so
+/// `--box` accepted a shape it printed as `0x0`; a debug build panicked.
+#[test]
+fn box_sides_whose_product_overflows_are_refused() {
+    assert_eq!(
+        "4294967296x4294967296".parse::<Shape>(),
+        Err(ShapeError::BoxTooLarge {
+            box_rows: 1 << 32,
+            box_cols: 1 << 32,
+            max: 64
+        })
+    );
+    assert_eq!(
+        Shape::new(usize::MAX, 2).unwrap_err().to_string(),
+        "boxes of 18446744073709551615x2 would make a grid far beyond the largest size, 64"
+    );
+    assert!(matches!(
+        Shape::new(1 << 32, 1),
+        Err(ShapeError::BadSize {
+            size: 4294967296,
+            max: 64
+        })
+    ));
+}
+
 #[test]
 fn renders() {
     let nine = grid(NINE.lines().next().unwrap());

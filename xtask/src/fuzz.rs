@@ -5,7 +5,8 @@
 //! `target/fuzz/corpus/TARGET` (kept between runs, never committed), and the
 //! committed seeds in `fuzz/corpus/TARGET` are only read. libFuzzer's final
 //! statistics give the executions and the peak resident size; its output
-//! goes to `target/fuzz/logs/TARGET.log`.
+//! goes to `target/fuzz/logs/TARGET.log`. Every target gets the dictionary
+//! `fuzz/numbers.dict` (numbers at the edges of the integer types).
 //!
 //! A missing nightly toolchain is not a failure: the pass is skipped with a
 //! message saying so (and how to install it). A missing cargo-fuzz is
@@ -180,6 +181,7 @@ fn run_target(root: &Path, work: &Path, target: &str, seconds: u64) -> anyhow::R
     let log =
         File::create(&log_path).with_context(|| format!("cannot write {}", log_path.display()))?;
     let seeds = root.join("fuzz").join("corpus").join(target);
+    let dict = root.join("fuzz").join("numbers.dict");
     let start = Instant::now();
     let status = cargo_nightly(root)
         .args(["fuzz", "run", target])
@@ -190,6 +192,7 @@ fn run_target(root: &Path, work: &Path, target: &str, seconds: u64) -> anyhow::R
         .arg(format!("-timeout={INPUT_TIMEOUT_SECONDS}"))
         .arg(format!("-rss_limit_mb={RSS_LIMIT_MB}"))
         .arg("-print_final_stats=1")
+        .arg(format!("-dict={}", dict.display()))
         .stdout(log.try_clone()?)
         .stderr(log)
         .status()

@@ -191,14 +191,32 @@ pub enum ShardError {
     #[error("no counts to merge: the parts are empty")]
     NoParts,
     /// Some subproblems were counted by no part.
-    #[error("{} of {of} subproblems missing: {}", .missing.len(), first_ten(.missing))]
+    #[error("{n_missing} of {of} subproblems missing: {}", shown(.missing, *.n_missing))]
     Missing {
-        /// The indices of the subproblems missing, ascending.
+        /// The first indices of the subproblems missing, ascending: at most
+        /// ten, since a split may have more subproblems than memory holds
+        /// (their number is whatever the lines say).
         missing: Vec<usize>,
+        /// How many subproblems are missing.
+        n_missing: usize,
         /// The number of subproblems of the split.
         of: usize,
     },
+    /// A total over the parts does not fit in 64 bits.
+    #[error(
+        "{at}: the total {what} of the parts exceeds {}, the largest a count can be",
+        u64::MAX
+    )]
+    TotalTooLarge {
+        /// The line whose count made the total overflow.
+        at: Place,
+        /// What was summed: `count`, `nodes` or `updates`.
+        what: &'static str,
+    },
 }
+
+/// The most indices of missing subproblems that [`ShardError::Missing`] holds.
+const MISSING_SHOWN: usize = 10;
 
 /// The sum of the parts of a count, from [`Merge::finish`].
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -445,12 +463,18 @@ impl Merge {
         let Some((first, _)) = self.first else {
             return Err(ShardError::NoParts);
         };
-        let missing: Vec<usize> = (0..first.of)
-            .filter(|i| !self.seen.contains_key(i))
-            .collect();
-        if !missing.is_empty() {
+        // Every index seen is below `of` (add_line checks it), so this many
+        // are missing; only the first few are listed, found by skipping at
+        // most the indices seen.
+        let n_missing = first.of - self.seen.len();
+        if n_missing > 0 {
+            let missing = (0..first.of)
+                .filter(|i| !self.seen.contains_key(i))
+                .take(MISSING_SHOWN)
+                .collect();
             return Err(ShardError::Missing {
                 missing,
+                n_missing,
                 of: first.of,
             });
         }
@@ -461,8 +485,20 @@ impl Merge {
             ..Stats::default()
         };
         let mut seconds = 0.0;
-        for (part, _) in self.seen.values() {
-            stats += part.stats();
+        for (part, at) in self.seen.values() {
+            // Checked sums: a wrapped total would be a wrong answer.
+            let add = |total: u64, value: u64, what| {
+                total
+                    .checked_add(value)
+                    .ok_or_else(|| ShardError::TotalTooLarge {
+                        at: at.clone(),
+                        what,
+                    })
+            };
+            stats.solutions = add(stats.solutions, part.count, "count")?;
+            stats.nodes = add(stats.nodes, part.nodes, "nodes")?;
+            stats.updates = add(stats.updates, part.updates, "updates")?;
+            stats.max_level = stats.max_level.max(part.max_level);
             seconds += part.seconds;
         }
         Ok(Merged { stats, seconds })
@@ -498,10 +534,10 @@ fn write_json(line: &impl Serialize, f: &mut fmt::Formatter<'_>) -> fmt::Result 
     f.write_str(&json)
 }
 
-/// The first ten indices of a list, and `, ...` if there are more.
-fn first_ten(indices: &[usize]) -> String {
-    let shown: Vec<String> = indices.iter().take(10).map(usize::to_string).collect();
-    let more = if indices.len() > 10 { ", ..." } else { "" };
+/// The indices shown of a list of `total`, and `, ...` if there are more.
+fn shown(indices: &[usize], total: usize) -> String {
+    let shown: Vec<String> = indices.iter().map(usize::to_string).collect();
+    let more = if total > indices.len() { ", ..." } else { "" };
     format!("{}{more}", shown.join(", "))
 }
 

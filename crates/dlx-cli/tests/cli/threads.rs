@@ -6,14 +6,8 @@ use crate::support::run;
 /// The commands, each with the standard input it reads.
 const COMMANDS: &[(&[&str], &str)] = &[
     (&["sudoku", "data/sudoku/9x9.txt"], ""),
-    (
-        &["sudoku", "--line", "data/sudoku/top95.txt"],
-        "",
-    ),
-    (
-        &["sudoku", "--unique", "data/sudoku/top95.txt"],
-        "",
-    ),
+    (&["sudoku", "--line", "data/sudoku/top95.txt"], ""),
+    (&["sudoku", "--unique", "data/sudoku/top95.txt"], ""),
     (&["sudoku", "--count", "data/sudoku/9x9.txt"], ""),
     (
         &["sudoku", "--target", "data/sudoku/target-noip2009.txt"],

@@ -89,6 +89,16 @@ pub enum ShapeError {
         /// The largest size supported.
         max: usize,
     },
+    /// Box sides whose product does not fit in a `usize` (so no grid size at all).
+    #[error("boxes of {box_rows}x{box_cols} would make a grid far beyond the largest size, {max}")]
+    BoxTooLarge {
+        /// The rows of a box.
+        box_rows: usize,
+        /// The columns of a box.
+        box_cols: usize,
+        /// The largest size supported.
+        max: usize,
+    },
     /// A box shape that is not `RxC` with two positive numbers.
     #[error("`{text}` is not a box shape; write rows x columns, for example `3x3` or `2x3`")]
     BadShapeText {
@@ -165,7 +175,16 @@ pub struct Grid {
 impl Shape {
     /// A box of `box_rows` x `box_cols` cells.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
-        let size = box_rows * box_cols;
+        // Checked: the sides come from text, and a wrapped product (2^32 x
+        // 2^32 is 0) would pass the size test below with sides that are not
+        // the ones asked for.
+        let size = box_rows
+            .checked_mul(box_cols)
+            .ok_or(ShapeError::BoxTooLarge {
+                box_rows,
+                box_cols,
+                max: MAX_SIZE,
+            })?;
         if box_rows == 0 || box_cols == 0 || size > MAX_SIZE {
             return Err(ShapeError::BadSize {
                 size,

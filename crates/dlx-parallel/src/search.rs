@@ -9,7 +9,7 @@ use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use crate::progress::Progress;
 use crate::split::{Split, SplitGoal};
-use crate::steal::{Balance, Engine, Event, Task};
+use crate::steal::{Balance, Engine, Event, Slices, Task};
 
 /// How many pieces per thread [`ParallelSolver::split`] aims at by default,
 /// for a count split into shards ([`ParallelSolver::count_each`]).
@@ -117,6 +117,7 @@ pub struct ParallelSolver<'p> {
     balance: Balance,
     node_budget: Option<u64>,
     budget_spent: bool,
+    slices: Slices,
 }
 
 impl ParallelSolver<'static> {
@@ -140,6 +141,7 @@ impl ParallelSolver<'static> {
             stats: Stats::default(),
             balance: Balance::default(),
             node_budget: None,
+            slices: Slices::default(),
             budget_spent: false,
         }
     }
@@ -175,6 +177,7 @@ impl<'p> ParallelSolver<'p> {
             balance: self.balance,
             node_budget: self.node_budget,
             budget_spent: false,
+            slices: self.slices,
         }
     }
 
@@ -251,6 +254,20 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
+    /// How many nodes a worker searches between two looks at the board:
+    /// `busy` while every worker is busy (default 65,536), `idle` while one
+    /// waits for work (default 1,024), each at least 1. Not a tuning knob:
+    /// it lets tests make the threads give work away on problems of a few
+    /// nodes, where the defaults would search everything in one slice.
+    #[doc(hidden)]
+    pub fn set_slices(&mut self, busy: u64, idle: u64) -> &mut Self {
+        self.slices = Slices {
+            busy: busy.max(1),
+            idle: idle.max(1),
+        };
+        self
+    }
+
     /// Whether the last search stopped because its node budget was spent.
     pub fn budget_spent(&self) -> bool {
         self.budget_spent
@@ -303,6 +320,7 @@ impl<'p> ParallelSolver<'p> {
             Arc::clone(stop),
             self.progress.clone(),
             self.node_budget,
+            self.slices,
         );
         let totals = Mutex::new(Stats::default());
         self.pool.broadcast(|worker| {
@@ -473,6 +491,7 @@ impl<'p> ParallelSolver<'p> {
             Arc::clone(&stop),
             self.progress.clone(),
             self.node_budget,
+            self.slices,
         );
         let totals = Mutex::new(Stats::default());
         self.pool.broadcast(|worker| {

@@ -5,9 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{
-    verify, Entry, ItemKind, Multiplicity, Optimum, Problem, ProblemBuilder, Solver,
-};
+use dlx_core::{verify, Entry, ItemKind, Multiplicity, Optimum, Problem, ProblemBuilder, Solver};
 use dlx_parallel::ParallelSolver;
 use proptest::prelude::*;
 

@@ -355,7 +355,7 @@ fn help_shows_an_example() {
 /// read as a run of digits ("23 cells, but row 2 needs 4").
 #[test]
 fn issue_13_a_huge_cell_value_is_named() {
-    let (_, stderr) = crate::support::run(
+    let (_, stderr) = run(
         &["sudoku", "-"],
         "1 2 3 4\n3 4 99999999999999999999 2\n2 1 4 3\n4 3 2 1\n",
         2,
@@ -369,7 +369,7 @@ fn issue_13_a_huge_cell_value_is_named() {
 /// Issue 13: `--size 9 --box 2x3` made a 6x6 puzzle without a word.
 #[test]
 fn issue_13_generate_refuses_a_size_its_box_contradicts() {
-    let (stdout, stderr) = crate::support::run(
+    let (stdout, stderr) = run(
         &["sudoku", "generate", "--size", "9", "--box", "2x3"],
         "",
         2,
@@ -379,8 +379,8 @@ fn issue_13_generate_refuses_a_size_its_box_contradicts() {
         stderr.contains("--box 2x3 makes a 6x6 grid, but --size is 9"),
         "{stderr}"
     );
-    let (boxed, _) = crate::support::run(&["sudoku", "generate", "--box", "2x3", "--line"], "", 0);
-    let (sized, _) = crate::support::run(
+    let (boxed, _) = run(&["sudoku", "generate", "--box", "2x3", "--line"], "", 0);
+    let (sized, _) = run(
         &[
             "sudoku", "generate", "--size", "6", "--box", "2x3", "--line",
         ],
@@ -394,6 +394,6 @@ fn issue_13_generate_refuses_a_size_its_box_contradicts() {
 /// Issue 13: `--threads 100000` took 33 s to fail; now clap refuses it at once.
 #[test]
 fn issue_13_an_absurd_thread_count_is_refused_at_once() {
-    let (_, stderr) = crate::support::run(&["queens", "8", "--threads", "100000"], "", 2);
+    let (_, stderr) = run(&["queens", "8", "--threads", "100000"], "", 2);
     assert!(stderr.contains("100000 is not in 0..=1024"), "{stderr}");
 }

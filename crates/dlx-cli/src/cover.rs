@@ -37,6 +37,7 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
     let mut run = Run::new(&args.run)?;
+    run.check_memory("the problem", problem.footprint().total(1))?;
     let mut output = Output::new();
     let stats = run.cases(
         std::slice::from_ref(&problem),

@@ -42,6 +42,10 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let design = Design::new(args.v, args.k, args.t).bad_input()?;
     let mut run = Run::new(&args.run)?;
+    run.check_memory(
+        &format!("C({},{},{})", args.v, args.k, args.t),
+        design.footprint().total(1),
+    )?;
     let mut output = Output::new();
     let stats = run.cases(
         std::slice::from_ref(&design),

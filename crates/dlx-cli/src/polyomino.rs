@@ -94,6 +94,11 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         return output.flush();
     }
     let start = Instant::now();
+    let mut run = Run::new(&args.run)?;
+    // One solver per thread, the root, and the symmetry count's own problem.
+    let solvers = run.threads() as u64 + 2;
+    let footprint = Polyomino::footprint(&board, &pieces, args.one_sided);
+    run.check_memory("the tiling problem", footprint.total(solvers))?;
     let model = Polyomino::new(board, pieces, args.one_sided)
         .context("cannot set up the puzzle")
         .bad_input()?;
@@ -107,7 +112,6 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(model.problem()).trim_end())?;
         return output.flush();
     }
-    let mut run = Run::new(&args.run)?;
     if args.count || args.distinct {
         // One search gives both counts (see `Polyomino::count_by_symmetry`),
         // each thread testing the solutions it finds.

@@ -69,6 +69,9 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
     let mut run = Run::new(&args.run)?;
+    // One solver per thread, and the root the threads start from.
+    let solvers = run.threads() as u64 + 1;
+    run.check_memory("the problem", problem.footprint().total(solvers))?;
     let mut output = Output::new();
     let (stats, what) = if args.min_options || args.min_cost {
         (

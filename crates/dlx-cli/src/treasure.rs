@@ -54,6 +54,14 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let cases = parse(&text)
         .collect::<Result<Vec<_>, _>>()
         .bad_input_in(&name)?;
+    let mut run = Run::new(&args.run)?;
+    // Pieces may overlap: a file of a few lines can describe billions of
+    // entries. Each thread holds one map's problem and solver at a time.
+    let at_once = run.threads().min(cases.len()).max(1) as u64;
+    for case in &cases {
+        let bytes = case.map.footprint().total(1).saturating_mul(at_once);
+        run.check_memory(&format!("in {name}, the map of line {}", case.line), bytes)?;
+    }
     let mut output = Output::new();
     if args.emit_dlx {
         emit_dlx(&mut output, &name, "map", &cases, |case| {
@@ -62,7 +70,6 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
         })?;
         return output.flush();
     }
-    let mut run = Run::new(&args.run)?;
     // The pieces chosen for each map, for the pictures.
     let mut chosen = Vec::new();
     let stats = run.cases(

@@ -85,7 +85,9 @@ pub use format::{
 };
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
-pub use problem::{BuildError, Entry, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES};
+pub use problem::{
+    BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
+};
 pub use search::{
     Branch, ChooseError, Costed, Division, Objective, Optimum, Ranked, Solutions, Solver, Stats,
     Step, Subtree,

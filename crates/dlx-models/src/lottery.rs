@@ -43,7 +43,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dlx_core::{BuildError, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder, Stats};
+use dlx_core::{
+    BuildError, Footprint, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder, Stats,
+};
 
 use crate::encode::nonempty_options;
 
@@ -228,6 +230,20 @@ impl Design {
     /// The size of the subsets to cover.
     pub fn t(&self) -> usize {
         self.t
+    }
+
+    /// The memory its largest problem and the search of it take, known
+    /// before anything is built: an item per `t`-subset, an option per
+    /// ticket, `C(k,t)` entries per option (upper bounds: the subsets on
+    /// the fixed tickets are left out), and the index of the subsets.
+    pub fn footprint(&self) -> Footprint {
+        let items = binomial(self.v, self.t);
+        let options = binomial(self.v, self.k);
+        let entries = options.saturating_mul(binomial(self.k, self.t));
+        let mut footprint = Footprint::of_size(items, options, entries);
+        // The subsets and their index (a hash map of 64-bit sets).
+        footprint.problem = footprint.problem.saturating_add(items.saturating_mul(32));
+        footprint
     }
 
     /// Schonheim's lower bound L(v,k,t) = ceil(v/k * L(v-1,k-1,t-1)), L(.,.,0) = 1.

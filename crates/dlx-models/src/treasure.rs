@@ -25,7 +25,9 @@
 
 use std::fmt::Write as _;
 
-use dlx_core::{BuildError, ItemKind, Optimum, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_core::{
+    BuildError, Footprint, ItemKind, Optimum, OptionId, Problem, ProblemBuilder, Solver,
+};
 
 use crate::svg::{self, Num};
 use crate::text::{Counted, TextError, Tokens};
@@ -237,6 +239,17 @@ impl Map {
     /// The pieces, in input order.
     pub fn pieces(&self) -> &[Rect] {
         &self.pieces
+    }
+
+    /// The memory its problem and each solver of it take, known before the
+    /// problem is built: a map's pieces may overlap, so a small file can
+    /// describe a problem of billions of entries.
+    pub fn footprint(&self) -> Footprint {
+        let entries = self.pieces.iter().fold(0u64, |sum, r| {
+            let area = ((r.x2 - r.x1) as u64).saturating_mul((r.y2 - r.y1) as u64);
+            sum.saturating_add(area)
+        });
+        Footprint::of_size((self.n * self.m) as u64, self.pieces.len() as u64, entries)
     }
 
     /// The exact cover problem: item `x,y` for each cell (x-major), option `k` for piece `k`.

@@ -10,6 +10,7 @@ mod picture;
 mod progress;
 pub(crate) mod run;
 mod search;
+mod size;
 
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{parse_problem, read_input, read_text};

@@ -19,6 +19,8 @@ use dlx_core::{Solver, Stats};
 use dlx_parallel::{Balance, ParallelSolver, Progress};
 
 use crate::shared::progress::{group, Display};
+use crate::shared::size::{format_size, parse_size, size_above};
+use crate::shared::ResultExt as _;
 
 /// The flags of every search command.
 #[derive(Debug, Clone, Args)]
@@ -45,6 +47,11 @@ pub(crate) struct RunArgs {
     /// partial and exit with 3.
     #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
     pub(crate) time_limit: Option<Duration>,
+    /// The most memory the problems and their searches may take (`512M`,
+    /// `4G`): a problem that would need more is refused before it is built,
+    /// with exit code 2 and the size it would need.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1G")]
+    pub(crate) max_memory: usize,
 }
 
 /// When to show progress.
@@ -178,6 +185,24 @@ impl Run {
             self.balance.steals,
             self.balance.idle_seconds
         );
+    }
+
+    /// Refuses, as bad input, what would take more memory than
+    /// `--max-memory`: `what` names it for the message (`the map of line 3`),
+    /// `bytes` is its estimate ([`dlx_core::Footprint`]).
+    pub(crate) fn check_memory(&self, what: &str, bytes: u64) -> anyhow::Result<()> {
+        let limit = self.args.max_memory as u64;
+        if bytes <= limit {
+            return Ok(());
+        }
+        Err(anyhow::anyhow!(
+            "{what} would take about {} of memory, more than --max-memory {}; \
+             raise the limit (--max-memory {}) if the machine has it",
+            format_size(bytes),
+            format_size(limit),
+            size_above(bytes)
+        ))
+        .bad_input()
     }
 
     /// Whether progress is to be shown at all.

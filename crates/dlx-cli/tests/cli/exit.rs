@@ -140,3 +140,49 @@ fn help_lists_the_exit_codes() {
         );
     }
 }
+
+/// Issue 13: inputs of a few bytes that describe problems of gigabytes are
+/// refused before anything is built, with the size, the limit and how to
+/// raise it (they aborted at 3.8 to 4.8 GB).
+#[test]
+fn issue_13_problems_beyond_the_memory_limit_are_refused_before_they_are_built() {
+    let monominoes =
+        std::env::temp_dir().join(format!("dlx-monominoes-{}.txt", std::process::id()));
+    std::fs::write(&monominoes, "X*65536:\n#\n").unwrap();
+    let monominoes = monominoes.to_str().unwrap();
+    let mut map = "1\n1024 1024 100\n".to_owned();
+    for _ in 0..100 {
+        map += "0 0 1024 1024\n";
+    }
+    for (args, stdin) in [
+        (vec!["treasure", "-"], map.as_str()),
+        (vec!["treasure", "--emit-dlx", "-"], map.as_str()),
+        (vec!["lottery", "22", "11", "5"], ""),
+        (vec!["lottery", "23", "11", "3"], ""),
+        (
+            vec!["polyomino", "--board", "256x256", "--pieces", monominoes],
+            "",
+        ),
+    ] {
+        let (stdout, stderr) = crate::support::run(&args, stdin, 2);
+        assert_eq!(stdout, "", "{args:?}");
+        assert!(
+            stderr.contains(
+                "of memory, more than --max-memory 1.0 GiB; raise the limit (--max-memory "
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+    // The limit is the user's: a small one refuses a small problem, and says so.
+    let (_, stderr) = crate::support::run(
+        &["solve", "--max-memory", "1K", "data/pentomino-3x20.dlx"],
+        "",
+        2,
+    );
+    assert!(stderr.contains("the problem would take about"), "{stderr}");
+    let (_, stderr) = crate::support::run(&["queens", "8", "--max-memory", "lots"], "", 2);
+    assert!(
+        stderr.contains("expected a size such as 512M or 4G"),
+        "{stderr}"
+    );
+}

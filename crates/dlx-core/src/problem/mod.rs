@@ -4,8 +4,10 @@
 //! makes one, checking every item and option as it is added.
 
 mod builder;
+mod footprint;
 
 pub use builder::ProblemBuilder;
+pub use footprint::Footprint;
 
 use std::borrow::Cow;
 

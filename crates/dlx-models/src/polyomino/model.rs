@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_core::{BuildError, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats};
+use dlx_core::{BuildError, Footprint, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats};
 
 use super::board::Board;
 use super::pieces::PieceSet;
@@ -93,6 +93,39 @@ pub enum SetupError {
 }
 
 impl Polyomino {
+    /// The memory [`Polyomino::new`] would take for these arguments, and
+    /// each solver of its problem, known before anything is built: an
+    /// upper estimate from each orientation's translations inside the
+    /// board's bounding box. A small pieces file can describe billions of
+    /// placements (one option per placement and copy of a piece).
+    pub fn footprint(board: &Board, pieces: &PieceSet, one_sided: bool) -> Footprint {
+        let (mut options, mut entries, mut placed) = (0u64, 0u64, 0u64);
+        for piece in pieces.pieces() {
+            let cells = piece.shape.len() as u64;
+            let placements = piece
+                .shape
+                .orientations(one_sided)
+                .iter()
+                .map(|shape| {
+                    let (h, w) = shape.size();
+                    let rows = (board.height() + 1).saturating_sub(h) as u64;
+                    let cols = (board.width() + 1).saturating_sub(w) as u64;
+                    rows * cols
+                })
+                .fold(0u64, u64::saturating_add);
+            let copies = placements.saturating_mul(piece.count as u64);
+            options = options.saturating_add(copies);
+            entries = entries.saturating_add(copies.saturating_mul(cells + 1));
+            // Each placement's cells, and its entry in the lookup by cells.
+            placed = placed.saturating_add(placements.saturating_mul(8 * cells + 96));
+        }
+        let items =
+            (board.n_cells() + pieces.pieces().iter().map(|p| p.count).sum::<usize>()) as u64;
+        let mut footprint = Footprint::of_size(items, options, entries);
+        footprint.problem = footprint.problem.saturating_add(placed);
+        footprint
+    }
+
     /// Encodes the problem of covering `board` exactly with `pieces`, each
     /// used its count of times, in any orientation (rotations only when
     /// `one_sided`).

@@ -5,7 +5,8 @@
 //! are only ever added whole or overwritten whole, so evicting one loses
 //! nothing but the time to count that subproblem again.
 //!
-//! Layout of a shard: buckets of [`WAYS`] entries. A bucket is two header
+//! Layout of a shard: buckets of [`WAYS`] entries; a key may live in either
+//! of two buckets (see `buckets_of`). A bucket is two header
 //! words, then its entries; the first header word holds a 16-bit tag per
 //! entry (0: empty), the second a 16-bit weight per entry (`256 * log2` of
 //! the number of nodes the entry stands for); an entry is its key, then its
@@ -29,6 +30,10 @@ const SHARDS: usize = 1 << SHARD_BITS;
 
 /// Buckets a shard starts with.
 const INITIAL_BUCKETS: usize = 16;
+
+/// A shard table smaller than this many words grows whenever a key finds
+/// both its buckets full (64 KiB: 4 MiB over all the shards).
+const SMALL_WORDS: usize = 8 << 10;
 
 /// A shard grows when more than this fraction (in 1/16ths) of its entries are used.
 const GROW_AT_SIXTEENTHS: usize = 12;
@@ -202,16 +207,32 @@ impl MemoCache {
     }
 }
 
+/// The two buckets a key may live in: two independent positions from the
+/// low 32 bits of its hash and of a remix of it (Azar, Broder, Karlin and
+/// Upfal's two choices keep the fullest bucket near the average, so that a
+/// bucket is rarely full before the table is).
 #[inline]
-fn bucket_of(buckets: usize, hash: u64) -> usize {
-    // Lemire's multiply-shift range reduction on the low 32 bits.
-    (((hash & 0xFFFF_FFFF) * buckets as u64) >> 32) as usize
+fn buckets_of(buckets: usize, hash: u64) -> [usize; 2] {
+    // Lemire's multiply-shift range reduction.
+    let reduce = |bits: u64| (((bits & 0xFFFF_FFFF) * buckets as u64) >> 32) as usize;
+    let remix = (hash ^ (hash >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    [reduce(hash), reduce(remix >> 32)]
 }
 
 #[inline]
 fn tag_of(hash: u64) -> u64 {
-    // Bits 32..47: independent of the shard (the top bits) and the bucket (the low bits).
+    // Bits 32..47: independent of the shard (the top bits) and the first bucket (the low bits).
     ((hash >> 32) & 0xFFFF) | 1
+}
+
+/// The way of `bucket` that holds `key`, if any.
+#[inline]
+fn way_of(g: &Geometry, bucket: &[u64], key: &[u64], tag: u64) -> Option<usize> {
+    let tags = bucket[0];
+    (0..WAYS).find(|&way| {
+        let at = 2 + way * g.entry_words;
+        (tags >> (16 * way)) & 0xFFFF == tag && bucket[at..at + g.key_words] == *key
+    })
 }
 
 #[inline]
@@ -219,18 +240,12 @@ fn find(g: &Geometry, shard: &Shard, key: &[u64], hash: u64) -> Option<(u128, u1
     if shard.buckets == 0 {
         return None;
     }
-    let start = bucket_of(shard.buckets, hash) * g.bucket_words;
-    let bucket = &shard.words[start..start + g.bucket_words];
-    let tags = bucket[0];
     let tag = tag_of(hash);
-    for way in 0..WAYS {
-        if (tags >> (16 * way)) & 0xFFFF != tag {
-            continue;
-        }
-        let at = 2 + way * g.entry_words;
-        let entry = &bucket[at..at + g.entry_words];
-        if entry[..g.key_words] == *key {
-            let count = u128::from(entry[g.key_words]) | u128::from(entry[g.key_words + 1]) << 64;
+    for b in buckets_of(shard.buckets, hash) {
+        let bucket = &shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
+        if let Some(way) = way_of(g, bucket, key, tag) {
+            let at = 2 + way * g.entry_words + g.key_words;
+            let count = u128::from(bucket[at]) | u128::from(bucket[at + 1]) << 64;
             let weight = ((bucket[1] >> (16 * way)) & 0xFFFF) as u16;
             return Some((count, weight));
         }
@@ -257,11 +272,12 @@ fn store(
     {
         resize(g, bytes, shard, (shard.buckets * 2).min(g.max_buckets));
     }
-    // Past half full, a full bucket makes the shard grow while the budget
-    // allows, rather than lose an entry.
+    // Two full buckets make a small shard, or one past half full, grow while
+    // the budget allows, rather than lose an entry (in a large table below
+    // half full it is too rare to be worth doubling the table for).
     while shard.buckets < g.max_buckets
-        && shard.entries as usize * 2 > shard.buckets * WAYS
-        && bucket_full(g, shard, hash)
+        && (shard.entries as usize * 2 > shard.buckets * WAYS || shard.words.len() < SMALL_WORDS)
+        && both_full(g, shard, hash)
     {
         resize(g, bytes, shard, (shard.buckets * 2).min(g.max_buckets));
     }
@@ -272,15 +288,17 @@ fn store(
     shard.inserts += 1;
 }
 
-/// Whether every way of the bucket of `hash` is taken.
-fn bucket_full(g: &Geometry, shard: &Shard, hash: u64) -> bool {
-    let start = bucket_of(shard.buckets, hash) * g.bucket_words;
-    let tags = shard.words[start];
-    (0..WAYS).all(|way| (tags >> (16 * way)) & 0xFFFF != 0)
+/// Whether every way of both buckets of `hash` is taken.
+fn both_full(g: &Geometry, shard: &Shard, hash: u64) -> bool {
+    buckets_of(shard.buckets, hash).iter().all(|&b| {
+        let tags = shard.words[b * g.bucket_words];
+        (0..WAYS).all(|way| (tags >> (16 * way)) & 0xFFFF != 0)
+    })
 }
 
-/// Writes an entry into its bucket: into an empty way, over the same key,
-/// or over the lightest entry. Returns whether an empty way was used.
+/// Writes an entry into one of its buckets: nowhere if the key is there
+/// already, else into the emptier bucket, else over the lightest entry of
+/// the two buckets. Returns whether an empty way was used.
 fn place(
     g: &Geometry,
     shard: &mut Shard,
@@ -289,39 +307,49 @@ fn place(
     count: u128,
     weight: u16,
 ) -> bool {
-    let start = bucket_of(shard.buckets, hash) * g.bucket_words;
-    let bucket = &mut shard.words[start..start + g.bucket_words];
-    let tags = bucket[0];
     let tag = tag_of(hash);
-    let mut victim = 0;
+    let choices = buckets_of(shard.buckets, hash);
+    let mut victim = (choices[0], 0);
     let mut victim_weight = u64::MAX;
-    let mut filled = false;
-    for way in 0..WAYS {
-        let way_tag = (tags >> (16 * way)) & 0xFFFF;
-        let at = 2 + way * g.entry_words;
-        if way_tag == 0 {
-            victim = way;
-            filled = true;
-            break;
-        }
-        if way_tag == tag && bucket[at..at + g.key_words] == *key {
+    // The empty way of the bucket with the most empty ways.
+    let mut empty = None;
+    let mut most_empty = 0;
+    for &b in &choices {
+        let bucket = &shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
+        if way_of(g, bucket, key, tag).is_some() {
             // Another counter stored it meanwhile: the same exact count.
             return false;
         }
-        let w = (bucket[1] >> (16 * way)) & 0xFFFF;
-        if w < victim_weight {
-            victim_weight = w;
-            victim = way;
+        let mut empties = 0;
+        let mut first_empty = 0;
+        for way in (0..WAYS).rev() {
+            if (bucket[0] >> (16 * way)) & 0xFFFF == 0 {
+                empties += 1;
+                first_empty = way;
+                continue;
+            }
+            let w = (bucket[1] >> (16 * way)) & 0xFFFF;
+            if w < victim_weight {
+                victim_weight = w;
+                victim = (b, way);
+            }
+        }
+        if empties > most_empty {
+            most_empty = empties;
+            empty = Some((b, first_empty));
         }
     }
+    let filled = empty.is_some();
     if !filled {
         shard.evictions += 1;
     }
-    let at = 2 + victim * g.entry_words;
+    let (b, way) = empty.unwrap_or(victim);
+    let bucket = &mut shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
+    let at = 2 + way * g.entry_words;
     bucket[at..at + g.key_words].copy_from_slice(key);
     bucket[at + g.key_words] = count as u64;
     bucket[at + g.key_words + 1] = (count >> 64) as u64;
-    let shift = 16 * victim;
+    let shift = 16 * way;
     bucket[0] = (bucket[0] & !(0xFFFF << shift)) | tag << shift;
     bucket[1] = (bucket[1] & !(0xFFFF << shift)) | u64::from(weight) << shift;
     filled
@@ -336,8 +364,7 @@ fn resize(g: &Geometry, bytes: &Bytes, shard: &mut Shard, buckets: usize) {
     let old = std::mem::replace(&mut shard.words, vec![0; buckets * g.bucket_words]);
     let old_buckets = std::mem::replace(&mut shard.buckets, buckets);
     shard.entries = 0;
-    for b in 0..old_buckets {
-        let bucket = &old[b * g.bucket_words..(b + 1) * g.bucket_words];
+    for bucket in old.chunks_exact(g.bucket_words).take(old_buckets) {
         for way in 0..WAYS {
             if (bucket[0] >> (16 * way)) & 0xFFFF == 0 {
                 continue;

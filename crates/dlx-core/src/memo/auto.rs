@@ -75,7 +75,6 @@ pub enum Decision {
 
 /// A finished count, from [`count_solutions`].
 #[derive(Copy, Clone, Debug, PartialEq)]
-#[non_exhaustive]
 pub struct Counted {
     /// The number of solutions.
     pub count: u128,

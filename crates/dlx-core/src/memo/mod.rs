@@ -214,7 +214,7 @@ impl MemoSettings {
 pub enum MemoError {
     /// The problem needs Knuth's Algorithm M, which the memoised count does not run.
     #[error(
-        "item `{item}` may be covered {bounds} times; the memoised count handles only items covered exactly once or (beside them) at most once"
+        "item `{item}` has bounds {bounds}: the memoised count handles only items covered exactly once, and beside them items covered at most once (0:1)"
     )]
     Multiplicities {
         /// The first item with such bounds.
@@ -346,6 +346,15 @@ impl MemoCounter {
             cache,
             search: Search::new(layout, settings.rule, settings.parts),
         })
+    }
+
+    /// A counter of the same problem from the start (no choice fixed), with
+    /// the same settings, sharing this one's cache.
+    pub fn fresh(&self) -> MemoCounter {
+        MemoCounter {
+            cache: Arc::clone(&self.cache),
+            search: self.search.fresh(),
+        }
     }
 
     /// Counts the solutions (those below the choices fixed by

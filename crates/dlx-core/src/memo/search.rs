@@ -149,6 +149,11 @@ impl Search {
         }
     }
 
+    /// A search of the same problem with the same settings, from the start.
+    pub(crate) fn fresh(&self) -> Search {
+        Search::new(Arc::clone(&self.layout), self.rule, self.parts)
+    }
+
     pub(crate) fn started(&self) -> bool {
         self.started
     }

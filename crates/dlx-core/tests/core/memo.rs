@@ -264,7 +264,7 @@ fn multiplicities_are_refused_but_at_most_once_items_beside_exact_ones_are_count
     );
     assert_eq!(
         err.to_string(),
-        "item `b` may be covered 2:3 times; the memoised count handles only items covered exactly once or (beside them) at most once"
+        "item `b` has bounds 2:3: the memoised count handles only items covered exactly once, and beside them items covered at most once (0:1)"
     );
     // The automatic choice counts it plainly.
     let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Auto).unwrap();

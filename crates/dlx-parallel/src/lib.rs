@@ -101,11 +101,13 @@
 //!   threads the same way as the stop flag.
 #![warn(missing_docs)]
 
+mod memo;
 mod progress;
 mod search;
 mod shard;
 mod split;
 
+pub use memo::{count_solutions_on, CountError, ParallelMemoCounter, MEMO_PIECES_PER_THREAD};
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount, PIECES_PER_THREAD};
 pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};

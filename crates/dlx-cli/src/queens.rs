@@ -8,7 +8,10 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::queens::{parse_spoj, Queens, Square};
 
-use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
+use crate::shared::{
+    count_memoised, out, print_memo_stats, print_stats, read_text, MemoArgs, Memoised, Output,
+    ResultExt as _,
+};
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///
@@ -30,7 +33,7 @@ pub(crate) struct QueensArgs {
     /// Print the number of solutions distinct up to rotations and reflections
     /// of the board (those that keep the `--place` queens in place); with
     /// `--count`, the number of all solutions comes first.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "memo")]
     distinct: bool,
     /// A queen already on the board, as ROW:COL counted from 1 (repeatable).
     #[arg(long = "place", value_name = "R:C", value_parser = parse_square)]
@@ -47,6 +50,8 @@ pub(crate) struct QueensArgs {
     /// Print nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    memo: MemoArgs,
 }
 
 pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
@@ -64,6 +69,20 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
     }
     if args.count || args.distinct {
         let encoding = puzzle.encode().bad_input()?;
+        // Queens' subproblems rarely repeat, so the probe mostly leaves the
+        // count to the plain search; with many queens placed they may.
+        if !args.distinct {
+            if let Memoised::Counted(counted) =
+                count_memoised(encoding.problem(), &args.memo, 1, args.stats)?
+            {
+                out!(output, "{}", counted.count)?;
+                output.flush()?;
+                if args.stats {
+                    print_memo_stats(&counted, start.elapsed().as_secs_f64());
+                }
+                return Ok(());
+            }
+        }
         let mut solver = Solver::new(encoding.problem());
         if args.distinct {
             let distinct = encoding.count_distinct(&mut solver, &puzzle.symmetries());

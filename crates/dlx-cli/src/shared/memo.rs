@@ -1,0 +1,234 @@
+//! Counting with the memoised counter where it pays: `--memo`, `--no-memo`, `--memo-mem`, and its statistics.
+
+use std::io::Write as _;
+
+use anyhow::Context as _;
+use clap::Args;
+use dlx_core::{
+    decide_method, CountMode, Counted, Decision, MemoError, MemoSettings, Method, Problem,
+    MIN_LEVERAGE,
+};
+use dlx_parallel::{count_solutions_on, ParallelMemoCounter};
+
+use crate::shared::ResultExt as _;
+
+/// The context of a memoised count's error, as `dlx_parallel::CountError` words it.
+const FAILED: &str = "the memoised count failed";
+
+/// The memoised count's options, shared by the subcommands that count.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct MemoArgs {
+    /// With --count: count with the memoised counter, whether or not it pays
+    /// (by default it is used when a short probe finds that it does).
+    #[arg(long, requires = "count", conflicts_with = "no_memo")]
+    memo: bool,
+    /// With --count: never memoise; visit every solution (Knuth's search).
+    #[arg(long)]
+    no_memo: bool,
+    /// The most memory the memoised count's cache may hold, in bytes or with
+    /// a binary unit: 512M, 4G (K, M, G, T; KiB, MB and so on are read the same).
+    ///
+    /// When the cache is full it forgets the subproblems that saved the
+    /// least and goes on: the count stays exact, it only takes longer. The
+    /// default, 2G, holds some 40 million subproblems of a problem with up to
+    /// 128 items (a 16 x 16 board's domino tilings need 52 MiB); the process
+    /// needs a few MiB more than the cache.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "2G")]
+    memo_mem: usize,
+}
+
+/// What [`count_memoised`] did.
+pub(crate) enum Memoised {
+    /// The count is finished.
+    Counted(Counted),
+    /// The caller counts plainly, its own way (`--no-memo`, or memoisation does not pay).
+    Plain,
+}
+
+impl MemoArgs {
+    fn settings(&self) -> MemoSettings {
+        MemoSettings::new().with_memory(self.memo_mem)
+    }
+}
+
+/// Counts `problem` with the memoised counter on `threads` threads when
+/// `--memo` asks for it or a probe finds that it pays; otherwise tells the
+/// caller to count plainly (with `stats`, saying why on standard error).
+pub(crate) fn count_memoised(
+    problem: &Problem,
+    args: &MemoArgs,
+    threads: usize,
+    stats: bool,
+) -> anyhow::Result<Memoised> {
+    if args.no_memo {
+        return Ok(Memoised::Plain);
+    }
+    let settings = args.settings();
+    if args.memo {
+        let counted = match count_solutions_on(problem, &settings, CountMode::Memo, threads) {
+            Err(dlx_parallel::CountError::Memo(err @ MemoError::Multiplicities { .. })) => {
+                return Err(err)
+                    .context("--memo cannot count this problem")
+                    .bad_input();
+            }
+            other => other?,
+        };
+        return Ok(Memoised::Counted(counted));
+    }
+    let counted = match decide_method(problem, &settings) {
+        Decision::Plain { leverage, .. } => {
+            if stats {
+                // A courtesy: standard error that cannot be written is no error.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "memo: plain count (the probe's leverage {leverage:.2} is below {MIN_LEVERAGE})"
+                );
+            }
+            return Ok(Memoised::Plain);
+        }
+        // Small enough for the plain count to finish within its first slice:
+        // the caller counts it again its own way, which costs as little.
+        Decision::Done {
+            method: Method::Plain,
+            ..
+        } => return Ok(Memoised::Plain),
+        Decision::Done {
+            count,
+            method,
+            plain,
+            memo,
+            cache,
+        } => Counted {
+            count,
+            method,
+            plain,
+            memo,
+            cache,
+            leverage: 0.0,
+        },
+        Decision::Memo {
+            mut counter,
+            plain,
+            leverage,
+        } => {
+            let mut memo = counter.stats();
+            let (count, cache) = if threads > 1 {
+                let mut parallel = ParallelMemoCounter::from_counter(&counter)
+                    .with_threads(threads)
+                    .context("cannot start the threads")?;
+                let count = parallel.count().context(FAILED)?;
+                memo += parallel.stats();
+                (count, parallel.cache().stats())
+            } else {
+                let count = counter.count().context(FAILED)?;
+                memo = counter.stats();
+                (count, counter.cache().stats())
+            };
+            Counted {
+                count,
+                method: Method::Memo,
+                plain,
+                memo,
+                cache,
+                leverage,
+            }
+        }
+    };
+    Ok(Memoised::Counted(counted))
+}
+
+/// Prints the statistics of a count to standard error (`--stats`): Knuth's
+/// nodes and updates (of both searches when a probe ran), and the cache's
+/// hits, misses, evictions and peak size.
+pub(crate) fn print_memo_stats(counted: &Counted, seconds: f64) {
+    let memo = &counted.memo;
+    let cache = &counted.cache;
+    let nodes = memo.nodes + counted.plain.nodes;
+    let method = match counted.method {
+        Method::Memo => "memoised",
+        Method::Plain => "plain",
+    };
+    let mib = |bytes: u64| bytes as f64 / f64::from(1 << 20);
+    let rate = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    let _ = writeln!(
+        std::io::stderr(),
+        "method: {method}\nsolutions: {}\nnodes: {nodes}\nupdates: {}\ncache hits: {}\ncache misses: {}\ncache evictions: {}\ncache peak: {:.1} MiB of {:.1} MiB ({} entries)\nparts: {} in {} splits\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
+        counted.count,
+        memo.updates + counted.plain.updates,
+        memo.hits,
+        memo.misses,
+        cache.evictions,
+        mib(cache.peak_bytes),
+        mib(cache.budget),
+        cache.peak_entries,
+        memo.parts,
+        memo.splits,
+    );
+}
+
+/// Reads a size: a number of bytes, optionally with a binary unit (K, M,
+/// G, T, any case, optionally followed by `B` or `iB`); a fraction is allowed
+/// with a unit (`1.5G`).
+pub(crate) fn parse_size(text: &str) -> Result<usize, String> {
+    let bad = || {
+        format!("expected a size such as 512M or 4G (a number, then K, M, G or T), not `{text}`")
+    };
+    let t = text.trim();
+    let digits = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(digits);
+    let unit = unit.trim().to_ascii_uppercase();
+    let unit = unit
+        .strip_suffix("IB")
+        .or_else(|| unit.strip_suffix('B'))
+        .unwrap_or(&unit);
+    let shift = match unit {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let value: f64 = number.parse().map_err(|_| bad())?;
+    if shift == 0 && number.contains('.') {
+        return Err(bad());
+    }
+    let bytes = value * f64::from(1u32 << (shift / 2)) * f64::from(1u32 << (shift - shift / 2));
+    if !bytes.is_finite() || bytes >= usize::MAX as f64 {
+        return Err(format!(
+            "`{text}` is more memory than this machine can address"
+        ));
+    }
+    Ok(bytes as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_size;
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        for (text, bytes) in [
+            ("0", 0),
+            ("4096", 4096),
+            ("512M", 512 << 20),
+            ("4G", 4 << 30),
+            ("4g", 4 << 30),
+            ("64KiB", 64 << 10),
+            ("2GB", 2 << 30),
+            ("1.5G", 3 << 29),
+            ("1T", 1 << 40),
+        ] {
+            assert_eq!(parse_size(text), Ok(bytes), "{text}");
+        }
+        for text in ["", "G", "12X", "1.5", "-1G", "1..2M"] {
+            assert!(parse_size(text).is_err(), "{text}");
+        }
+    }
+}

@@ -315,11 +315,10 @@ fn place(
     let mut empty = None;
     let mut most_empty = 0;
     for &b in &choices {
+        // The key is not looked for: it was looked up in vain before its
+        // subproblem was counted, and if another counter stored it since,
+        // both entries hold the same exact count.
         let bucket = &shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
-        if way_of(g, bucket, key, tag).is_some() {
-            // Another counter stored it meanwhile: the same exact count.
-            return false;
-        }
         let mut empties = 0;
         let mut first_empty = 0;
         for way in (0..WAYS).rev() {

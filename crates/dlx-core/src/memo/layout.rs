@@ -30,6 +30,8 @@ pub(crate) struct Layout {
     pub(crate) node_option: Vec<u32>,
     /// Item `i`'s list of nodes is `item_start[i]..item_start[i + 1]` in `State::cells`.
     pub(crate) item_start: Vec<u32>,
+    /// The number of options of each item.
+    pub(crate) degrees: Vec<u32>,
     /// The secondary items that some option colors, with the offset in bits
     /// of their code in the key's color words and the code's width.
     pub(crate) colored: Vec<ColorCode>,
@@ -154,6 +156,7 @@ impl Layout {
             opt_items,
             opt_colors,
             node_option,
+            degrees: item_start.windows(2).map(|w| w[1] - w[0]).collect(),
             item_start,
             colored,
             has_colors,
@@ -183,7 +186,7 @@ impl Layout {
     /// How many options name item `i`.
     #[inline]
     pub(crate) fn degree(&self, i: u32) -> u32 {
-        self.item_start[i as usize + 1] - self.item_start[i as usize]
+        self.degrees[i as usize]
     }
 
     /// The public id of item `i`.

@@ -14,7 +14,8 @@
 //!   every item it names, except of the item being branched on (whose list
 //!   is left as it was when that item was covered, as in Knuth's DLX);
 //! - `len[i]` is the length of item `i`'s live prefix; for an item not
-//!   covered, the number of live options that name it;
+//!   covered, the number of live options that name it; bit `i` of
+//!   `touched` is set when `len[i]` is below the item's number of options;
 //! - bit `i` of `live` is set for a primary item when it is not covered,
 //!   and for a secondary item when it is not taken and `len[i] > 0`;
 //! - `dead` is the number of primary items not covered with `len == 0`: a
@@ -33,6 +34,8 @@ pub(crate) struct State {
     pub(crate) live: Vec<u64>,
     /// Secondary items taken by an option without a color.
     taken: Vec<u64>,
+    /// Items that have lost an option: `len < degree`.
+    touched: Vec<u64>,
     pub(crate) len: Vec<u32>,
     /// Each item's list of nodes, live ones first.
     cells: Vec<u32>,
@@ -63,6 +66,7 @@ impl State {
         let mut state = State {
             live: vec![0; layout.words],
             taken: vec![0; layout.words],
+            touched: vec![0; layout.words],
             len: (0..n_items).map(|i| layout.degree(i as u32)).collect(),
             cells,
             place,
@@ -108,6 +112,9 @@ impl State {
         let j = layout.opt_items[node as usize];
         let len = self.len[j as usize] - 1;
         self.len[j as usize] = len;
+        if len + 1 == layout.degrees[j as usize] {
+            self.touched[j as usize / 64] |= 1 << (j % 64);
+        }
         let last = layout.item_start[j as usize] + len;
         let at = self.place[node as usize];
         let other = self.cells[last as usize];
@@ -146,6 +153,9 @@ impl State {
             }
         }
         self.len[j as usize] = len + 1;
+        if len + 1 == layout.degrees[j as usize] {
+            self.touched[j as usize / 64] &= !(1 << (j % 64));
+        }
     }
 
     /// Hides the option of `node` from the lists of its other items.
@@ -369,54 +379,52 @@ impl State {
                 }
                 unreachable!("choose_item is called only when an item is left to cover")
             }
-            Rule::FewestOptions => self.fewest(layout, active, |_, _| true),
+            Rule::FewestOptions => self.fewest_by(layout, active, |i, _| i),
             Rule::Frontier => {
-                // An item with a single option at once; else the fewest
-                // options among the items some of whose options the choices
-                // so far have excluded (the border of the covered region),
-                // ties to the first in the sweep; when no item is touched,
-                // the first in the sweep.
+                // The fewest options among the items some of whose options
+                // the choices so far have excluded (the border of the
+                // covered region), ties to the first in the sweep; a single
+                // option ends the scan. When no item is touched, the first
+                // in the sweep.
                 let mut best = u32::MAX;
                 let mut best_key = (u32::MAX, u32::MAX);
-                for (w, ((&l, &a), &p)) in self
+                for (w, (((&l, &t), &a), &p)) in self
                     .live
                     .iter()
+                    .zip(&self.touched)
                     .zip(active)
                     .zip(&layout.primary)
                     .enumerate()
                 {
-                    let mut bits = l & a & p;
+                    let mut bits = l & t & a & p;
                     while bits != 0 {
                         let i = (w * 64) as u32 + bits.trailing_zeros();
                         bits &= bits - 1;
                         let len = self.len[i as usize];
                         if len <= 1 {
-                            // Forced: no rule can do better.
                             return i;
                         }
-                        let touched = if len < layout.degree(i) {
-                            len
-                        } else {
-                            u32::MAX
-                        };
-                        let key = (touched, layout.rank[i as usize]);
+                        let key = (len, layout.rank[i as usize]);
                         if key < best_key {
                             best_key = key;
                             best = i;
                         }
                     }
                 }
-                best
+                if best != u32::MAX {
+                    return best;
+                }
+                self.fewest_by(layout, active, |i, _| layout.rank[i as usize])
             }
         }
     }
 
-    /// The item of `active` with the fewest live options among those `keep`
-    /// accepts, ties to the first in order; `u32::MAX` when none is accepted.
+    /// The item of `active` with the least `(len, key(item, len))`, where
+    /// `len` counts its live options; an item with a single option ends the scan.
     #[inline]
-    fn fewest(&self, layout: &Layout, active: &[u64], keep: impl Fn(u32, u32) -> bool) -> u32 {
+    fn fewest_by(&self, layout: &Layout, active: &[u64], key: impl Fn(u32, u32) -> u32) -> u32 {
         let mut best = u32::MAX;
-        let mut best_len = u32::MAX;
+        let mut best_key = (u32::MAX, u32::MAX);
         for (w, ((&l, &a), &p)) in self
             .live
             .iter()
@@ -429,12 +437,13 @@ impl State {
                 let i = (w * 64) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
                 let len = self.len[i as usize];
-                if len < best_len && keep(i, len) {
+                if len <= 1 {
+                    return i;
+                }
+                let k = (len, key(i, len));
+                if k < best_key {
+                    best_key = k;
                     best = i;
-                    best_len = len;
-                    if len <= 1 {
-                        return best;
-                    }
                 }
             }
         }

@@ -34,6 +34,10 @@ pub(crate) struct Options {
     output: Option<PathBuf>,
     /// Use the binaries already built (when the tree does not build right now).
     no_build: bool,
+    /// Only the counting table.
+    counting: bool,
+    /// The time limit of each run of the counting table.
+    count_seconds: Option<u64>,
 }
 
 impl Options {
@@ -60,6 +64,14 @@ impl Options {
                 }
                 "--output" => options.output = Some(PathBuf::from(value("--output")?)),
                 "--no-build" => options.no_build = true,
+                "--counting" => options.counting = true,
+                "--count-seconds" => {
+                    let seconds = value("--count-seconds")?;
+                    let seconds: u64 = seconds.parse().with_context(|| {
+                        format!("--count-seconds takes a number, not {seconds:?}")
+                    })?;
+                    options.count_seconds = Some(seconds);
+                }
                 other => bail!("unknown argument {other:?} to bench\n\n{}", crate::USAGE),
             }
         }
@@ -159,6 +171,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
     let rounds = options.rounds.unwrap_or(if options.quick { 1 } else { 3 });
     let workloads: Vec<&Workload> = WORKLOADS
         .iter()
+        .filter(|_| !options.counting)
         .filter(|w| !options.quick || w.quick)
         .filter(|w| {
             options
@@ -168,7 +181,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         })
         .collect();
     ensure!(
-        !workloads.is_empty(),
+        !workloads.is_empty() || options.counting,
         "no workload matches {:?}; the workloads are: {}",
         options.filter.as_deref().unwrap_or(""),
         WORKLOADS
@@ -253,12 +266,25 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         ));
     }
 
+    let mut limits = crate::counting::Limits::DEFAULT;
+    if let Some(seconds) = options.count_seconds {
+        limits.time = Duration::from_secs(seconds);
+    }
+    let (counting, counting_notes) = crate::counting::run(
+        &root,
+        &tools.dlx,
+        options.quick,
+        options.filter.as_deref(),
+        limits,
+    )?;
+    notes.extend(counting_notes);
+
     let elapsed = started.elapsed();
     let machine = Machine::probe(&root, load_before, load_average(), elapsed, rounds);
-    let report = render(&rows, &machine, &notes);
+    let report = render(&rows, &machine, &notes, &counting);
     say("");
     say(&report);
-    let full = !options.quick && options.filter.is_none();
+    let full = !options.quick && options.filter.is_none() && !options.counting;
     let output = options.output.clone().unwrap_or_else(|| {
         if full {
             root.join("BENCHMARKS.md")
@@ -732,7 +758,7 @@ fn utc_now() -> String {
 }
 
 /// Seconds in a readable unit with three significant digits.
-fn format_time(seconds: f64) -> String {
+pub(crate) fn format_time(seconds: f64) -> String {
     if seconds >= 1.0 {
         format!("{seconds:.2} s")
     } else if seconds >= 0.1 {
@@ -764,8 +790,8 @@ fn format_count(n: f64) -> String {
     }
 }
 
-/// The markdown report: the machine, the table, the notes.
-fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
+/// The markdown report: the machine, the tables, the notes.
+fn render(rows: &[Row], machine: &Machine, notes: &[String], counting: &str) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# Benchmarks\n");
     let _ = writeln!(
@@ -898,6 +924,8 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
             let _ = writeln!(md, "{line}");
         }
     }
+
+    md.push_str(counting);
 
     if !notes.is_empty() {
         let _ = writeln!(md, "\n## Notes\n");

@@ -145,7 +145,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
             leverage: f64::INFINITY,
             counter,
         },
-        Ok(MemoStep::Paused) => {
+        Ok(MemoStep::Paused | MemoStep::Stopped) => {
             let leverage = counter.leverage();
             if leverage >= MIN_LEVERAGE {
                 Decision::Memo {

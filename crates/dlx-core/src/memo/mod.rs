@@ -123,6 +123,7 @@ mod parts;
 mod search;
 mod state;
 
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 pub use auto::{
@@ -135,7 +136,7 @@ use crate::index::{to_u32, OptionId};
 use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};
 use layout::Layout;
-use search::{Exclusive, Search, Shared};
+use search::{End, Exclusive, Search, Shared};
 
 /// The cache budget a counter gets unless told otherwise: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -228,6 +229,9 @@ pub enum MemoError {
         /// The largest count the counter can hold.
         limit: u128,
     },
+    /// The stop flag was raised before the count was finished.
+    #[error("the count was stopped before it finished")]
+    Stopped,
     /// A cache made for another problem was handed to a counter.
     #[error(
         "the cache holds keys of {cache_words} words, but this problem's keys have {problem_words}"
@@ -280,6 +284,8 @@ pub enum MemoStep {
     Done(u128),
     /// The node budget of the call ran out; calling `run` again goes on.
     Paused,
+    /// The stop flag was raised; calling `run` again goes on (if the flag is lowered).
+    Stopped,
 }
 
 /// A memoised count of the solutions of one problem.
@@ -359,12 +365,24 @@ impl MemoCounter {
 
     /// Counts the solutions (those below the choices fixed by
     /// [`MemoCounter::choose`]), from where the search stands to its end.
+    ///
+    /// A raised stop flag ends it with [`MemoError::Stopped`].
     pub fn count(&mut self) -> Result<u128, MemoError> {
         loop {
-            if let MemoStep::Done(count) = self.run(u64::MAX)? {
-                return Ok(count);
+            match self.run(u64::MAX)? {
+                MemoStep::Done(count) => return Ok(count),
+                MemoStep::Stopped => return Err(MemoError::Stopped),
+                MemoStep::Paused => {}
             }
         }
+    }
+
+    /// A flag checked at every node: raise it (from any thread) to stop the
+    /// count with [`MemoStep::Stopped`]. Clones and [`MemoCounter::fresh`]
+    /// counters share it.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
+        self.search.stop = Some(flag);
+        self
     }
 
     /// Runs the count until it is finished or `node_budget` more nodes were entered.
@@ -374,11 +392,12 @@ impl MemoCounter {
             None => self.search.run(&mut Shared(&self.cache), node_budget),
         };
         match result {
-            None => Ok(MemoStep::Paused),
-            Some(cache::OVERFLOW) => Err(MemoError::Overflow {
+            End::Paused => Ok(MemoStep::Paused),
+            End::Stopped => Ok(MemoStep::Stopped),
+            End::Done(cache::OVERFLOW) => Err(MemoError::Overflow {
                 limit: cache::OVERFLOW - 1,
             }),
-            Some(count) => Ok(MemoStep::Done(count)),
+            End::Done(count) => Ok(MemoStep::Done(count)),
         }
     }
 

@@ -1,5 +1,6 @@
 //! The memoised count: one loop over an explicit stack of sums (a branching item's options) and products (parts).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::cache::{MemoCache, OVERFLOW};
@@ -40,6 +41,17 @@ impl Store for Shared<'_> {
     fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16) {
         self.0.put(key, hash, count, weight);
     }
+}
+
+/// Where a call to [`Search::run`] stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// The count is finished.
+    Done(u128),
+    /// The node budget ran out.
+    Paused,
+    /// The stop flag was raised.
+    Stopped,
 }
 
 /// What the loop does next.
@@ -109,6 +121,8 @@ pub(crate) struct Search {
     idle_part_work: u64,
     /// The most words the arena of active masks may hold.
     mask_room: usize,
+    /// Checked at every node: raised, the search stops (and can go on later).
+    pub(crate) stop: Option<Arc<AtomicBool>>,
     started: bool,
 }
 
@@ -142,6 +156,7 @@ impl Search {
             virt: 0,
             idle_part_work: 0,
             mask_room,
+            stop: None,
             started: false,
             rule,
             parts,
@@ -149,9 +164,12 @@ impl Search {
         }
     }
 
-    /// A search of the same problem with the same settings, from the start.
+    /// A search of the same problem with the same settings (the stop flag
+    /// included), from the start.
     pub(crate) fn fresh(&self) -> Search {
-        Search::new(Arc::clone(&self.layout), self.rule, self.parts)
+        let mut search = Search::new(Arc::clone(&self.layout), self.rule, self.parts);
+        search.stop.clone_from(&self.stop);
+        search
     }
 
     pub(crate) fn started(&self) -> bool {
@@ -166,8 +184,9 @@ impl Search {
         &self.layout
     }
 
-    /// Runs until the count is finished (`Some`) or `node_budget` more nodes were entered (`None`).
-    pub(crate) fn run<S: Store>(&mut self, store: &mut S, node_budget: u64) -> Option<u128> {
+    /// Runs until the count is finished, `node_budget` more nodes were
+    /// entered, or the stop flag is raised.
+    pub(crate) fn run<S: Store>(&mut self, store: &mut S, node_budget: u64) -> End {
         self.started = true;
         let layout = Arc::clone(&self.layout);
         let layout = &*layout;
@@ -175,10 +194,17 @@ impl Search {
         let stop_at = self.stats.nodes.saturating_add(node_budget);
         loop {
             match self.next {
-                Next::Done(count) => return Some(count),
+                Next::Done(count) => return End::Done(count),
                 Next::Enter { part } => {
                     if self.stats.nodes >= stop_at {
-                        return None;
+                        return End::Paused;
+                    }
+                    if self
+                        .stop
+                        .as_deref()
+                        .is_some_and(|s| s.load(Ordering::Relaxed))
+                    {
+                        return End::Stopped;
                     }
                     self.stats.nodes += 1;
                     self.stats.max_level = self.stats.max_level.max(self.frames.len());

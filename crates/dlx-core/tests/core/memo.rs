@@ -297,10 +297,26 @@ fn a_count_paused_and_resumed_is_the_same() {
         match counter.run(100).unwrap() {
             MemoStep::Done(count) => break count,
             MemoStep::Paused => pauses += 1,
+            step => panic!("no stop flag was set, yet the count returned {step:?}"),
         }
     };
     assert!(pauses > 2);
     assert_eq!(count, profile_count(8, 9));
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_count_until_it_is_lowered() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    let problem = dominoes(8, 9);
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+    counter.set_stop_flag(Arc::clone(&flag));
+    assert_eq!(counter.count(), Err(MemoError::Stopped));
+    assert_eq!(counter.clone().run(10), Ok(MemoStep::Stopped));
+    flag.store(false, Ordering::Relaxed);
+    assert_eq!(counter.count(), Ok(profile_count(8, 9)));
 }
 
 #[test]

@@ -145,8 +145,11 @@ pub(crate) fn print_memo_stats(counted: &Counted, seconds: f64) {
     let cache = &counted.cache;
     let nodes = memo.nodes + counted.plain.nodes;
     let method = match counted.method {
-        Method::Memo => "memoised",
-        Method::Plain => "plain",
+        Method::Memo if counted.leverage > 0.0 => {
+            format!("memoised (the probe's leverage {:.3e})", counted.leverage)
+        }
+        Method::Memo => "memoised".to_owned(),
+        Method::Plain => "plain".to_owned(),
     };
     let mib = |bytes: u64| bytes as f64 / f64::from(1 << 20);
     let rate = if seconds > 0.0 {

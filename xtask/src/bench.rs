@@ -276,6 +276,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         options.quick,
         options.filter.as_deref(),
         limits,
+        rounds,
     )?;
     notes.extend(counting_notes);
 

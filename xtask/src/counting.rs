@@ -201,6 +201,8 @@ enum Outcome {
     /// It printed the right count.
     Ok {
         seconds: f64,
+        /// User and system time, all threads.
+        cpu: f64,
         peak_kib: u64,
         /// What `dlx --stats` said the default chose, if it was asked.
         method: Option<&'static str>,
@@ -236,6 +238,13 @@ impl Row {
             _ => None,
         }
     }
+
+    fn cpu(&self, runner: Runner) -> Option<f64> {
+        match self.get(runner) {
+            Outcome::Ok { cpu, .. } => Some(*cpu),
+            _ => None,
+        }
+    }
 }
 
 /// Runs the counting table and returns its markdown section and notes.
@@ -245,6 +254,7 @@ pub(crate) fn run(
     quick: bool,
     filter: Option<&str>,
     limits: Limits,
+    rounds: usize,
 ) -> anyhow::Result<(String, Vec<String>)> {
     let dir = root.join("target").join("bench-counting");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -273,22 +283,35 @@ pub(crate) fn run(
         }
         say(&format!("bench: counting {}", case.name));
         let file = write_case(root, dlx, &dir, case)?;
-        let mut outcomes = Vec::new();
-        for runner in [
+        // Ours: `rounds` interleaved rounds (one for a long case), medians
+        // taken; a run over a limit is not tried again. The peers: once.
+        let ours = [
             Runner::Plain,
             Runner::Memo,
             Runner::MemoTwo,
             Runner::Default,
-        ]
-        .into_iter()
-        .chain(peers.iter().copied())
-        {
-            let mut limits = limits;
-            if case.long && matches!(runner, Runner::Plain | Runner::Default) {
-                limits.time *= 5;
+        ];
+        let mut samples: Vec<Vec<Outcome>> = vec![Vec::new(); ours.len()];
+        for _ in 0..if case.long { 1 } else { rounds } {
+            for (&runner, samples) in ours.iter().zip(&mut samples) {
+                if samples.iter().any(|o| !matches!(o, Outcome::Ok { .. })) {
+                    continue;
+                }
+                let mut limits = limits;
+                if case.long && matches!(runner, Runner::Plain | Runner::Default) {
+                    limits.time *= 5;
+                }
+                samples.push(measure(runner, dlx, &peers_dir, &file, case.count, limits)?);
             }
-            let outcome = measure(runner, dlx, &peers_dir, &file, case.count, limits)?;
-            outcomes.push((runner, outcome));
+        }
+        let mut outcomes: Vec<(Runner, Outcome)> = ours
+            .iter()
+            .zip(samples)
+            .map(|(&runner, samples)| (runner, median_outcome(samples)))
+            .collect();
+        for &peer in &peers {
+            let outcome = measure(peer, dlx, &peers_dir, &file, case.count, limits)?;
+            outcomes.push((peer, outcome));
         }
         rows.push(Row { case, outcomes });
     }
@@ -304,7 +327,39 @@ pub(crate) fn run(
          above 2^31 - 1 wrap (reported as wrong)."
             .to_owned(),
     );
-    Ok((render(&rows, limits), notes))
+    Ok((render(&rows, limits, rounds), notes))
+}
+
+/// The median of a runner's rounds (wall and CPU time each), or the first
+/// outcome that was not a success.
+fn median_outcome(samples: Vec<Outcome>) -> Outcome {
+    if let Some(failed) = samples.iter().find(|o| !matches!(o, Outcome::Ok { .. })) {
+        return failed.clone();
+    }
+    let median = |mut values: Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        values.get(values.len() / 2).copied().unwrap_or(0.0)
+    };
+    let field = |pick: fn(&Outcome) -> f64| median(samples.iter().map(pick).collect());
+    let seconds = field(|o| match o {
+        Outcome::Ok { seconds, .. } => *seconds,
+        _ => 0.0,
+    });
+    let cpu = field(|o| match o {
+        Outcome::Ok { cpu, .. } => *cpu,
+        _ => 0.0,
+    });
+    match samples.into_iter().next() {
+        Some(Outcome::Ok {
+            peak_kib, method, ..
+        }) => Outcome::Ok {
+            seconds,
+            cpu,
+            peak_kib,
+            method,
+        },
+        _ => Outcome::Skipped,
+    }
 }
 
 /// Writes a workload's file into `dir` (or finds it in the repository).
@@ -407,6 +462,7 @@ fn measure(
     };
     Ok(Outcome::Ok {
         seconds: run.seconds,
+        cpu: run.cpu,
         peak_kib: run.peak_kib,
         method: if runner == Runner::Default {
             method.or(Some("plain"))
@@ -422,6 +478,7 @@ struct Run {
     success: bool,
     status: String,
     seconds: f64,
+    cpu: f64,
     peak_kib: u64,
     stdout: String,
     stderr: String,
@@ -450,7 +507,7 @@ fn run_limited(command: &mut Command, stdin: Option<&Path>, limits: Limits) -> a
     let mut child = command.spawn().context("cannot start a counting run")?;
     let pid = child.id();
     let mut over = None;
-    let (code, peak_kib) = loop {
+    let (code, peak_kib, cpu) = loop {
         if let Some(done) = reap(pid) {
             break done;
         }
@@ -478,6 +535,7 @@ fn run_limited(command: &mut Command, stdin: Option<&Path>, limits: Limits) -> a
             |c| format!("exit code {c}"),
         ),
         seconds,
+        cpu,
         peak_kib,
         stdout,
         stderr,
@@ -495,12 +553,12 @@ fn resident_kib(pid: u32) -> Option<u64> {
 }
 
 /// Reaps the child `pid` if it has ended: its exit code (`None` after a
-/// signal) and its peak resident size in KiB.
+/// signal), its peak resident size in KiB and its user and system time.
 #[allow(
     unsafe_code,
     reason = "std's Child::wait does not return the child's rusage; one wait4 call on zeroed structs the kernel fills"
 )]
-fn reap(pid: u32) -> Option<(Option<i32>, u64)> {
+fn reap(pid: u32) -> Option<(Option<i32>, u64, f64)> {
     let mut status = 0;
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     let pid = libc::pid_t::try_from(pid).ok()?;
@@ -514,29 +572,34 @@ fn reap(pid: u32) -> Option<(Option<i32>, u64)> {
     // wait4 reaped the child, so every field holds a value.
     let usage = unsafe { usage.assume_init() };
     let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    Some((code, u64::try_from(usage.ru_maxrss).unwrap_or(0)))
+    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    Some((code, u64::try_from(usage.ru_maxrss).unwrap_or(0), cpu))
 }
 
 /// The markdown section.
-fn render(rows: &[Row], limits: Limits) -> String {
+fn render(rows: &[Row], limits: Limits, rounds: usize) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "\n## Counting\n");
     let _ = writeln!(
         md,
-        "`dlx solve --count --stats FILE`, one run each: `--no-memo --threads 1` (plain: every \
+        "`dlx solve --count --stats FILE`: `--no-memo --threads 1` (plain: every \
          solution visited), `--memo --threads 1` and `--threads 2` (the memoised count, its \
-         peak RSS), and `--threads 1` alone (the default: a probe chooses; `method` says which). \
+         peak RSS), and `--threads 1` alone (the default: a probe chooses; `method` says which), \
+         medians of {rounds} interleaved round(s) (one for Langford-15). \
          Every run, peers included, is a process of its own on the same file, killed past {} s \
          or {} GiB resident (\"over limit\"; our plain and default counts of Langford-15 get \
-         {} s); times are wall-clock, whole process. Ratios are to the plain count.\n",
+         {} s). Times are wall-clock, whole process; the CPU columns are user and system time \
+         (all threads), steadier than wall-clock on a loaded machine. Ratios are to the plain \
+         count; the speed-up is the memoised count's wall-clock time on 1 thread over 2.\n",
         limits.time.as_secs(),
         limits.rss_kib >> 20,
         limits.time.as_secs() * 5
     );
     let _ = writeln!(
         md,
-        "| workload | count | plain | memo | memo/plain | peak RSS | 2 threads | speed-up | default | method | default/plain |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"
+        "| workload | count | plain | memo | memo/plain | peak RSS | 2 threads | speed-up | default | method | default/plain | CPU: plain | CPU: default | CPU ratio |\n\
+         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |"
     );
     for row in rows {
         let plain = row.seconds(Runner::Plain);
@@ -551,9 +614,13 @@ fn render(rows: &[Row], limits: Limits) -> String {
             Outcome::Ok { method, .. } => method.unwrap_or("-"),
             _ => "-",
         };
+        let cpu = |runner| {
+            row.cpu(runner)
+                .map_or_else(|| "-".to_owned(), crate::bench::format_time)
+        };
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             row.case.name,
             row.case.count,
             cell(row.get(Runner::Plain)),
@@ -565,6 +632,9 @@ fn render(rows: &[Row], limits: Limits) -> String {
             cell(row.get(Runner::Default)),
             method,
             ratio(default, plain),
+            cpu(Runner::Plain),
+            cpu(Runner::Default),
+            ratio(row.cpu(Runner::Default), row.cpu(Runner::Plain)),
         );
     }
     let peers: Vec<Runner> = PEERS

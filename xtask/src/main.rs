@@ -4,12 +4,21 @@
 //! - `cargo xtask bench [--quick] [--filter NAME] [--counting]` times our engine
 //!   against its peers and writes the tables to `BENCHMARKS.md`, the counting
 //!   table (memoised counts against DLX6, dxz and xcover) included.
+//! - `cargo xtask pictures` writes every model's SVG picture of the bundled
+//!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`.
+//! - `cargo xtask miri` runs dlx-core's tests under Miri (skipped, and said,
+//!   without a nightly toolchain).
+//! - `cargo xtask fuzz [--seconds N] [--target NAME]` runs the cargo-fuzz
+//!   targets in `fuzz/` (nightly) and reports executions per target.
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
 
 mod bench;
 mod counting;
+mod fuzz;
 mod gen_data;
+mod miri;
+mod pictures;
 mod rss;
 
 use std::io::Write as _;
@@ -33,6 +42,15 @@ commands:
                           counts against DLX6, dxz and xcover from $DLX_PEERS,
                           default /work/peers/bin); writes target/benchmarks-partial.md
       --count-seconds N   the time limit of each run of the counting table (default 60)
+  pictures            write every model's SVG picture of the bundled inputs into
+                      target/pictures/ and render each to PNG (needs rsvg-convert,
+                      Debian package librsvg2-bin)
+  miri                run dlx-core's tests under Miri (installs the nightly
+                      miri component if needed; says so and skips without nightly)
+  fuzz [options]      run every cargo-fuzz target in fuzz/ (needs nightly and
+                      cargo-fuzz; skipped with a message when nightly is missing)
+      --seconds N         seconds per target (default 60)
+      --target NAME       only this target (e.g. search, shard_merge)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
 ";
 
@@ -41,6 +59,9 @@ fn main() -> anyhow::Result<()> {
     match args.first().map(String::as_str) {
         Some("gen-data") => gen_data::run(&workspace_root()),
         Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
+        Some("pictures") => pictures::run(&workspace_root()),
+        Some("miri") => miri::run(&workspace_root()),
+        Some("fuzz") => fuzz::run(&fuzz::Options::parse(&args[1..])?),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

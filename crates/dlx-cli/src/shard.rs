@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
 use dlx_core::{Problem, Solver};
-use dlx_parallel::{read_split, Merge, ParallelSolver, PartLine, Split, SplitGoal, SplitLine};
+use dlx_parallel::{
+    read_split, Fingerprint, Merge, ParallelSolver, PartLine, Split, SplitGoal, SplitLine,
+};
 
 use crate::shared::{
     out, parse_problem, print_stats, read_input, read_text, thread_count, Output, ResultExt as _,
@@ -14,7 +16,7 @@ use crate::shared::{
 /// The sharding subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum ShardCommand {
-    /// Split a problem's search into subproblems, written as JSON lines.
+    /// Split a problem's search into pieces, written as JSON lines.
     Split(SplitArgs),
     /// Count the solutions of one shard of a split search, as JSON lines.
     Count(CountArgs),
@@ -26,10 +28,10 @@ pub(crate) enum ShardCommand {
 #[derive(Debug, Args)]
 #[group(multiple = false)]
 pub(crate) struct SplitChoice {
-    /// Split every branch down to this many choices.
+    /// Split every branch until it fixes D levels with more than one alternative.
     #[arg(long, value_name = "D")]
     depth: Option<usize>,
-    /// Split the largest subproblems until there are at least K (default 256).
+    /// Split the largest pieces until there are at least K (default 256).
     #[arg(long, value_name = "K")]
     pieces: Option<usize>,
 }
@@ -46,12 +48,15 @@ impl SplitChoice {
 
 const DEFAULT_PIECES: usize = 256;
 
-/// Write the subproblems of a split search as JSON lines.
+/// Write the pieces of a split search as JSON lines.
 ///
 /// Each line names the problem by its fingerprint, the split by its own, and
-/// gives the subproblem's index, the number of subproblems and the option
-/// indices (0-based, in file order) chosen to reach it. Taken in index order
-/// the subproblems enumerate the solutions in the sequential order.
+/// gives the piece's index, the number of pieces, its level, the way down to
+/// it (the alternative taken at each level with more than one, from 0) and
+/// the alternatives of its level it holds. Taken in index order the pieces
+/// enumerate the solutions in the sequential order. The same problem and
+/// options give the same split on every machine, and a forced chain is
+/// followed down, not split.
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  dlx split --depth 2 data/pentomino-6x10.dlx > split.jsonl")]
 pub(crate) struct SplitArgs {
@@ -61,12 +66,16 @@ pub(crate) struct SplitArgs {
     choice: SplitChoice,
 }
 
-/// Count the solutions of shard I of N, one JSON line per subproblem.
+/// Count the solutions of shard I of N, one JSON line per piece.
 ///
-/// Shard I takes subproblems I, I+N, I+2N, ... of the split, which is
-/// recomputed from the file (the same options give the same split on every
-/// machine) or read from `--split`. Written `--shard /N`, the index comes
-/// from `SLURM_ARRAY_TASK_ID` or `JOB_COMPLETION_INDEX` (Kubernetes indexed jobs).
+/// Shard I takes pieces I, I+N, I+2N, ... of the split, which is recomputed
+/// from the file (the same options give the same split on every machine) or
+/// read from `--split`; its threads share the pieces as they go. Each piece's
+/// line is written (and flushed) as soon as the piece is counted, so a shard
+/// that is stopped keeps what it finished: run it again with `--resume` on
+/// its part file and it counts only the pieces that file lacks. Written
+/// `--shard /N`, the index comes from `SLURM_ARRAY_TASK_ID` or
+/// `JOB_COMPLETION_INDEX` (Kubernetes indexed jobs).
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx count --shard 0/4 data/pentomino-6x10.dlx > part-0.jsonl\n  dlx count --shard /4 --pieces 512 problem.dlx > part-$SLURM_ARRAY_TASK_ID.jsonl\n  dlx merge part-*.jsonl"
@@ -82,15 +91,19 @@ pub(crate) struct CountArgs {
     /// Read the split from this file (written by `dlx split`) instead of recomputing it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "pieces"])]
     split: Option<PathBuf>,
-    /// Threads to count the shard's subproblems on (default: one per core).
+    /// Threads to count the shard's pieces on (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
+    /// Skip the pieces this part file (written by an earlier, stopped run of
+    /// the same shard) has counted already; write only the others.
+    #[arg(long, value_name = "PART")]
+    resume: Option<PathBuf>,
 }
 
 /// Sum the counts written by `dlx count` shards.
 ///
 /// Refuses (exit code 2) parts from different problems or splits, a
-/// subproblem counted twice, or one missing.
+/// piece counted twice, or one missing. The total is exact, however large.
 #[derive(Debug, Args)]
 #[command(after_help = "Example:\n  dlx merge part-*.jsonl")]
 pub(crate) struct MergeArgs {
@@ -132,15 +145,47 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         }
         None => Split::new(&root, args.choice.goal()),
     };
-    let mine: Vec<usize> = (shard..split.len()).step_by(n_shards).collect();
+    let (problem_id, split_id) = (
+        Fingerprint::of_problem(&problem),
+        Fingerprint::of_split(&split),
+    );
+    // A resumed shard skips what its part file already counts, after
+    // checking that the file counts this problem, split the same way.
+    let mut done = std::collections::BTreeSet::new();
+    if let Some(path) = &args.resume {
+        let (name, text) = read_text(Some(path))?;
+        let mut earlier = Merge::new();
+        earlier.add(&name, &text).bad_input()?;
+        if let Some((problem_found, split_found)) = earlier.fingerprints() {
+            ensure!(
+                problem_found == problem_id && split_found == split_id,
+                "{name} counts another problem or another split (fingerprints {problem_found} and {split_found}; this shard's are {problem_id} and {split_id})"
+            );
+        }
+        done.extend(earlier.counted());
+    }
+    let mine: Vec<usize> = (shard..split.len())
+        .step_by(n_shards)
+        .filter(|i| !done.contains(i))
+        .collect();
     let mut solver = ParallelSolver::from_solver(root)
         .with_threads(thread_count(args.threads))
         .context("cannot start the threads")?;
-    solver.set_split_to(split);
-    let counts = solver.count_each(&mine);
+    solver.set_split_to(split.clone());
     let mut output = Output::new();
-    for line in PartLine::of_counts(&problem, solver.split(), &counts) {
-        out!(output, "{line}")?;
+    let mut failure = None;
+    solver.count_each_with(&mine, |piece| {
+        // A piece cut short is not written: a resumed run counts it again.
+        if failure.is_some() || !piece.complete {
+            return;
+        }
+        let line = PartLine::of_count(problem_id, split_id, &split, &piece);
+        if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
+            failure = Some(err);
+        }
+    });
+    if let Some(err) = failure {
+        return Err(err);
     }
     output.flush()
 }
@@ -153,7 +198,7 @@ fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     }
     let merged = merge.finish().bad_input()?;
     let mut output = Output::new();
-    out!(output, "{}", merged.stats.solutions)?;
+    out!(output, "{}", merged.count)?;
     output.flush()?;
     if args.stats {
         print_stats(&merged.stats, merged.seconds);

@@ -2,17 +2,14 @@
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, Optimum, OptionId, Problem, Solver, Stats, Step};
-use dlx_parallel::ParallelSolver;
+use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver, Stats};
 
 use crate::shared::{
-    count_memoised, out, parse_problem, print_memo_stats, print_stats, read_input, thread_count,
-    Bar, MemoArgs, Memoised, Output,
+    count_memoised, note, out, parse_problem, print_stats, read_input, MemoArgs, Output, Run,
+    RunArgs,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -26,20 +23,22 @@ use crate::shared::{
 /// Each solution is printed as its options, one a line, with a blank line
 /// between solutions. The solutions come in the order of the sequential
 /// search whatever the threads, so the same input always prints the same text;
-/// `--unordered` prints them as the threads find them instead.
+/// `--unordered` prints them as the threads find them instead. A problem
+/// without solutions prints nothing, and says `no solution` on standard error.
 ///
 /// A count caches the count of every subproblem it finishes, and multiplies
 /// the counts of parts that no option joins, when a short probe finds that
 /// this pays (`--memo` and `--no-memo` force either way): then counts far
 /// beyond what visiting solutions one by one can reach come out exactly,
-/// such as the 2.4e30 domino tilings of a 16 x 16 board.
+/// such as the 2.4e30 domino tilings of a 16 x 16 board. Stopped early, such
+/// a count prints nothing: it has no partial value.
 ///
-/// A count that visits every solution shows a progress bar on standard
-/// error on a terminal (solutions, nodes per second and Knuth's estimate of
-/// the fraction done).
+/// Every search runs on all cores unless told (`--threads`), with the
+/// progress on standard error (`--progress`); Ctrl-C, SIGTERM, `--max-nodes`
+/// and `--time-limit` stop it with what it found so far, marked partial.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx polyomino --board 16x16 --pieces domino --emit-dlx | dlx solve --count --stats\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
+    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx polyomino --board 16x16 --pieces domino --emit-dlx | dlx solve --count --stats\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  dlx solve --count --time-limit 10s --progress always problem.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
 )]
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
@@ -56,18 +55,12 @@ pub(crate) struct SolveArgs {
     /// Print one JSON object per solution: its option indices and lines.
     #[arg(long, conflicts_with = "count")]
     json: bool,
-    /// Threads to search on (default: one per core; 1: the sequential solver).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
     /// Print solutions in the order of the sequential search, whatever the threads (the default).
     #[arg(long, overrides_with = "unordered")]
     ordered: bool,
     /// Print solutions in the order the threads find them (the order may change from run to run).
     #[arg(long, overrides_with = "ordered")]
     unordered: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    quiet: bool,
     /// Print only a solution with the fewest options, proven minimal (branch and bound; threads share the bound).
     #[arg(long, conflicts_with_all = ["count", "min_cost"])]
     min_options: bool,
@@ -79,105 +72,86 @@ pub(crate) struct SolveArgs {
     best: usize,
     #[command(flatten)]
     memo: MemoArgs,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
-    let threads = thread_count(args.threads);
+    let mut run = Run::new(&args.run)?;
     let mut output = Output::new();
-    if args.count && args.limit.is_none() {
-        if let Memoised::Counted(counted) =
-            count_memoised(&problem, &args.memo, threads, args.stats)?
-        {
-            out!(output, "{}", counted.count)?;
-            output.flush()?;
-            if args.stats {
-                print_memo_stats(&counted, start.elapsed().as_secs_f64());
-            }
-            return Ok(());
-        }
+    if args.count
+        && args.limit.is_none()
+        && count_memoised(&problem, &args.memo, &mut run, &mut output, args.stats, 1)?
+    {
+        return Ok(());
     }
-    let stats = if args.min_options || args.min_cost {
-        solve_optimum(&args, &problem, threads, &mut output)?
-    } else if threads == 1 {
-        solve_sequential(&args, &problem, &mut output)?
+    let (stats, what) = if args.min_options || args.min_cost {
+        (
+            solve_optimum(&args, &problem, &mut run, &mut output)?,
+            "the best found",
+        )
+    } else if args.count {
+        (
+            solve_count(&args, &problem, &mut run, &mut output)?,
+            "the count",
+        )
     } else {
-        solve_parallel(&args, &problem, threads, &mut output)?
+        (
+            solve_listing(&args, &problem, &mut run, &mut output)?,
+            "the listing",
+        )
     };
     output.flush()?;
     if args.stats {
         print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish(what)
 }
 
-/// The sequential solver, counting in slices so that a progress bar can be redrawn between them.
-fn solve_sequential(
+/// Counts the solutions on the run's threads, with its progress display.
+fn solve_count(
     args: &SolveArgs,
     problem: &Problem,
+    run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<Stats> {
-    let mut solver = Solver::new(problem);
+    let mut solver = run.parallel(Solver::new(problem))?;
     solver.set_limit(args.limit);
-    if args.count {
-        let mut bar = Bar::new(!args.quiet);
-        let count = if bar.shown() {
-            while !matches!(solver.run_counting(1 << 18), Step::Done | Step::Stopped) {
-                let stats = solver.stats();
-                bar.tick(solver.progress(), stats.solutions, stats.nodes);
-            }
-            bar.finish();
-            solver.stats().solutions
-        } else {
-            solver.count()
-        };
-        out!(output, "{count}")?;
-    } else {
-        let mut printer = Printer::new(problem, args.json);
-        while let Some(solution) = solver.next_solution() {
-            printer.print(output, solution)?;
-        }
-    }
+    let progress = solver.progress();
+    let count = run.watch(&progress, || solver.count());
+    out!(output, "{count}")?;
     Ok(*solver.stats())
 }
 
-/// The parallel solver; a progress bar watches a count from a thread of its own.
-fn solve_parallel(
+/// Lists the solutions, in the sequential order unless `--unordered`.
+fn solve_listing(
     args: &SolveArgs,
     problem: &Problem,
-    threads: usize,
+    run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<Stats> {
-    let mut solver = ParallelSolver::new(problem)
-        .with_threads(threads)
-        .context("cannot start the threads")?;
+    let mut solver = run.parallel(Solver::new(problem))?;
     // Listings are deterministic unless asked otherwise: people diff them.
     // `--ordered` is the default, still accepted so that older scripts run;
     // of `--ordered` and `--unordered`, the last given wins.
     let ordered = args.ordered || !args.unordered;
     solver.set_limit(args.limit).set_ordered(ordered);
-    if args.count {
-        let progress = solver.progress();
-        let mut bar = Bar::new(!args.quiet);
-        let done = AtomicBool::new(false);
-        let count = std::thread::scope(|scope| {
-            scope.spawn(|| bar.watch(&progress, &done));
-            let count = solver.count();
-            done.store(true, Ordering::Relaxed);
-            count
-        });
-        out!(output, "{count}")?;
-    } else {
-        let mut printer = Printer::new(problem, args.json);
-        let flow = solver.visit(|solution| match printer.print(output, solution) {
+    let progress = solver.progress();
+    let mut printer = Printer::new(problem, args.json);
+    let flow = run.watch(&progress, || {
+        solver.visit(|solution| match printer.print(output, solution) {
             Ok(()) => ControlFlow::Continue(()),
             Err(err) => ControlFlow::Break(err),
-        });
-        if let ControlFlow::Break(err) = flow {
-            return Err(err);
-        }
+        })
+    });
+    if let ControlFlow::Break(err) = flow {
+        return Err(err);
+    }
+    if printer.index == 0 && run.stopped().is_none() {
+        note("dlx: no solution");
     }
     Ok(*solver.stats())
 }
@@ -189,48 +163,27 @@ fn solve_parallel(
 fn solve_optimum(
     args: &SolveArgs,
     problem: &Problem,
-    threads: usize,
+    run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<Stats> {
-    let mut solver = Solver::new(problem);
-    // With threads, the parts of a split search share the best value found as their bound.
-    let mut parallel = if threads > 1 {
-        let parallel = ParallelSolver::new(problem).with_threads(threads);
-        Some(parallel.context("cannot start the threads")?)
+    let mut solver = run.parallel(Solver::new(problem))?;
+    let (objective, k, label) = if args.min_options {
+        (Objective::Options, 1, "options")
     } else {
-        None
+        (Objective::Cost, args.best, "cost")
     };
+    let progress = solver.progress();
+    let ranked = run.watch(&progress, || solver.best(objective, k));
     let mut printer = Printer::new(problem, args.json);
-    if args.min_options {
-        let optimum = match &mut parallel {
-            Some(parallel) => parallel.min_options(),
-            None => solver.min_options(),
-        };
-        match optimum {
-            Optimum::Found(solution) => {
-                printer.heading = Some(format!("options {}", solution.len()));
-                printer.print(output, &solution)?;
-            }
-            Optimum::NoSolution => {}
-            Optimum::Stopped => {
-                anyhow::bail!("the search was stopped before it could prove a minimum")
-            }
-        }
-    } else {
-        let ranked = match &mut parallel {
-            Some(parallel) => parallel.min_cost(args.best),
-            None => solver.min_cost(args.best),
-        };
-        for costed in &ranked.solutions {
-            printer.heading = Some(format!("cost {}", costed.cost));
-            printer.cost = Some(costed.cost);
-            printer.print(output, &costed.options)?;
-        }
+    for costed in &ranked.solutions {
+        printer.heading = Some(format!("{label} {}", costed.cost));
+        printer.cost = (objective == Objective::Cost).then_some(costed.cost);
+        printer.print(output, &costed.options)?;
     }
-    Ok(match &parallel {
-        Some(parallel) => *parallel.stats(),
-        None => *solver.stats(),
-    })
+    if ranked.solutions.is_empty() && ranked.proven {
+        note("dlx: no solution");
+    }
+    Ok(*solver.stats())
 }
 
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.
@@ -277,7 +230,8 @@ impl<'a> Printer<'a> {
                 out!(output, "| {heading}")?;
             }
             for &option in solution {
-                out!(output, "{}", format_option(problem, option))?;
+                // Byte for byte: Knuth's names need not be UTF-8.
+                output.bytes_line(&format_option_bytes(problem, option))?;
             }
         }
         self.index += 1;

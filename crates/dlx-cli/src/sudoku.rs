@@ -1,18 +1,21 @@
 //! `dlx sudoku`: solve, count, check and generate sudoku of any box shape.
 
-use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{write_dlx, Stats};
+use dlx_core::{write_dlx, Solver, Stats};
 use dlx_models::sudoku::{
-    generate_grid, generate_puzzle, max_target_score_by_cost, Alphabet, Encoding, Grid, Puzzle,
-    Shape, Variant,
+    generate_grid, generate_puzzle, Alphabet, Encoding, Grid, Puzzle, Shape, TargetCost, Variant,
 };
 
-use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
+use crate::shared::cases::until_error;
+use crate::shared::cases::Case;
+use crate::shared::{
+    note, out, print_stats, read_text, write_svg, Output, Pictures, ResultExt as _, Run, RunArgs,
+};
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
@@ -28,10 +31,16 @@ use crate::shared::{out, print_stats, read_text, Output, ResultExt as _};
 /// lines; `--line` prints it on one line in the input's alphabet instead, one
 /// line per puzzle in input order. A puzzle with no solution prints
 /// `no solution`. A count prints the number alone on the last line.
+///
+/// `--svg FILE` also draws each puzzle with its first solution as an SVG
+/// picture to print (givens in bold black, filled digits in blue, the givens
+/// alone when there is no solution): in FILE for an input of one puzzle, in
+/// FILE-1.svg, FILE-2.svg, ... (numbered from 1 in input order) for several.
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1"
+    group(clap::ArgGroup::new("listing").args(["count", "all"]).multiple(true)),
+    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 pub(crate) struct SudokuArgs {
     #[command(subcommand)]
@@ -47,8 +56,9 @@ pub(crate) struct SudokuArgs {
     /// Print the number of solutions of each puzzle.
     #[arg(long, conflicts_with_all = ["unique", "all", "target", "emit_dlx"])]
     count: bool,
-    /// With --count, stop counting at N.
-    #[arg(long, value_name = "N", requires = "count")]
+    /// With --count, stop counting at N; with --all, print at most N
+    /// solutions of each puzzle.
+    #[arg(long, value_name = "N", requires = "listing")]
     limit: Option<u64>,
     /// Print `unique`, `several` or `none` for each puzzle (counts to two).
     #[arg(long, conflicts_with_all = ["all", "target", "emit_dlx"])]
@@ -68,9 +78,15 @@ pub(crate) struct SudokuArgs {
     /// Write the puzzle's exact cover problem in Knuth's DLX format instead of solving it.
     #[arg(long)]
     emit_dlx: bool,
+    /// Also draw each puzzle and its first solution as an SVG picture to print,
+    /// in FILE (FILE-1.svg, FILE-2.svg, ... when the input holds several puzzles).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
+    svg: Option<PathBuf>,
     /// Print puzzles, nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -85,7 +101,7 @@ enum SudokuCommand {
 /// solution stays unique. The same seed gives the same puzzle on every machine.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line"
+    after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 struct GenerateArgs {
     /// The grid size: 9 and 16 are the usual ones; 4 to 25 work.
@@ -109,13 +125,10 @@ struct GenerateArgs {
     /// Print only a complete random grid, no puzzle.
     #[arg(long)]
     complete: bool,
-}
-
-/// The running totals behind `--stats`.
-#[derive(Default)]
-struct Totals {
-    puzzles: u64,
-    stats: Stats,
+    /// Also draw the puzzle (givens only, blank cells empty; the grid with
+    /// `--complete`) as an SVG picture to print, in FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
@@ -129,99 +142,196 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         Variant::Plain
     };
     let start = Instant::now();
-    let mut totals = Totals::default();
     let mut output = Output::new();
-    let mut puzzles = dlx_models::sudoku::parse(&text, args.box_shape);
+    // The cases before a bad one are answered, then its error is reported.
+    let (puzzles, bad) = until_error(dlx_models::sudoku::parse(&text, args.box_shape));
     if args.emit_dlx {
-        // One problem a file: make sure there is no second puzzle before writing.
-        let Some(puzzle) = puzzles.next() else {
-            return Err(anyhow!("in {name}: no puzzle")).bad_input();
-        };
-        let puzzle = puzzle.bad_input_in(&name)?;
-        if let Some(second) = puzzles.next() {
-            let second = second.bad_input_in(&name)?;
-            return Err(anyhow!(
-                "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
-                second.line()
-            ))
-            .bad_input();
+        if let Some(err) = bad {
+            return Err(err).bad_input_in(&name);
         }
+        // One problem a file.
+        let puzzle = match puzzles.as_slice() {
+            [] => return Err(anyhow!("in {name}: no puzzle")).bad_input(),
+            [puzzle] => puzzle,
+            [_, second, ..] => {
+                return Err(anyhow!(
+                    "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
+                    second.line()
+                ))
+                .bad_input()
+            }
+        };
         let encoding = Encoding::with_names(puzzle.grid(), variant)
             .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))
             .bad_input()?;
-        let text = write_dlx(encoding.problem());
-        out!(output, "{}", text.trim_end())?;
+        out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
+        return output.flush();
     }
-    for (index, puzzle) in puzzles.enumerate() {
-        let puzzle = puzzle.bad_input_in(&name)?;
-        solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
-            .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
+    let mut run = Run::new(&args.run)?;
+    // One picture a puzzle, numbered when there are several.
+    let pictures = args
+        .svg
+        .as_deref()
+        .map(|path| Pictures::new(path, puzzles.len() > 1));
+    let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
+    let mut stats = Stats::default();
+    let mut answered = 0u64;
+    if args.all {
+        // Every solution of each puzzle in turn, each puzzle on all threads,
+        // printed in the order of the sequential search as they come.
+        for (index, puzzle) in puzzles.iter().enumerate() {
+            let encoding = Encoding::presolved(puzzle.grid(), variant)
+                .with_context(|| context(puzzle))
+                .bad_input()?;
+            let mut solver = run.parallel(encoding.solver())?;
+            solver.set_ordered(true).set_limit(args.limit);
+            let progress = solver.progress();
+            if !args.line && index > 0 {
+                out!(output, "")?;
+            }
+            let mut first = None;
+            let flow = run.watch(&progress, || {
+                solver.visit(|solution| {
+                    let grid = encoding.decode(solution);
+                    let written = write_grid(
+                        &mut output,
+                        &grid,
+                        puzzle.alphabet(),
+                        args.line,
+                        first.is_some(),
+                    );
+                    first.get_or_insert(grid);
+                    match written {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(err) => ControlFlow::Break(err),
+                    }
+                })
+            });
+            if let ControlFlow::Break(err) = flow {
+                return Err(err);
+            }
+            stats += *solver.stats();
+            if run.stopped().is_some() {
+                break;
+            }
+            answered += 1;
+            if first.is_none() {
+                out!(output, "no solution")?;
+            }
+            if let Some(pictures) = &pictures {
+                let svg = puzzle
+                    .grid()
+                    .to_svg(first.as_ref(), variant, puzzle.alphabet());
+                pictures.write(index, &svg)?;
+            }
+        }
+    } else if let ([puzzle], true) = (puzzles.as_slice(), args.count) {
+        // One count: all threads on it.
+        let encoding = Encoding::presolved(puzzle.grid(), variant)
+            .with_context(|| context(puzzle))
+            .bad_input()?;
+        let mut solver = run.parallel(encoding.solver())?;
+        solver.set_limit(args.limit);
+        let progress = solver.progress();
+        let count = run.watch(&progress, || solver.count());
+        stats = *solver.stats();
+        if run.stopped().is_none() {
+            answered = 1;
+        }
+        out!(output, "{count}")?;
+    } else {
+        stats = run.cases(
+            &puzzles,
+            |puzzle, search| {
+                answer(&args, variant, puzzle, search).with_context(|| context(puzzle))
+            },
+            |index, answer| {
+                answered += 1;
+                match answer {
+                    Answer::Line(line) => out!(output, "{line}")?,
+                    Answer::First(grid) => {
+                        if !args.line && index > 0 {
+                            out!(output, "")?;
+                        }
+                        let alphabet = puzzles[index].alphabet();
+                        match &grid {
+                            Some(grid) => {
+                                write_grid(&mut output, grid, alphabet, args.line, false)?
+                            }
+                            None => out!(output, "no solution")?,
+                        }
+                        if let Some(pictures) = &pictures {
+                            let svg =
+                                puzzles[index]
+                                    .grid()
+                                    .to_svg(grid.as_ref(), variant, alphabet);
+                            pictures.write(index, &svg)?;
+                        }
+                    }
+                }
+                Ok(())
+            },
+        )?;
     }
     output.flush()?;
     if args.stats {
-        let _ = writeln!(std::io::stderr(), "puzzles: {}", totals.puzzles);
-        print_stats(&totals.stats, start.elapsed().as_secs_f64());
+        note(&format!("puzzles: {answered}"));
+        print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")?;
+    bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
 
-/// Answers one puzzle in the way the flags ask.
-fn solve_one(
+/// One puzzle's answer, when puzzles are answered on threads.
+enum Answer {
+    /// A count, `unique`/`several`/`none`, or a target score.
+    Line(String),
+    /// The first solution, if any.
+    First(Option<Grid>),
+}
+
+/// Answers one puzzle in the way the flags ask (but `--all`).
+fn answer(
     args: &SudokuArgs,
     variant: Variant,
     puzzle: &Puzzle,
-    index: usize,
-    output: &mut Output,
-    totals: &mut Totals,
-) -> anyhow::Result<()> {
-    let alphabet = puzzle.alphabet();
-    totals.puzzles += 1;
+    search: &mut Case,
+) -> anyhow::Result<Answer> {
     if args.target {
-        let best = max_target_score_by_cost(puzzle.grid(), variant).bad_input()?;
-        match best {
-            Some((score, _)) => out!(output, "{score}")?,
-            None => out!(output, "-1")?,
-        }
-        return Ok(());
+        let target = TargetCost::new(puzzle.grid(), variant).bad_input()?;
+        let mut solver = Solver::new(target.problem());
+        solver
+            .set_stop_flag(search.stop_flag())
+            .set_node_limit(search.node_limit());
+        let ranked = solver.min_cost(1);
+        search.searched(solver.stats(), solver.node_limit_reached());
+        let score = ranked
+            .solutions
+            .first()
+            .map_or(-1, |best| i128::from(target.score(&best.options).0));
+        return Ok(Answer::Line(score.to_string()));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
     let mut solver = encoding.solver();
     if args.count {
         solver.set_limit(args.limit);
-        let count = solver.count();
-        totals.stats += *solver.stats();
-        out!(output, "{count}")?;
-        return Ok(());
+        return Ok(Answer::Line(search.count(&mut solver).to_string()));
     }
     if args.unique {
         solver.set_limit(Some(2));
-        let count = solver.count();
-        totals.stats += *solver.stats();
-        let word = match count {
+        let word = match search.count(&mut solver) {
             0 => "none",
             1 => "unique",
             _ => "several",
         };
-        out!(output, "{word}")?;
-        return Ok(());
+        return Ok(Answer::Line(word.to_owned()));
     }
-    if !args.line && index > 0 {
-        out!(output, "")?;
-    }
-    let mut found = 0u64;
-    while let Some(solution) = solver.next_solution() {
-        let grid = encoding.decode(solution);
-        write_grid(output, &grid, alphabet, args.line, found > 0)?;
-        found += 1;
-        if !args.all {
-            break;
-        }
-    }
-    totals.stats += *solver.stats();
-    if found == 0 {
-        out!(output, "no solution")?;
-    }
-    Ok(())
+    let mut first = None;
+    search.drive(&mut solver, |solution| {
+        first = Some(encoding.decode(solution));
+        ControlFlow::Break(())
+    });
+    Ok(Answer::First(first))
 }
 
 /// Writes a grid on one line, or rendered (after a blank line when `gap`).
@@ -256,11 +366,12 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         Variant::Plain
     };
     let mut output = Output::new();
-    if args.complete {
+    let drawn = if args.complete {
         let grid = generate_grid(shape, variant, args.seed)
             .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
             .bad_input()?;
         write_grid(&mut output, &grid, Alphabet::Digits, args.line, false)?;
+        grid
     } else {
         let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
             .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
@@ -269,8 +380,13 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         if args.solution {
             write_grid(&mut output, &solution, Alphabet::Digits, args.line, true)?;
         }
+        puzzle
+    };
+    output.flush()?;
+    if let Some(path) = &args.svg {
+        write_svg(path, &drawn.to_svg(None, variant, Alphabet::Digits))?;
     }
-    output.flush()
+    Ok(())
 }
 
 fn kind(variant: Variant) -> &'static str {

@@ -86,7 +86,10 @@ mod search;
 mod verify;
 
 pub use cover::MinCover;
-pub use format::{format_option, parse_dlx, parse_dlx_bytes, write_dlx, ParseError};
+pub use format::{
+    format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
+    write_dlx_bytes, ParseError, ParseWarning, Parsed,
+};
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
@@ -95,5 +98,8 @@ pub use memo::{
     MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES,
 };
 pub use problem::{BuildError, Entry, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES};
-pub use search::{Branch, ChooseError, Costed, Optimum, Ranked, Solutions, Solver, Stats, Step};
+pub use search::{
+    Branch, ChooseError, Costed, Division, Objective, Optimum, Ranked, Solutions, Solver, Stats,
+    Step, Subtree,
+};
 pub use verify::{verify, VerifyError};

@@ -10,6 +10,7 @@
 //! - [`matrix`]: a [`matrix::Matrix`] of 0s and 1s, in the POJ 3740 and HUST 1017 forms.
 //! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises, a [`treasure::Map`] (fewest rectangles), a [`squares::Grid`] (fewest matchsticks) and a [`lottery::Design`] (fewest tickets), on dlx-core's fewest-options search and its minimum repeated cover.
 //! - [`TextError`] and [`Counted`]: what the file readers share (below).
+//! - Pictures: every board draws itself as an SVG picture, its puzzle and its answer told apart: [`sudoku::Grid::to_svg`] (printable on A4), [`queens::Queens::to_svg`], [`treasure::Map::to_svg`], [`squares::Grid::to_svg`] and [`polyomino::Tiling::to_svg`].
 //!
 //! Every model but `polyomino` (whose [`polyomino::Polyomino`] is its own encoding) has an `Encoding`: the problem, and the map from its options back to the puzzle.
 //! Errors are `#[non_exhaustive]` enums that carry the input as context: one for reading or building a puzzle, another for an answer that breaks the puzzle's rules.
@@ -52,7 +53,8 @@
 //! - **Lean encodings.** Givens, pre-placed queens and other fixed choices never become items or options: the search sees only what is left.
 //! - **Independent checks.** Every model checks a decoded answer against the puzzle's own rules, so a wrong encoding cannot pass as a right answer.
 //! - **No links, no threads.** Models use dlx-core's public API for building and searching problems (`ProblemBuilder`, `Problem`, `ItemId`, `ItemKind`, `OptionId`, `BuildError`, `MAX_NODES`, `Solver`, `MinCover`, `Step`, `Optimum`, `Stats`); the link arrays are not part of it, and parallel search is the caller's choice (`dlx-parallel`).
-//! - **Shared parts have a home of their own.** Three private modules serve every model and belong to none: `text` (tokens with their line and column, numbers, [`Counted`] and [`TextError`]), `encode` (one option per candidate that names an item) and `rng` (the seeded generator).
+//! - **Shared parts have a home of their own.** Four private modules serve every model and belong to none: `text` (tokens with their line and column, numbers, [`Counted`] and [`TextError`]), `encode` (one option per candidate that names an item), `rng` (the seeded generator) and `svg` (what the pictures share: their opening, the piece colors, numbers).
+//! - **Pictures are text.** Each `to_svg` writes its SVG by hand, as plain text with a `viewBox`, without a dependency: what a picture holds is reviewed line by line in its snapshot, and `cargo xtask pictures` renders each to PNG for a person to look at.
 //! - **Seeds, not generators.** The sudoku generator and the queens restarts draw from SplitMix64, written out in the crate and kept private, so a seed gives the same answer on every machine and with every version of every dependency; callers pass a seed.
 #![warn(missing_docs)]
 
@@ -64,6 +66,7 @@ pub mod queens;
 mod rng;
 pub mod squares;
 pub mod sudoku;
+mod svg;
 mod text;
 pub mod treasure;
 

@@ -313,7 +313,7 @@ impl Matrix {
         for col in 0..self.n_cols {
             items.push(
                 builder
-                    .primary(&format!("c{}", col + 1))
+                    .primary(format!("c{}", col + 1))
                     .map_err(MatrixError::Build)?,
             );
         }

@@ -27,9 +27,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt::Write as _;
+
 use dlx_core::{BuildError, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder};
 
 use crate::encode::row_options;
+use crate::svg;
 use crate::text::{Counted, TextError, Tokens};
 
 /// The largest grid accepted (POJ 1084 asks for at most 5; larger grids take much longer).
@@ -316,6 +319,126 @@ impl Grid {
         match after.complete_squares().first() {
             Some(&square) => Err(DestroyError::SquareLeft { square }),
             None => Ok(()),
+        }
+    }
+
+    /// The grid as an SVG picture, with `removed` (sticks from 1, as
+    /// [`Grid::solve`] gives them) marked: the sticks still there in dark
+    /// gray, the sticks missing from the start faint and dashed, and the
+    /// removed ones in red; each stick is labelled with its number.
+    ///
+    /// ```
+    /// use dlx_models::squares::Grid;
+    ///
+    /// let grid = Grid::new(1, &[2])?;
+    /// let svg = grid.to_svg(&[]);
+    /// assert_eq!(svg.matches("<line ").count(), 4);
+    /// assert_eq!(svg.matches("stroke-dasharray").count(), 1);
+    /// # Ok::<(), dlx_models::squares::SquaresError>(())
+    /// ```
+    pub fn to_svg(&self, removed: &[usize]) -> String {
+        const CELL: usize = 80;
+        const MARGIN: usize = 32;
+        /// The space left between two sticks that meet, at each end of a stick.
+        const GAP: usize = 8;
+        let n = self.n;
+        let side = n * CELL + 2 * MARGIN;
+        let mut svg = svg::open(
+            &side.to_string(),
+            &side.to_string(),
+            side as f64,
+            side as f64,
+        );
+        let at = |k: usize| MARGIN + k * CELL;
+        // Each stick's ends, and where its number goes: above a horizontal
+        // stick, left of a vertical one.
+        let mut sticks = Vec::with_capacity(self.n_sticks());
+        for row in 0..=n {
+            for col in 0..n {
+                let (x, y) = (at(col), at(row));
+                let ends = (x + GAP, y, x + CELL - GAP, y);
+                let label = (x + CELL / 2, y - 7, "middle");
+                sticks.push((self.horizontal(row, col), ends, label));
+            }
+            if row < n {
+                for col in 0..=n {
+                    let (x, y) = (at(col), at(row));
+                    let ends = (x, y + GAP, x, y + CELL - GAP);
+                    let label = (x - 8, y + CELL / 2 + 5, "end");
+                    sticks.push((self.vertical(row, col), ends, label));
+                }
+            }
+        }
+        sticks.sort_unstable_by_key(|&(stick, _, _)| stick);
+        let look_of = |stick: usize| {
+            if !self.has(stick) {
+                Look::Missing
+            } else if removed.contains(&stick) {
+                Look::Removed
+            } else {
+                Look::Present
+            }
+        };
+        // The missing sticks first, the removed ones last, on top.
+        for look in [Look::Missing, Look::Present, Look::Removed] {
+            let mut lines = String::new();
+            for &(stick, (x1, y1, x2, y2), _) in &sticks {
+                if look_of(stick) == look {
+                    let _ = writeln!(
+                        lines,
+                        "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\"/>"
+                    );
+                }
+            }
+            if !lines.is_empty() {
+                let _ = write!(
+                    svg,
+                    "<g stroke-linecap=\"round\" {}>\n{lines}</g>\n",
+                    look.stroke()
+                );
+            }
+        }
+        let _ = writeln!(svg, "<g font-family=\"sans-serif\" font-size=\"13\">");
+        for &(stick, _, (x, y, anchor)) in &sticks {
+            let _ = writeln!(
+                svg,
+                "<text x=\"{x}\" y=\"{y}\" text-anchor=\"{anchor}\" {}>{stick}</text>",
+                look_of(stick).label()
+            );
+        }
+        let _ = writeln!(svg, "</g>");
+        svg.push_str("</svg>\n");
+        svg
+    }
+}
+
+/// How a stick is drawn in [`Grid::to_svg`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Look {
+    /// Missing from the start: faint and dashed.
+    Missing,
+    /// Still there: dark gray.
+    Present,
+    /// To be removed: red, its number in bold.
+    Removed,
+}
+
+impl Look {
+    /// The attributes of the stick's line.
+    fn stroke(self) -> &'static str {
+        match self {
+            Look::Missing => "stroke=\"#bbb\" stroke-width=\"2\" stroke-dasharray=\"4 4\"",
+            Look::Present => "stroke=\"#333\" stroke-width=\"7\"",
+            Look::Removed => "stroke=\"#d7301f\" stroke-width=\"7\"",
+        }
+    }
+
+    /// The attributes of the stick's number.
+    fn label(self) -> &'static str {
+        match self {
+            Look::Missing => "fill=\"#aaa\"",
+            Look::Present => "fill=\"#555\"",
+            Look::Removed => "fill=\"#d7301f\" font-weight=\"bold\"",
         }
     }
 }

@@ -23,8 +23,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::fmt::Write as _;
+
 use dlx_core::{BuildError, ItemKind, Optimum, OptionId, Problem, ProblemBuilder, Solver};
 
+use crate::svg::{self, Num};
 use crate::text::{Counted, TextError, Tokens};
 
 /// The largest number of cells of a map (ZOJ 3209 asks for at most 30 x 30).
@@ -292,6 +295,114 @@ impl Map {
             }),
             None => Ok(()),
         }
+    }
+
+    /// The map as an SVG picture, with `pieces` (from 0, as [`Map::solve`]
+    /// gives them) drawn on it: each piece a rectangle in a color of its own,
+    /// outlined, and labelled with its number in the input (from 1), over
+    /// the map's cells in a faint grid.
+    ///
+    /// x runs to the right and y down from the top-left corner `0 0`.
+    /// Cells are 60 pixels on maps up to 10 cells a side, and shrink for
+    /// larger maps so that they fit about 600 pixels.
+    /// Piece numbers beyond the map's pieces are left out; cells no piece
+    /// covers stay white.
+    ///
+    /// ```
+    /// use dlx_models::treasure::{Map, Rect};
+    ///
+    /// let map = Map::new(2, 1, vec![Rect { x1: 0, y1: 0, x2: 1, y2: 1 }, Rect { x1: 1, y1: 0, x2: 2, y2: 1 }])?;
+    /// let svg = map.to_svg(&map.solve()?.expect("a tiling"));
+    /// assert_eq!(svg.matches("<text ").count(), 2);
+    /// # Ok::<(), dlx_models::treasure::TreasureError>(())
+    /// ```
+    pub fn to_svg(&self, pieces: &[usize]) -> String {
+        const CELL_PX: usize = 60;
+        const MAP_PX: usize = 600;
+        const MARGIN: usize = 10;
+        let cell = (MAP_PX / self.n.max(self.m)).clamp(1, CELL_PX);
+        let (width, height) = (self.n * cell, self.m * cell);
+        let (page_width, page_height) = (width + 2 * MARGIN, height + 2 * MARGIN);
+        let mut svg = svg::open(
+            &page_width.to_string(),
+            &page_height.to_string(),
+            page_width as f64,
+            page_height as f64,
+        );
+        let chosen: Vec<(usize, Rect)> = pieces
+            .iter()
+            .filter_map(|&piece| Some((piece, *self.pieces.get(piece)?)))
+            .collect();
+        let corner = |x: usize, y: usize| (MARGIN + x * cell, MARGIN + y * cell);
+        let box_of = |rect: &Rect| {
+            let (x, y) = corner(rect.x1, rect.y1);
+            let (x2, y2) = corner(rect.x2, rect.y2);
+            (x, y, x2 - x, y2 - y)
+        };
+        for (k, (_, rect)) in chosen.iter().enumerate() {
+            let (x, y, w, h) = box_of(rect);
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" fill=\"{}\"/>",
+                svg::color(k)
+            );
+        }
+        // The cells, faintly, where they are large enough to be seen apart.
+        if cell >= 6 {
+            let mut grid = String::new();
+            for x in 1..self.n {
+                let _ = write!(grid, "M{} {MARGIN}v{height}", MARGIN + x * cell);
+            }
+            for y in 1..self.m {
+                let _ = write!(grid, "M{MARGIN} {}h{width}", MARGIN + y * cell);
+            }
+            if !grid.is_empty() {
+                let _ = writeln!(
+                    svg,
+                    "<path d=\"{grid}\" fill=\"none\" stroke=\"#999\" stroke-width=\"0.5\"/>"
+                );
+            }
+        }
+        let outline = Num((cell as f64 / 16.0).clamp(1.0, 2.5));
+        let _ = writeln!(
+            svg,
+            "<g fill=\"none\" stroke=\"black\" stroke-width=\"{outline}\">"
+        );
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{MARGIN}\" y=\"{MARGIN}\" width=\"{width}\" height=\"{height}\"/>"
+        );
+        for (_, rect) in &chosen {
+            let (x, y, w, h) = box_of(rect);
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\"/>"
+            );
+        }
+        let _ = writeln!(svg, "</g>");
+        let _ = writeln!(
+            svg,
+            "<g font-family=\"sans-serif\" font-weight=\"bold\" text-anchor=\"middle\">"
+        );
+        for (piece, rect) in &chosen {
+            let (x, y, w, h) = box_of(rect);
+            let label = (piece + 1).to_string();
+            // As large as the piece allows, up to 28 pixels; none below 6.
+            let by_width = w as f64 / (0.6 * label.len() as f64 + 0.4);
+            let font = (h as f64 * 0.6).min(by_width).min(28.0).floor();
+            if font < 6.0 {
+                continue;
+            }
+            let _ = writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{}\" font-size=\"{font}\">{label}</text>",
+                Num(x as f64 + w as f64 / 2.0),
+                Num(y as f64 + h as f64 / 2.0 + 0.36 * font)
+            );
+        }
+        let _ = writeln!(svg, "</g>");
+        svg.push_str("</svg>\n");
+        svg
     }
 }
 

@@ -1,11 +1,11 @@
-//! The dlx exact cover search split across the threads of a rayon pool.
+//! The dlx exact cover search on every core: idle threads take work from busy ones.
 //!
-//! `dlx-parallel` cuts the search tree of a [`dlx_core::Solver`] into
-//! subproblems (prefixes of choices) and searches each with its own clone of
-//! the solver on rayon threads. It gives the same answers as the sequential
-//! search whatever the number of threads: the same count, the same set of
-//! solutions, and in ordered mode the same solutions in the same order.
-//! It knows no puzzles; `dlx-cli` uses it for `dlx solve --threads` and for
+//! `dlx-parallel` runs the search of a [`dlx_core::Solver`] on the threads
+//! of a rayon pool. It gives the same answers as the sequential search
+//! whatever the number of threads: the same count, the same set of
+//! solutions, in ordered mode the same solutions in the same order, and the
+//! same statistics (Knuth's nodes and updates add up exactly). It knows no
+//! puzzles; the `dlx` binary uses it for every long command, and for
 //! `dlx split`, `dlx count --shard` and `dlx merge`.
 //!
 //! # Brief overview
@@ -13,16 +13,18 @@
 //!   [`first`](ParallelSolver::first), [`visit`](ParallelSolver::visit),
 //!   [`min_options`](ParallelSolver::min_options) and
 //!   [`min_cost`](ParallelSolver::min_cost) (the optimising searches, with
-//!   one bound shared by the threads),
-//!   [`count_each`](ParallelSolver::count_each) (one result per subproblem,
-//!   for shards), [`stats`](ParallelSolver::stats), a limit, a stop flag and
-//!   an ordered mode; on a pool of its own ([`ParallelSolver::with_threads`])
-//!   or the caller's ([`ParallelSolver::with_pool`]).
-//! - [`Split`] and [`SplitGoal`] make the subproblems, by count
-//!   ([`SplitGoal::Pieces`]) or by depth ([`SplitGoal::Depth`]), each a
-//!   [`Subproblem`] with its path of options and its share of the tree.
-//! - [`Progress`] shows the solutions, nodes and the estimated fraction done of a
-//!   running search, to read from another thread.
+//!   one bound shared by the threads), and
+//!   [`count_each`](ParallelSolver::count_each) (one count per piece of a
+//!   split, for shards), with a limit, a stop flag and an ordered mode; on
+//!   a pool of its own ([`ParallelSolver::with_threads`]) or the caller's
+//!   ([`ParallelSolver::with_pool`]). [`Balance`] says how the load moved.
+//! - [`Split`] and [`SplitGoal`] divide a search into pieces the same way on
+//!   every machine, for the shards of a cluster count.
+//! - [`Progress`] shows the solutions, nodes and the estimated fraction done
+//!   of a running search, to read from another thread.
+//! - The shard format: [`SplitLine`] and [`read_split`] for the pieces,
+//!   [`PartLine`] for a shard's counts, [`Merge`] to add them up,
+//!   [`Fingerprint`] to tell problems and splits apart.
 //!
 //! # Example
 //! ```
@@ -58,47 +60,32 @@
 //! ```
 //!
 //! # Design
-//! - **API boundary.** Only [`Solver::branch`](dlx_core::Solver::branch),
-//!   [`Solver::choose`](dlx_core::Solver::choose) and `Clone` are used: the
-//!   options of the item the search branches on split it into disjoint
-//!   subproblems whose solutions, in order, are the sequential solutions.
-//!   Nothing here touches the link arrays.
-//! - **Split deep, before the search.** The largest subproblem (by its share
-//!   of the tree in Knuth's estimate, `1/(d_1...d_k)`; the earliest on ties)
-//!   is expanded into its children, in place, until there are
-//!   [`PIECES_PER_THREAD`] (32) subproblems per thread; subproblems of the
-//!   same share are expanded together (no level is left half split), and
-//!   the last eighth in search order is split once more, since the threads
-//!   take those last and they decide how long the others wait at the end. The first branching
-//!   item often has only a handful of options, of very unequal sizes, so
-//!   splitting only the first level leaves one thread with most of the work.
-//!   Splitting by estimated share rather than by depth keeps a lopsided tree
-//!   from producing thousands of tiny pieces on one side and one giant on the
-//!   other.
-//! - **Self-scheduling in order instead of work stealing.** Each worker takes
-//!   the next unsearched subproblem from a shared counter. Taking them in
-//!   search order keeps ordered mode's buffers small and lets a limit stop
-//!   early near the front of the tree. Stealing a branch from a *running*
-//!   search would need the core to hand out the untried options of its
-//!   lowest open level, which the API boundary does not offer; with 32
-//!   pieces per thread and a finer tail, replaying the measured subproblem
-//!   times through this scheduler predicts 2.00x on 2 threads and 7.85x on
-//!   8 for 6x10 pentominoes (see the crate README), so the simpler scheme stays.
-//! - **Solutions come to the caller's thread.** [`ParallelSolver::visit`]
-//!   runs the visitor on the calling thread, fed by a bounded channel, so it
-//!   may hold a `&mut` writer and needs no `Send`. Counting sends nothing.
-//! - **Statistics.** `solutions` is the exact total (or exactly the limit);
-//!   `nodes` is the subproblems' nodes plus one per node expanded by the
-//!   split, which equals the sequential `nodes` exactly; `max_level` is the
-//!   sequential `max_level`, and `updates` adds the split levels' own
-//!   ([`Solver::branch_updates`](dlx_core::Solver::branch_updates)), so the
-//!   totals equal the sequential ones.
-//! - **Stopping.** One `Arc<AtomicBool>` is shared by every solver and
-//!   checked at every node: a limit reached, `first` satisfied, or a
-//!   visitor's `Break` raises it and every thread stops within a node.
-//! - **Optimising modes** (costs, bounds) do not exist in `dlx-core` yet;
-//!   when they come, the best bound will have to be shared between the
-//!   threads the same way as the stop flag.
+//! - **API boundary.** Only [`Solver::root_subtree`](dlx_core::Solver::root_subtree),
+//!   [`Solver::enter`](dlx_core::Solver::enter),
+//!   [`Solver::donate`](dlx_core::Solver::donate) and
+//!   [`Solver::divide`](dlx_core::Solver::divide) are used, with the solver's
+//!   own loop and its objective; nothing here touches the link arrays.
+//! - **Work stealing, no pre-pass.** One worker per thread, each with one
+//!   solver for the whole run, runs the sequential loop in slices of nodes.
+//!   Between slices, when a worker is idle and no task waits, a busy worker
+//!   gives away the second half of the untried alternatives of its shallowest
+//!   open level; the idle worker replays the way down on its own solver (no
+//!   clone) and searches them. A forced chain has no untried alternatives,
+//!   so it is never split and costs one thread its sequential time; a tiny
+//!   problem costs the start of the threads.
+//! - **Order.** A given subtree comes right after the rest of the search
+//!   it came from, in the sequential order; ordered mode keeps the tasks in
+//!   that order and holds a task's solutions back until the tasks before it
+//!   are done. Solutions reach the caller's thread through a bounded
+//!   channel, so the visitor may hold a `&mut` writer and needs no `Send`.
+//! - **Statistics.** A subtree's level is entered by the search that gave it
+//!   away, which counts its node and cover; the taker counts the rest, so
+//!   the totals equal the sequential ones exactly.
+//! - **Stopping.** One `Arc<AtomicBool>`, checked at every node: a limit
+//!   reached, `first` satisfied, a visitor's `Break`, or the caller raising
+//!   it stops every thread within a node.
+//! - **Optimising.** Every thread runs the branch and bound search with one
+//!   shared bound: the `k`-th best value found so far, less one.
 #![warn(missing_docs)]
 
 mod memo;
@@ -106,9 +93,11 @@ mod progress;
 mod search;
 mod shard;
 mod split;
+mod steal;
 
 pub use memo::{count_solutions_on, CountError, ParallelMemoCounter, MEMO_PIECES_PER_THREAD};
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount, PIECES_PER_THREAD};
 pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};
-pub use split::{Split, SplitError, SplitGoal, Subproblem};
+pub use split::{Split, SplitError, SplitGoal};
+pub use steal::Balance;

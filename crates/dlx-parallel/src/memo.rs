@@ -1,15 +1,21 @@
 //! The memoised count on threads: the count split by the memoised counter's own branching, the pieces counted on rayon threads that share one cache.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use dlx_core::{
     count_solutions, decide_method, CacheStats, CountMode, Counted, Decision, MemoCache,
-    MemoCounter, MemoError, MemoSettings, MemoStats, Method, OptionId, Problem, Stats,
+    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Problem, Stats,
 };
 use rayon::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
+use crate::progress::Progress;
 use crate::search::{ParallelError, ParallelSolver};
+
+/// Nodes a piece's count runs between two looks at the node budget and
+/// two reports to the progress.
+const SLICE: u64 = 1 << 12;
 
 /// How many pieces per thread a memoised count is split into.
 ///
@@ -58,6 +64,10 @@ pub struct ParallelMemoCounter<'p> {
     root: MemoCounter,
     pool: Threads<'p>,
     stats: MemoStats,
+    stop: Option<Arc<AtomicBool>>,
+    node_budget: Option<u64>,
+    budget_spent: bool,
+    progress: Option<Arc<Progress>>,
 }
 
 #[derive(Debug)]
@@ -96,6 +106,10 @@ impl ParallelMemoCounter<'static> {
             root: counter.fresh(),
             pool: Threads::Global,
             stats: MemoStats::default(),
+            stop: None,
+            node_budget: None,
+            budget_spent: false,
+            progress: None,
         }
     }
 
@@ -104,8 +118,12 @@ impl ParallelMemoCounter<'static> {
         let pool = ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|source| ParallelError::Pool { threads, source })?;
+            .map_err(|source| ParallelError::Pool {
+                threads,
+                reason: source.to_string(),
+            })?;
         self.pool = Threads::Owned(pool);
+        self.progress = None;
         Ok(self)
     }
 }
@@ -117,7 +135,44 @@ impl<'p> ParallelMemoCounter<'p> {
             root: self.root,
             pool: Threads::Borrowed(pool),
             stats: self.stats,
+            stop: self.stop,
+            node_budget: self.node_budget,
+            budget_spent: false,
+            progress: self.progress,
         }
+    }
+
+    /// A flag shared with every thread: raise it to stop the count, which
+    /// then returns [`MemoError::Stopped`] (a memoised count has no partial
+    /// value: the counts of the pieces finished are not a count of anything).
+    /// The count raises it itself when its node budget is spent.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// Stops the count after about `nodes` nodes (all threads together; a
+    /// thread may pass it by a slice of nodes): the stop flag is raised then,
+    /// and [`budget_spent`](Self::budget_spent) says so.
+    pub fn set_node_budget(&mut self, nodes: Option<u64>) -> &mut Self {
+        self.node_budget = nodes;
+        self
+    }
+
+    /// Whether the last count stopped because its node budget was spent.
+    pub fn budget_spent(&self) -> bool {
+        self.budget_spent
+    }
+
+    /// A live view of the count, to read from another thread while it runs:
+    /// its nodes, and as its fraction the share of the tree in the pieces
+    /// finished (each piece's share is `1 / (d_1 ... d_k)`, as below; a
+    /// piece that starts late is often mostly cached, so this runs behind).
+    pub fn progress(&mut self) -> Arc<Progress> {
+        let threads = self.threads();
+        self.progress
+            .get_or_insert_with(|| Arc::new(Progress::new(threads)))
+            .clone()
     }
 
     /// The number of threads the count runs on.
@@ -140,27 +195,51 @@ impl<'p> ParallelMemoCounter<'p> {
     pub fn count(&mut self) -> Result<u128, MemoError> {
         let threads = self.threads();
         let (pieces, expanded) = self.split(threads * MEMO_PIECES_PER_THREAD);
-        let next = AtomicUsize::new(0);
-        let root = &self.root;
-        let work = || -> Vec<Result<(u128, MemoStats), MemoError>> {
+        let progress = self.progress.clone();
+        if let Some(progress) = &progress {
+            progress.reset();
+            progress.add_nodes(expanded);
+        }
+        let job = Job {
+            root: &self.root,
+            pieces: &pieces,
+            next: AtomicUsize::new(0),
+            stop: self.stop.clone().unwrap_or_default(),
+            nodes: AtomicU64::new(expanded),
+            node_budget: self.node_budget,
+            budget_spent: AtomicBool::new(false),
+            progress: progress.as_deref(),
+        };
+        let work = || -> Vec<(Result<u128, MemoError>, MemoStats)> {
             (0..threads)
                 .into_par_iter()
-                .map(|_| count_pieces(root, &pieces, &next))
+                .map(|worker| job.count_pieces(worker))
                 .collect()
         };
         let results = match self.pool.pool() {
             None => work(),
             Some(pool) => pool.install(work),
         };
+        self.budget_spent = job.budget_spent.load(Ordering::Relaxed);
         self.stats = MemoStats::default();
         self.stats.nodes = expanded;
         let mut total = 0u128;
-        for result in results {
-            let (count, stats) = result?;
+        let mut failed = None;
+        for (result, stats) in results {
             self.stats += stats;
-            total = add(total, count)?;
+            match result {
+                Ok(count) => match add(total, count) {
+                    Ok(sum) => total = sum,
+                    Err(err) => failed = Some(err),
+                },
+                // An overflow is reported before a stop it caused.
+                Err(err @ MemoError::Stopped) => {
+                    failed.get_or_insert(err);
+                }
+                Err(err) => failed = Some(err),
+            }
         }
-        Ok(total)
+        failed.map_or(Ok(total), Err)
     }
 
     /// The statistics of the last count, summed over the threads (the
@@ -175,8 +254,9 @@ impl<'p> ParallelMemoCounter<'p> {
     }
 
     /// The pieces: paths of choices from the root, in the order of the
-    /// sequential search, and the number of nodes expanded to make them.
-    fn split(&self, goal: usize) -> (Vec<Vec<OptionId>>, u64) {
+    /// sequential search, with their shares of the tree, and the number of
+    /// nodes expanded to make them.
+    fn split(&self, goal: usize) -> (Vec<(Vec<OptionId>, f64)>, u64) {
         // Each piece: its path, its share of the tree, whether it can be expanded.
         let mut pieces: Vec<(Vec<OptionId>, f64, bool)> = vec![(Vec::new(), 1.0, true)];
         let mut expanded = 0;
@@ -207,7 +287,7 @@ impl<'p> ParallelMemoCounter<'p> {
                 }
             }
         }
-        (pieces.into_iter().map(|p| p.0).collect(), expanded)
+        (pieces.into_iter().map(|p| (p.0, p.1)).collect(), expanded)
     }
 }
 
@@ -222,23 +302,70 @@ fn at(root: &MemoCounter, path: &[OptionId]) -> MemoCounter {
     counter
 }
 
-/// One thread's share: the next piece not taken, until none is left.
-fn count_pieces(
-    root: &MemoCounter,
-    pieces: &[Vec<OptionId>],
-    next: &AtomicUsize,
-) -> Result<(u128, MemoStats), MemoError> {
-    let mut total = 0u128;
-    let mut stats = MemoStats::default();
-    loop {
-        let k = next.fetch_add(1, Ordering::Relaxed);
-        let Some(path) = pieces.get(k) else {
-            return Ok((total, stats));
-        };
-        let mut counter = at(root, path);
-        let count = counter.count()?;
-        stats += counter.stats();
-        total = add(total, count)?;
+/// What the threads of one count share.
+struct Job<'a> {
+    root: &'a MemoCounter,
+    /// The pieces and their shares of the tree.
+    pieces: &'a [(Vec<OptionId>, f64)],
+    next: AtomicUsize,
+    stop: Arc<AtomicBool>,
+    /// Nodes entered by all threads so far.
+    nodes: AtomicU64,
+    node_budget: Option<u64>,
+    budget_spent: AtomicBool,
+    progress: Option<&'a Progress>,
+}
+
+impl Job<'_> {
+    /// One thread's share: the next piece not taken, until none is left, or
+    /// until the stop flag is raised (by another thread, the caller, or this
+    /// one when the node budget is spent).
+    /// Returns the sum of its pieces' counts and its statistics (of the
+    /// pieces finished, and of the one a stop or an error ended).
+    fn count_pieces(&self, worker: usize) -> (Result<u128, MemoError>, MemoStats) {
+        let mut total = 0u128;
+        let mut stats = MemoStats::default();
+        loop {
+            let k = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some((path, share)) = self.pieces.get(k) else {
+                return (Ok(total), stats);
+            };
+            let mut counter = at(self.root, path);
+            counter.set_stop_flag(Arc::clone(&self.stop));
+            loop {
+                let before = counter.stats().nodes;
+                let step = counter.run(SLICE);
+                let spent = counter.stats().nodes - before;
+                let nodes = self.nodes.fetch_add(spent, Ordering::Relaxed) + spent;
+                if let Some(progress) = self.progress {
+                    progress.add_nodes(spent);
+                }
+                if self.node_budget.is_some_and(|max| nodes >= max) {
+                    self.budget_spent.store(true, Ordering::Relaxed);
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                let failed = match step {
+                    Ok(MemoStep::Done(count)) => match add(total, count) {
+                        Ok(sum) => {
+                            total = sum;
+                            break;
+                        }
+                        Err(err) => err,
+                    },
+                    Ok(MemoStep::Paused) => continue,
+                    Ok(MemoStep::Stopped) => MemoError::Stopped,
+                    Err(err) => err,
+                };
+                // The other threads need not go on: the count cannot finish.
+                self.stop.store(true, Ordering::Relaxed);
+                stats += counter.stats();
+                return (Err(failed), stats);
+            }
+            stats += counter.stats();
+            if let Some(progress) = self.progress {
+                progress.finish(worker, 0.0, *share);
+            }
+        }
     }
 }
 

@@ -1,62 +1,125 @@
 //! A live view of a running parallel search, to read from another thread.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::Instant;
+
+use dlx_core::Solver;
+
+/// How often a worker recomputes where its search is (Knuth's estimate walks
+/// every level, so not at every slice of a deep search).
+const EVERY_NANOS: u64 = 20_000_000;
 
 /// Solutions, nodes and the estimated fraction done of a running search,
-/// updated by the worker threads a few times per million nodes.
+/// updated by the worker threads as they go.
 ///
 /// Get it from [`ParallelSolver::progress`](crate::ParallelSolver::progress)
-/// before starting a search and read it from another thread while the search runs.
+/// before starting a search and read it from another thread while the search
+/// runs. The fraction adds up the shares of Knuth's estimate that the workers
+/// have finished, and how far each running one is into its own share.
 #[derive(Debug)]
 pub struct Progress {
-    /// Each subproblem's share of the tree (they sum to 1).
-    weights: Vec<f64>,
-    /// Each subproblem's own estimate of its fraction done, as `f64` bits.
-    done: Vec<AtomicU64>,
+    started: Instant,
+    workers: Vec<Slot>,
+    /// The estimate's share of the finished tasks, as `f64` bits.
+    finished: Mutex<f64>,
     nodes: AtomicU64,
     solutions: AtomicU64,
 }
 
+/// One worker's task: where its share starts and where the search is in it.
+#[derive(Debug, Default)]
+struct Slot {
+    busy: AtomicBool,
+    origin: AtomicU64,
+    position: AtomicU64,
+    last: AtomicU64,
+}
+
 impl Progress {
-    pub(crate) fn new(weights: Vec<f64>) -> Progress {
-        let done = weights.iter().map(|_| AtomicU64::new(0)).collect();
+    pub(crate) fn new(workers: usize) -> Progress {
         Progress {
-            weights,
-            done,
+            started: Instant::now(),
+            workers: (0..workers).map(|_| Slot::default()).collect(),
+            finished: Mutex::new(0.0),
             nodes: AtomicU64::new(0),
             solutions: AtomicU64::new(0),
         }
     }
 
+    /// Starts over, for the next search.
     pub(crate) fn reset(&self) {
-        for d in &self.done {
-            d.store(0, Ordering::Relaxed);
+        for slot in &self.workers {
+            slot.busy.store(false, Ordering::Relaxed);
         }
+        *self.finished.lock().unwrap_or_else(PoisonError::into_inner) = 0.0;
         self.nodes.store(0, Ordering::Relaxed);
         self.solutions.store(0, Ordering::Relaxed);
     }
 
-    /// Records subproblem `index` at `fraction` done, with more nodes and solutions found.
-    pub(crate) fn update(&self, index: usize, fraction: f64, nodes: u64, solutions: u64) {
-        self.done[index].store(fraction.to_bits(), Ordering::Relaxed);
+    /// Worker `worker`, whose task's share starts at `origin`, searched
+    /// `nodes` more nodes and found `solutions` more solutions.
+    pub(crate) fn advance(
+        &self,
+        worker: usize,
+        origin: f64,
+        solver: &Solver,
+        nodes: u64,
+        solutions: u64,
+    ) {
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
         self.solutions.fetch_add(solutions, Ordering::Relaxed);
+        let Some(slot) = self.workers.get(worker) else {
+            return;
+        };
+        let now = u64::try_from(self.started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        let fresh = slot.busy.load(Ordering::Relaxed)
+            && slot.origin.load(Ordering::Relaxed) == origin.to_bits();
+        if fresh && now.saturating_sub(slot.last.load(Ordering::Relaxed)) < EVERY_NANOS {
+            return;
+        }
+        slot.last.store(now, Ordering::Relaxed);
+        slot.origin.store(origin.to_bits(), Ordering::Relaxed);
+        slot.position
+            .store(solver.progress().max(origin).to_bits(), Ordering::Relaxed);
+        slot.busy.store(true, Ordering::Relaxed);
     }
 
-    /// The estimated fraction of the whole tree explored, in `[0, 1]`: finished
-    /// subproblems count fully, running ones by Knuth's estimate of their own
-    /// progress, each weighted by its share of the tree.
+    /// Work that no [`Solver`] did (a memoised count's): `nodes` more nodes.
+    pub(crate) fn add_nodes(&self, nodes: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+    }
+
+    /// Worker `worker`'s task, whose share started at `origin`, ended at `end`.
+    pub(crate) fn finish(&self, worker: usize, origin: f64, end: f64) {
+        let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
+        *finished += (end - origin).max(0.0);
+        self.idle(worker);
+    }
+
+    /// Worker `worker` has no task any more.
+    pub(crate) fn idle(&self, worker: usize) {
+        if let Some(slot) = self.workers.get(worker) {
+            slot.busy.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// The estimated fraction of the whole tree explored, in `[0, 1]`:
+    /// finished tasks count fully, running ones by Knuth's estimate of how
+    /// far they are into their share.
     pub fn fraction(&self) -> f64 {
-        let total: f64 = self
-            .weights
-            .iter()
-            .zip(&self.done)
-            .map(|(w, d)| w * f64::from_bits(d.load(Ordering::Relaxed)))
-            .sum();
+        let mut total = *self.finished.lock().unwrap_or_else(PoisonError::into_inner);
+        for slot in &self.workers {
+            if slot.busy.load(Ordering::Relaxed) {
+                let origin = f64::from_bits(slot.origin.load(Ordering::Relaxed));
+                let position = f64::from_bits(slot.position.load(Ordering::Relaxed));
+                total += (position - origin).max(0.0);
+            }
+        }
         total.clamp(0.0, 1.0)
     }
 
-    /// Nodes entered so far by the subproblems' searches.
+    /// Nodes entered so far by the workers' searches.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }

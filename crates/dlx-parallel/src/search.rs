@@ -1,53 +1,50 @@
-//! The parallel search: subproblems handed out in order to the threads of a rayon pool.
+//! The parallel search: the work-stealing engine on the threads of a rayon pool.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
-use std::time::Instant;
 
-use dlx_core::{Costed, Optimum, OptionId, Problem, Ranked, Solver, Stats, Step};
-use rayon::prelude::*;
+use dlx_core::{Costed, Objective, Optimum, OptionId, Problem, Ranked, Solver, Stats, Subtree};
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use crate::progress::Progress;
-use crate::split::{solver_at, Split, SplitGoal};
+use crate::split::{Split, SplitGoal};
+use crate::steal::{Balance, Engine, Event, Task};
 
-/// How many subproblems per thread the default split aims at.
+/// How many pieces per thread [`ParallelSolver::split`] aims at by default,
+/// for a count split into shards ([`ParallelSolver::count_each`]).
 ///
-/// The middle of the usual 16-to-64 rule. Replaying the measured times of
-/// the subproblems of 6x10 pentominoes and 14-queens through the scheduler
-/// (see the crate README), 32, 64 and 128 per thread all predict 1.99x to
-/// 2.00x on 2 threads; more pieces cost more clones and more `choose` calls.
+/// The searches themselves need no split: idle threads take work from busy
+/// ones as they go. A shard's pieces are searched the same way.
 pub const PIECES_PER_THREAD: usize = 32;
 
-/// How many nodes a worker searches between two looks at the progress and the limit.
-const SLICE: u64 = 1 << 16;
+/// How many solutions a worker may send ahead of the caller before it waits.
+const CHANNEL: usize = 1024;
 
 /// Why a parallel solver could not be made.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParallelError {
     /// Rayon could not start the threads asked for.
-    #[error("cannot start a pool of {threads} threads")]
+    #[error("rayon could not start {threads} threads: {reason}")]
     Pool {
         /// The number of threads asked for.
         threads: usize,
-        /// What rayon reported.
-        #[source]
-        source: ThreadPoolBuildError,
+        /// What rayon reported (its own error repeats its cause, so it is kept as text).
+        reason: String,
     },
 }
 
-/// The count of one subproblem, from [`ParallelSolver::count_each`].
+/// The count of one piece of a split, from [`ParallelSolver::count_each`].
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct SubCount {
-    /// The subproblem's index in the split.
+    /// The piece's index in the split.
     pub index: usize,
     /// Its number of solutions (up to the limit, if one was set).
     pub count: u64,
-    /// Its search statistics (the chosen path itself is not counted).
+    /// Its search statistics.
     pub stats: Stats,
-    /// Wall-clock seconds spent on it.
+    /// Seconds the threads spent on it, all together.
     pub seconds: f64,
     /// Whether it was searched to the end (false if a limit or the stop flag cut it short).
     pub complete: bool,
@@ -69,21 +66,32 @@ impl Pool<'_> {
         }
     }
 
-    fn install<R: Send>(&self, op: impl FnOnce() -> R + Send) -> R {
+    /// Runs `op(worker)` once on every thread of the pool, at the same time.
+    fn broadcast(&self, op: impl Fn(usize) + Sync) {
+        let op = |ctx: rayon::BroadcastContext<'_>| op(ctx.index());
         match self {
-            Pool::Global => op(),
-            Pool::Owned(pool) => pool.install(op),
-            Pool::Borrowed(pool) => pool.install(op),
+            Pool::Global => {
+                rayon::broadcast(op);
+            }
+            Pool::Owned(pool) => {
+                pool.broadcast(op);
+            }
+            Pool::Borrowed(pool) => {
+                pool.broadcast(op);
+            }
         }
     }
 }
 
-/// An exact cover search split into subproblems searched on the threads of a rayon pool.
+/// An exact cover search on the threads of a rayon pool, with the answers of
+/// the sequential search: the same count, the same solutions (in ordered
+/// mode, in the same order), the same statistics.
 ///
 /// The counterpart of [`dlx_core::Solver`] for many threads: [`count`](Self::count),
-/// [`first`](Self::first), [`visit`](Self::visit) and [`stats`](Self::stats),
-/// with a solution limit, a stop flag and an ordered mode. Each call runs a
-/// whole search from the start.
+/// [`first`](Self::first), [`visit`](Self::visit), [`min_options`](Self::min_options),
+/// [`min_cost`](Self::min_cost) and [`stats`](Self::stats), with a solution
+/// limit, a stop flag and an ordered mode. Each call runs a whole search
+/// from the start.
 ///
 /// ```
 /// use dlx_core::{parse_dlx, Solver};
@@ -99,13 +107,16 @@ pub struct ParallelSolver<'p> {
     root: Solver,
     pool: Pool<'p>,
     goal: Option<SplitGoal>,
-    /// The split, and the goal it was made for (`None`: given by the caller).
+    /// The split of a sharded count, and the goal it was made for (`None`: given by the caller).
     split: Option<(Option<SplitGoal>, Split)>,
     progress: Option<Arc<Progress>>,
     limit: Option<u64>,
     ordered: bool,
     stop: Option<Arc<AtomicBool>>,
     stats: Stats,
+    balance: Balance,
+    node_budget: Option<u64>,
+    budget_spent: bool,
 }
 
 impl ParallelSolver<'static> {
@@ -127,6 +138,9 @@ impl ParallelSolver<'static> {
             ordered: false,
             stop: None,
             stats: Stats::default(),
+            balance: Balance::default(),
+            node_budget: None,
+            budget_spent: false,
         }
     }
 }
@@ -137,8 +151,12 @@ impl<'p> ParallelSolver<'p> {
         let pool = ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|source| ParallelError::Pool { threads, source })?;
+            .map_err(|source: ThreadPoolBuildError| ParallelError::Pool {
+                threads,
+                reason: source.to_string(),
+            })?;
         self.pool = Pool::Owned(pool);
+        self.progress = None;
         Ok(self)
     }
 
@@ -149,11 +167,14 @@ impl<'p> ParallelSolver<'p> {
             pool: Pool::Borrowed(pool),
             goal: self.goal,
             split: self.split,
-            progress: self.progress,
+            progress: None,
             limit: self.limit,
             ordered: self.ordered,
             stop: self.stop,
             stats: self.stats,
+            balance: self.balance,
+            node_budget: self.node_budget,
+            budget_spent: false,
         }
     }
 
@@ -162,13 +183,41 @@ impl<'p> ParallelSolver<'p> {
         self.pool.threads()
     }
 
-    /// How to split the search (default: [`PIECES_PER_THREAD`] subproblems per thread).
+    /// How to split the search into pieces for [`count_each`](Self::count_each)
+    /// (default: [`PIECES_PER_THREAD`] pieces per thread).
     pub fn set_split(&mut self, goal: SplitGoal) -> &mut Self {
         self.goal = Some(goal);
         if matches!(self.split, Some((None, _))) {
             self.split = None;
         }
         self
+    }
+
+    /// Uses `split` (made from the same root, e.g. by [`Split::from_pieces`])
+    /// for [`count_each`](Self::count_each) instead of computing one.
+    pub fn set_split_to(&mut self, split: Split) -> &mut Self {
+        self.split = Some((None, split));
+        self
+    }
+
+    /// The split [`count_each`](Self::count_each) uses (computed on first use).
+    pub fn split(&mut self) -> &Split {
+        let goal = self
+            .goal
+            .unwrap_or(SplitGoal::Pieces(self.threads() * PIECES_PER_THREAD));
+        let stale = match &self.split {
+            None => true,
+            Some((None, _)) => false,
+            Some((Some(made_for), _)) => *made_for != goal,
+        };
+        if stale {
+            self.split = None;
+        }
+        let root = &self.root;
+        &self
+            .split
+            .get_or_insert_with(|| (Some(goal), Split::new(root, goal)))
+            .1
     }
 
     /// Ends a search after `limit` solutions: exactly `limit` are reported (or
@@ -194,123 +243,268 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
-    /// Uses `split` (made from the same root, e.g. by [`Split::from_paths`])
-    /// instead of computing one.
-    pub fn set_split_to(&mut self, split: Split) -> &mut Self {
-        self.split = Some((None, split));
-        self.progress = None;
+    /// Ends each search after about `nodes` nodes (Knuth's nodes, all threads
+    /// together; a thread may pass it by the node it is in): the stop flag is
+    /// raised then, and [`budget_spent`](Self::budget_spent) says so.
+    pub fn set_node_budget(&mut self, nodes: Option<u64>) -> &mut Self {
+        self.node_budget = nodes;
         self
     }
 
-    /// The split the searches use (computed on first use).
-    pub fn split(&mut self) -> &Split {
-        let goal = self
-            .goal
-            .unwrap_or(SplitGoal::Pieces(self.threads() * PIECES_PER_THREAD));
-        let stale = match &self.split {
-            None => true,
-            Some((None, _)) => false,
-            Some((Some(made_for), _)) => *made_for != goal,
-        };
-        if stale {
-            self.split = None;
-            self.progress = None;
-        }
-        let root = &self.root;
-        &self
-            .split
-            .get_or_insert_with(|| (Some(goal), Split::new(root, goal)))
-            .1
+    /// Whether the last search stopped because its node budget was spent.
+    pub fn budget_spent(&self) -> bool {
+        self.budget_spent
     }
 
-    /// A live view of the next search, to read from another thread while it runs.
+    /// A live view of the searches, to read from another thread while one runs.
     pub fn progress(&mut self) -> Arc<Progress> {
-        let weights: Vec<f64> = self
-            .split()
-            .subproblems()
-            .iter()
-            .map(|s| s.weight)
-            .collect();
+        let threads = self.threads();
         self.progress
-            .get_or_insert_with(|| Arc::new(Progress::new(weights)))
+            .get_or_insert_with(|| Arc::new(Progress::new(threads)))
             .clone()
     }
 
-    /// The statistics of the last search: the sum over the subproblems plus
-    /// the nodes of the split itself (see the crate docs for what matches the
-    /// sequential search exactly).
+    /// The statistics of the last search: the sum over the threads (and, for
+    /// [`count_each`](Self::count_each), the split's own nodes), equal to the
+    /// sequential search's when it ran to the end.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
 
-    /// Counts the solutions (up to the limit).
-    pub fn count(&mut self) -> u64 {
-        let all: Vec<usize> = (0..self.split().len()).collect();
-        let parts = self.count_each(&all);
-        let total: u64 = parts.iter().map(|p| p.count).sum();
-        let total = self.limit.map_or(total, |limit| total.min(limit));
-        self.stats.solutions = total;
-        total
+    /// How the last search balanced its load: the subtrees the threads gave
+    /// each other, and the time they spent idle.
+    pub fn balance(&self) -> Balance {
+        self.balance
     }
 
-    /// Counts the subproblems with the given indices (as a shard of a split
-    /// search does), one [`SubCount`] each, in the order given. Indices out
-    /// of range are skipped. [`stats`](Self::stats) then holds their sum and
-    /// the split's own nodes.
-    pub fn count_each(&mut self, indices: &[usize]) -> Vec<SubCount> {
-        let n = self.split().len();
-        let indices: Vec<usize> = indices.iter().copied().filter(|&i| i < n).collect();
-        let progress = self.progress();
-        progress.reset();
+    fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone().unwrap_or_default()
+    }
+
+    /// Runs the engine on `seeds` with a worker per thread; `event` hears of
+    /// every task's events on the worker's thread.
+    fn run<E>(
+        &mut self,
+        seeds: Vec<Subtree>,
+        stop: &Arc<AtomicBool>,
+        report: bool,
+        objective: Option<(Objective, &Arc<AtomicU64>)>,
+        event: E,
+    ) -> Stats
+    where
+        E: Fn(&Task, Event<'_>) + Sync,
+    {
+        if let Some(progress) = &self.progress {
+            progress.reset();
+        }
+        let engine = Engine::new(
+            &self.root,
+            seeds,
+            Arc::clone(stop),
+            self.progress.clone(),
+            self.node_budget,
+        );
+        let totals = Mutex::new(Stats::default());
+        self.pool.broadcast(|worker| {
+            let mut mine = Stats::default();
+            engine.work(
+                worker,
+                report,
+                |solver| {
+                    if let Some((objective, bound)) = objective {
+                        solver.set_objective(Some(objective));
+                        solver.set_shared_bound(Arc::clone(bound));
+                    }
+                },
+                |task, e| {
+                    if let Event::Finished { stats, .. } = &e {
+                        mine += *stats;
+                    }
+                    event(task, e);
+                },
+            );
+            *lock(&totals) += mine;
+        });
+        self.balance = engine.balance();
+        self.budget_spent = engine.budget_spent();
+        totals.into_inner().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Counts the solutions (up to the limit).
+    pub fn count(&mut self) -> u64 {
         let stop = self.stop_flag();
         let limit = self.limit;
         let found = AtomicU64::new(0);
-        let results: Mutex<Vec<Option<SubCount>>> = Mutex::new(vec![None; n]);
-        self.for_each_subproblem(&indices, &stop, |index, mut solver| {
-            let start = Instant::now();
-            let depth = solver.prefix().len();
-            solver.set_stop_flag(stop.clone());
-            solver.set_limit(limit);
-            let mut last = Stats::default();
-            let complete = loop {
-                let step = solver.run_counting(SLICE);
-                let now = *solver.stats();
-                let new_solutions = now.solutions - last.solutions;
-                progress.update(
-                    index,
-                    solver.progress(),
-                    now.nodes - last.nodes,
-                    new_solutions,
-                );
-                last = now;
-                if let Some(limit) = limit {
-                    if found.fetch_add(new_solutions, Ordering::Relaxed) + new_solutions >= limit {
-                        stop.store(true, Ordering::Relaxed);
-                    }
+        let seeds = vec![self.root.root_subtree()];
+        let mut stats = self.run(seeds, &stop, false, None, |_, event| {
+            if let (Event::Found(more), Some(limit)) = (&event, limit) {
+                if found.fetch_add(*more, Ordering::Relaxed) + more >= limit {
+                    stop.store(true, Ordering::Relaxed);
                 }
-                match step {
-                    Step::Done => break limit.is_none_or(|l| last.solutions < l),
-                    Step::Stopped => break false,
-                    Step::Paused | Step::Solution => {}
-                }
-            };
-            entered_at(&mut last, depth);
-            let result = SubCount {
-                index,
-                count: last.solutions,
-                stats: last,
-                seconds: start.elapsed().as_secs_f64(),
-                complete,
-            };
-            lock(&results)[index] = Some(result);
+            }
         });
-        let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let mut stats = self.split().stats().to_owned();
-        for r in results.iter().flatten() {
-            stats += r.stats;
-        }
+        // The threads may pass the limit before they see the flag: report exactly the limit.
+        stats.solutions = limit.map_or(stats.solutions, |l| stats.solutions.min(l));
         self.stats = stats;
-        indices.iter().filter_map(|&i| results[i]).collect()
+        stats.solutions
+    }
+
+    /// Counts the pieces of the split with the given indices (as a shard of a
+    /// split search does), one [`SubCount`] each, in the order given. Indices
+    /// out of range are skipped. [`stats`](Self::stats) then holds their sum and
+    /// the split's own nodes.
+    pub fn count_each(&mut self, indices: &[usize]) -> Vec<SubCount> {
+        let mut results = Vec::new();
+        self.count_each_with(indices, |sub| results.push(sub));
+        let order: Vec<usize> = indices.to_vec();
+        results.sort_by_key(|r| order.iter().position(|&i| i == r.index));
+        results
+    }
+
+    /// [`count_each`](Self::count_each), handing each piece's count to
+    /// `done` as soon as its last thread finishes it (so that a shard can
+    /// write it at once and survive being stopped).
+    pub fn count_each_with(&mut self, indices: &[usize], mut done: impl FnMut(SubCount)) {
+        let n = self.split().len();
+        let indices: Vec<usize> = indices.iter().copied().filter(|&i| i < n).collect();
+        let seeds: Vec<Subtree> = indices
+            .iter()
+            .map(|&i| self.split().pieces()[i].clone())
+            .collect();
+        let split_stats = *self.split().stats();
+        let stop = self.stop_flag();
+        let limit = self.limit;
+        let found = AtomicU64::new(0);
+        // Each piece: its count so far, and how many of its tasks are running.
+        let pieces: Mutex<Vec<(SubCount, usize)>> = Mutex::new(
+            indices
+                .iter()
+                .map(|&index| {
+                    let sub = SubCount {
+                        index,
+                        count: 0,
+                        stats: Stats::default(),
+                        seconds: 0.0,
+                        complete: true,
+                    };
+                    (sub, 1)
+                })
+                .collect(),
+        );
+        let (sender, receiver) = mpsc::channel::<SubCount>();
+        let stats = std::thread::scope(|scope| {
+            let this = &mut *self;
+            let (stop, pieces, found) = (&stop, &pieces, &found);
+            let workers = scope.spawn(move || {
+                let sender = Mutex::new(sender);
+                this.run(seeds, stop, false, None, |task, event| match event {
+                    Event::Gave { .. } => lock(pieces)[task.piece].1 += 1,
+                    Event::Finished { stats, seconds } => {
+                        let mut pieces = lock(pieces);
+                        let (sub, running) = &mut pieces[task.piece];
+                        sub.count += stats.solutions;
+                        sub.stats += stats;
+                        sub.seconds += seconds;
+                        if stop.load(Ordering::Relaxed) {
+                            sub.complete = false;
+                        }
+                        *running -= 1;
+                        if *running == 0 {
+                            let _ = lock(&sender).send(*sub);
+                        }
+                    }
+                    Event::Found(more) => {
+                        if let Some(limit) = limit {
+                            if found.fetch_add(more, Ordering::Relaxed) + more >= limit {
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    Event::Solution(_) => {}
+                })
+            });
+            // Each piece's count, on the calling thread, as soon as it is done.
+            for sub in receiver {
+                done(sub);
+            }
+            workers.join().unwrap_or_default()
+        });
+        let mut stats = stats;
+        stats += split_stats;
+        self.stats = stats;
+    }
+
+    /// Folds every solution (up to the limit) into an accumulator on the
+    /// threads themselves, in no particular order: each thread starts from
+    /// `init()` and calls `step` on every solution it finds, and the threads'
+    /// accumulators are combined with `merge`. For work per solution that
+    /// the threads should share, such as a model's test of whether a
+    /// solution is the canonical one of its symmetry class.
+    ///
+    /// ```
+    /// use dlx_core::parse_dlx;
+    /// use dlx_parallel::ParallelSolver;
+    ///
+    /// let problem = parse_dlx("a b c\na b\nc\na\nb c\nb\n")?;
+    /// let mut parallel = ParallelSolver::new(&problem).with_threads(2)?;
+    /// // The number of solutions, and of options in them all.
+    /// let (n, options) = parallel.fold(|| (0, 0), |acc, s| { acc.0 += 1; acc.1 += s.len() }, |a, b| (a.0 + b.0, a.1 + b.1));
+    /// assert_eq!((n, options), (3, 7)); // {a b, c}, {a, b c}, {a, b, c}
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fold<A, I, S, M>(&mut self, init: I, step: S, merge: M) -> A
+    where
+        A: Send,
+        I: Fn() -> A + Sync,
+        S: Fn(&mut A, &[OptionId]) + Sync,
+        M: Fn(A, A) -> A,
+    {
+        let stop = self.stop_flag();
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let found = AtomicU64::new(0);
+        let results: Mutex<Vec<A>> = Mutex::new(Vec::new());
+        if let Some(progress) = &self.progress {
+            progress.reset();
+        }
+        let seeds = vec![self.root.root_subtree()];
+        let engine = Engine::new(
+            &self.root,
+            seeds,
+            Arc::clone(&stop),
+            self.progress.clone(),
+            self.node_budget,
+        );
+        let totals = Mutex::new(Stats::default());
+        self.pool.broadcast(|worker| {
+            let mut acc = init();
+            let mut mine = Stats::default();
+            engine.work(
+                worker,
+                true,
+                |_| {},
+                |_, event| match event {
+                    Event::Solution(solution) => {
+                        // Exactly `limit` solutions are folded, whatever the race.
+                        if found.fetch_add(1, Ordering::Relaxed) < limit {
+                            step(&mut acc, solution);
+                        } else {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    Event::Finished { stats, .. } => mine += stats,
+                    Event::Gave { .. } | Event::Found(_) => {}
+                },
+            );
+            lock(&results).push(acc);
+            *lock(&totals) += mine;
+        });
+        self.balance = engine.balance();
+        self.budget_spent = engine.budget_spent();
+        let mut stats = totals.into_inner().unwrap_or_else(PoisonError::into_inner);
+        stats.solutions = found.load(Ordering::Relaxed).min(limit);
+        self.stats = stats;
+        let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+        results.into_iter().fold(init(), merge)
     }
 
     /// The first solution found (with [`set_ordered`](Self::set_ordered): the
@@ -332,62 +526,42 @@ impl<'p> ParallelSolver<'p> {
     /// The workers send their solutions through a bounded channel, so `visit`
     /// needs neither `Send` nor `Sync`, and a slow visitor slows the workers
     /// down rather than filling memory. In ordered mode the solutions of a
-    /// subproblem wait until every subproblem before it is finished; the
-    /// threads take subproblems in order, so few wait for long.
+    /// task wait until every task before it in the sequential order is done.
     pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<B>,
     {
         enum Message {
             Solution(usize, Vec<OptionId>),
+            Gave(usize, usize),
             Finished(usize),
         }
-        let n = self.split().len();
-        let progress = self.progress();
-        progress.reset();
+        let limit = self.limit.unwrap_or(u64::MAX);
+        let ordered = self.ordered;
         let stop = self.stop_flag();
-        let all: Vec<usize> = (0..n).collect();
-        let stats = Mutex::new(self.split().stats().to_owned());
-        let (limit, ordered) = (self.limit.unwrap_or(u64::MAX), self.ordered);
-        let mut delivered = 0u64;
         let mut outcome = ControlFlow::Continue(());
         if limit == 0 {
             self.stats = Stats::default();
             return outcome;
         }
-        let this = &*self;
-        std::thread::scope(|scope| {
-            let (sender, receiver) = mpsc::sync_channel::<Message>(1024);
+        let seeds = vec![self.root.root_subtree()];
+        let mut delivered = 0u64;
+        let (sender, receiver) = mpsc::sync_channel::<Message>(CHANNEL);
+        let stats = std::thread::scope(|scope| {
             let stop_workers = &stop;
-            let stats_workers = &stats;
-            let progress = &progress;
-            scope.spawn(move || {
-                let sender = &sender;
-                this.for_each_subproblem(&all, stop_workers, |index, mut solver| {
-                    solver.set_stop_flag(stop_workers.clone());
-                    let depth = solver.prefix().len();
-                    let mut last = Stats::default();
-                    loop {
-                        let step = solver.run(SLICE);
-                        let now = *solver.stats();
-                        let new = now.solutions - last.solutions;
-                        progress.update(index, solver.progress(), now.nodes - last.nodes, new);
-                        last = now;
-                        match step {
-                            Step::Solution => {
-                                let message = Message::Solution(index, solver.solution().to_vec());
-                                if sender.send(message).is_err() {
-                                    break;
-                                }
-                            }
-                            Step::Paused => {}
-                            Step::Done | Step::Stopped => break,
-                        }
-                    }
-                    entered_at(&mut last, depth);
-                    *lock(stats_workers) += last;
-                    let _ = sender.send(Message::Finished(index));
-                });
+            let this = &mut *self;
+            let workers = scope.spawn(move || {
+                let sender = Mutex::new(sender);
+                this.run(seeds, stop_workers, true, None, |task, event| {
+                    let message = match event {
+                        Event::Solution(s) => Message::Solution(task.id, s.to_vec()),
+                        Event::Gave { child } => Message::Gave(task.id, child),
+                        Event::Finished { .. } => Message::Finished(task.id),
+                        Event::Found(_) => return,
+                    };
+                    // A closed channel means the visitor stopped: the stop flag is up.
+                    let _ = lock(&sender).send(message);
+                })
             });
             // The visitor runs here, on the calling thread.
             let mut deliver = |solution: &[OptionId]| -> bool {
@@ -398,27 +572,28 @@ impl<'p> ParallelSolver<'p> {
                 }
                 delivered < limit
             };
-            let mut waiting: Vec<Vec<Vec<OptionId>>> =
-                vec![Vec::new(); if ordered { n } else { 0 }];
-            let mut finished = vec![false; if ordered { n } else { 0 }];
-            let mut next = 0;
+            // Ordered mode: the tasks in the sequential order as a linked
+            // list, the solutions of tasks after the first unfinished one
+            // waiting, and whether each task is finished.
+            let mut order = Order::default();
             let mut go_on = true;
             while go_on {
                 let Ok(message) = receiver.recv() else { break };
                 match message {
-                    Message::Solution(index, solution) => {
-                        if !ordered || index == next {
+                    Message::Solution(task, solution) => {
+                        if !ordered || task == order.head {
                             go_on = deliver(&solution);
                         } else {
-                            waiting[index].push(solution);
+                            order.waiting(task).push(solution);
                         }
                     }
-                    Message::Finished(index) if ordered => {
-                        finished[index] = true;
-                        while go_on && next < n && finished[next] {
-                            next += 1;
-                            if next < n {
-                                for solution in std::mem::take(&mut waiting[next]) {
+                    Message::Gave(task, child) => order.insert_after(task, child),
+                    Message::Finished(task) => {
+                        order.finish(task);
+                        if ordered {
+                            while go_on && order.head_finished() {
+                                let Some(next) = order.advance() else { break };
+                                for solution in order.take_waiting(next) {
                                     go_on = deliver(&solution);
                                     if !go_on {
                                         break;
@@ -427,7 +602,6 @@ impl<'p> ParallelSolver<'p> {
                             }
                         }
                     }
-                    Message::Finished(_) => {}
                 }
             }
             if !go_on {
@@ -435,137 +609,151 @@ impl<'p> ParallelSolver<'p> {
             }
             // Dropping the receiver wakes any worker blocked on a full channel.
             drop(receiver);
+            workers.join().unwrap_or_default()
         });
-        let mut stats = stats.into_inner().unwrap_or_else(PoisonError::into_inner);
+        let mut stats = stats;
         stats.solutions = delivered;
         self.stats = stats;
         outcome
     }
 
-    /// A solution with the fewest options, proven minimal: the subproblems
-    /// run [`Solver::min_options`] on the threads, sharing their best size as
-    /// the bound ([`Solver::set_shared_bound`]). The size is always the
-    /// sequential answer; among several smallest solutions the one returned
-    /// may depend on timing.
+    /// A solution with the fewest options, proven minimal: the threads run
+    /// the branch and bound search ([`Solver::set_objective`]) sharing their
+    /// best size as the bound. The size is always the sequential answer;
+    /// among several smallest solutions the one returned may depend on timing.
     pub fn min_options(&mut self) -> Optimum {
-        let results = self.optimise(|solver| match solver.min_options() {
-            Optimum::Found(solution) => Ok(vec![Costed {
-                cost: solution.len() as u64,
-                options: solution,
-            }]),
-            Optimum::NoSolution => Ok(Vec::new()),
-            Optimum::Stopped => Err(()),
-        });
-        match results {
-            Some(mut found) => match found.drain(..).min_by_key(|c| c.cost) {
-                Some(best) => Optimum::Found(best.options),
-                None => Optimum::NoSolution,
-            },
-            None => Optimum::Stopped,
+        let ranked = self.best(Objective::Options, 1);
+        match (ranked.proven, ranked.solutions.into_iter().next()) {
+            (true, Some(best)) => Optimum::Found(best.options),
+            (true, None) => Optimum::NoSolution,
+            (false, _) => Optimum::Stopped,
         }
     }
 
-    /// The `k` cheapest solutions (DLX5 costs), proven: the subproblems run
-    /// [`Solver::min_cost`] on the threads (sharing the best cost as the
-    /// bound when `k` is 1) and their lists are merged.
+    /// The `k` cheapest solutions (DLX5 costs), proven: the threads run the
+    /// branch and bound search, sharing the `k`-th best cost found as the bound.
     pub fn min_cost(&mut self, k: usize) -> Ranked {
-        let results = self.optimise(|solver| {
-            let ranked = solver.min_cost(k);
-            if ranked.proven {
-                Ok(ranked.solutions)
-            } else {
-                Err(())
-            }
-        });
-        match results {
-            Some(mut found) => {
-                // Stable: ties keep the order of the subproblems, then of discovery.
-                found.sort_by_key(|c| c.cost);
-                found.truncate(k);
-                Ranked {
-                    solutions: found,
-                    proven: true,
-                }
-            }
-            None => Ranked {
+        let ranked = self.best(Objective::Cost, k);
+        if ranked.proven {
+            ranked
+        } else {
+            Ranked {
                 solutions: Vec::new(),
                 proven: false,
-            },
-        }
-    }
-
-    /// Runs an optimising search on every subproblem with one shared bound;
-    /// returns every subproblem's solutions in subproblem order, or `None` if stopped.
-    fn optimise<F>(&mut self, search: F) -> Option<Vec<Costed>>
-    where
-        F: Fn(&mut Solver) -> PartResult + Sync,
-    {
-        let n = self.split().len();
-        let indices: Vec<usize> = (0..n).collect();
-        let stop = self.stop_flag();
-        let bound = Arc::new(AtomicU64::new(u64::MAX));
-        let results: Mutex<Vec<Option<PartResult>>> = Mutex::new(vec![None; n]);
-        let stats = Mutex::new(self.split().stats().to_owned());
-        self.for_each_subproblem(&indices, &stop, |index, mut solver| {
-            solver.set_stop_flag(stop.clone());
-            solver.set_shared_bound(Arc::clone(&bound));
-            let result = search(&mut solver);
-            *lock(&stats) += *solver.stats();
-            lock(&results)[index] = Some(result);
-        });
-        self.stats = stats.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
-        let mut found = Vec::new();
-        for result in results {
-            match result {
-                Some(Ok(solutions)) => found.extend(solutions),
-                // Stopped, or never started because the stop flag was raised.
-                _ => return None,
             }
         }
-        Some(found)
     }
 
-    fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone().unwrap_or_default()
+    /// The `k` best solutions under `objective` (cheapest first), found by the
+    /// branch and bound search on every thread with one bound: the `k`-th
+    /// best value found so far, less one. When the stop flag ends the search
+    /// early, the best found so far, not `proven`.
+    pub fn best(&mut self, objective: Objective, k: usize) -> Ranked {
+        if k == 0 {
+            self.stats = Stats::default();
+            return Ranked {
+                solutions: Vec::new(),
+                proven: true,
+            };
+        }
+        let (solutions, proven) = self.optimise(objective, k);
+        Ranked { solutions, proven }
     }
 
-    /// Runs `search` on a fresh solver for each subproblem of `indices`, taken
-    /// in order by whichever thread is free, until they are done or `stop` is raised.
-    fn for_each_subproblem<F>(&self, indices: &[usize], stop: &AtomicBool, search: F)
-    where
-        F: Fn(usize, Solver) + Sync,
-    {
-        let Some((_, split)) = &self.split else {
-            return;
-        };
-        let next = AtomicUsize::new(0);
-        let workers = self.threads().min(indices.len()).max(1);
-        let work = || {
-            (0..workers).into_par_iter().for_each(|_| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= indices.len() || stop.load(Ordering::Relaxed) {
-                    break;
+    /// Runs the branch and bound search for the `k` best solutions under
+    /// `objective` on every thread; returns them and whether the search ran
+    /// to its end (or stopped itself, having found nothing better is possible).
+    fn optimise(&mut self, objective: Objective, k: usize) -> (Vec<Costed>, bool) {
+        let stop = self.stop_flag();
+        let bound = Arc::new(AtomicU64::new(u64::MAX));
+        let best: Mutex<Vec<Costed>> = Mutex::new(Vec::new());
+        let seeds = vec![self.root.root_subtree()];
+        let root = self.root.clone();
+        let stats = self.run(seeds, &stop, true, Some((objective, &bound)), |_, event| {
+            if let Event::Solution(solution) = event {
+                let value = root.objective_of(objective, solution);
+                let mut best = lock(&best);
+                // Stable: among equal values, the one found first stays first.
+                let at = best.partition_point(|c| c.cost <= value);
+                if at < k {
+                    best.insert(
+                        at,
+                        Costed {
+                            cost: value,
+                            options: solution.to_vec(),
+                        },
+                    );
+                    best.truncate(k);
                 }
-                let index = indices[k];
-                // The split was made from this root, so every path can be chosen.
-                if let Some(solver) = solver_at(&self.root, &split.subproblems()[index].path) {
-                    search(index, solver);
+                if best.len() == k {
+                    // Only strictly better solutions can still enter the list.
+                    let limit = best[k - 1].cost.saturating_sub(1);
+                    bound.fetch_min(limit, Ordering::Relaxed);
+                    if best[k - 1].cost == 0 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                 }
-            });
-        };
-        self.pool.install(work);
+            }
+        });
+        let best = best.into_inner().unwrap_or_else(PoisonError::into_inner);
+        // A stop the search raised itself (nothing cheaper than 0) is a proof.
+        let proven_by_zero = best.len() == k && best.last().is_some_and(|c| c.cost == 0);
+        self.stats = stats;
+        let proven = !stop.load(Ordering::Relaxed) || proven_by_zero;
+        (best, proven)
     }
 }
 
-/// What an optimising search found in one subproblem: its best solutions, or `Err` if it was stopped.
-type PartResult = Result<Vec<Costed>, ()>;
+/// The tasks of an ordered listing in the sequential order: a linked list by
+/// task id, with the solutions of each task that wait for their turn.
+#[derive(Default)]
+struct Order {
+    next: Vec<Option<usize>>,
+    finished: Vec<bool>,
+    waiting: Vec<Vec<Vec<OptionId>>>,
+    head: usize,
+}
 
-/// A subproblem whose search entered a node (it was neither a solution nor
-/// empty) reaches its own level, which its solver does not count in `max_level`.
-fn entered_at(stats: &mut Stats, depth: usize) {
-    if stats.nodes > 0 {
-        stats.max_level = stats.max_level.max(depth);
+impl Order {
+    fn grow(&mut self, id: usize) {
+        if self.next.len() <= id {
+            self.next.resize(id + 1, None);
+            self.finished.resize(id + 1, false);
+            self.waiting.resize(id + 1, Vec::new());
+        }
+    }
+
+    fn waiting(&mut self, task: usize) -> &mut Vec<Vec<OptionId>> {
+        self.grow(task);
+        &mut self.waiting[task]
+    }
+
+    fn insert_after(&mut self, task: usize, child: usize) {
+        self.grow(task.max(child));
+        self.next[child] = self.next[task];
+        self.next[task] = Some(child);
+    }
+
+    fn finish(&mut self, task: usize) {
+        self.grow(task);
+        self.finished[task] = true;
+    }
+
+    fn head_finished(&mut self) -> bool {
+        self.grow(self.head);
+        self.finished[self.head]
+    }
+
+    /// Moves on from the finished head to the task after it.
+    fn advance(&mut self) -> Option<usize> {
+        let next = self.next[self.head]?;
+        self.head = next;
+        Some(next)
+    }
+
+    fn take_waiting(&mut self, task: usize) -> Vec<Vec<OptionId>> {
+        self.grow(task);
+        std::mem::take(&mut self.waiting[task])
     }
 }
 

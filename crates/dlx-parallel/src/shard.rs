@@ -1,10 +1,11 @@
 //! The shard format: the JSON lines that cut one count into shards for many machines, and their merge.
 //!
-//! A split is written as one [`SplitLine`] per subproblem (`dlx split`); a
-//! shard counts some of the subproblems and writes one [`PartLine`] each
-//! (`dlx count --shard`); [`Merge`] sums the parts (`dlx merge`) after
-//! checking that they count the same problem, split the same way, every
-//! subproblem exactly once. Lines name the problem and the split by their
+//! A split is written as one [`SplitLine`] per piece (`dlx split`); a
+//! shard counts some of the pieces and writes one [`PartLine`] each, as soon
+//! as it has counted it (`dlx count --shard`); [`Merge`] sums the parts
+//! (`dlx merge`) after checking that they count the same problem, split the
+//! same way, every piece exactly once. Sums are exact: the count is a
+//! `u128`, and statistics that would pass `u64::MAX` are an error. Lines name the problem and the split by their
 //! [`Fingerprint`]s, so parts of another problem or another split are refused.
 //! Nothing here reads files: callers hand over the text and the name to put
 //! in messages.
@@ -13,7 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::num::ParseIntError;
 
-use dlx_core::{write_dlx, OptionId, Problem, Solver, Stats};
+use dlx_core::{write_dlx_bytes, Problem, Solver, Stats, Subtree};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -28,45 +29,54 @@ use crate::{Split, SplitError, SubCount};
 #[serde(into = "String", try_from = "String")]
 pub struct Fingerprint(u64);
 
-/// One line of `dlx split`: a subproblem, given by the path of options that reaches it.
+/// One line of `dlx split`: a piece, given as a [`Subtree`]: its level, the
+/// way down to it, and the alternatives of its level it holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SplitLine {
     /// The problem's fingerprint.
     pub problem: Fingerprint,
     /// The split's fingerprint.
     pub split: Fingerprint,
-    /// The subproblem's index in the split.
+    /// The piece's index in the split.
     pub index: usize,
-    /// The number of subproblems of the split.
+    /// The number of pieces of the split.
     pub of: usize,
-    /// The options chosen to reach the subproblem: indices from 0, in file order.
-    pub path: Vec<usize>,
+    /// The piece's level (from 0, the root).
+    pub depth: usize,
+    /// The alternatives taken on the way down (from 0), one at each level
+    /// with more than one: an alternative is an option of the item the
+    /// level branches on, in the order the search tries them.
+    pub path: Vec<u32>,
+    /// The first alternative of the piece's level that it holds.
+    pub from: u32,
+    /// The alternative after the last it holds (`null`: to the level's last).
+    pub to: Option<u32>,
 }
 
-/// One line of `dlx count --shard`: the count and the statistics of one subproblem.
+/// One line of `dlx count --shard`: the count and the statistics of one piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PartLine {
     /// The problem's fingerprint.
     pub problem: Fingerprint,
     /// The split's fingerprint.
     pub split: Fingerprint,
-    /// The subproblem's index in the split.
+    /// The piece's index in the split.
     pub index: usize,
-    /// The number of subproblems of the split.
+    /// The number of pieces of the split.
     pub of: usize,
-    /// The subproblem's number of solutions.
+    /// The piece's number of solutions.
     pub count: u64,
-    /// The nodes of the subproblem's search.
+    /// The nodes of the piece's search.
     pub nodes: u64,
-    /// The updates of the subproblem's search.
+    /// The updates of the piece's search.
     pub updates: u64,
-    /// The deepest level of the subproblem's search, counted from the root of the whole search.
+    /// The deepest level of the piece's search, counted from the root of the whole search.
     pub max_level: usize,
-    /// Wall-clock seconds spent on the subproblem.
+    /// Wall-clock seconds spent on the piece.
     pub seconds: f64,
-    /// Nodes the sequential search spends above the subproblems (the same on every line).
+    /// Nodes the sequential search spends above the pieces (the same on every line).
     pub split_nodes: u64,
-    /// Updates the sequential search makes above the subproblems (the same on every line;
+    /// Updates the sequential search makes above the pieces (the same on every line;
     /// 0 when absent, as in files written before it was added).
     #[serde(default)]
     pub split_updates: u64,
@@ -103,8 +113,8 @@ pub enum ShardError {
         /// The fingerprint of the problem at hand.
         expected: Fingerprint,
     },
-    /// A split line is not the next subproblem.
-    #[error("{at}: expected subproblem {expected}, found {found}")]
+    /// A split line is not the next piece.
+    #[error("{at}: expected piece {expected}, found {found}")]
     OutOfOrder {
         /// The line.
         at: Place,
@@ -113,17 +123,13 @@ pub enum ShardError {
         /// The index on the line.
         found: usize,
     },
-    /// A split line chooses an option the problem does not have.
-    #[error("{at}: option {option} does not exist (the problem has {n_options} options)")]
-    NoSuchOption {
-        /// The line.
-        at: Place,
-        /// The option index on the line.
-        option: usize,
-        /// The problem's number of options.
-        n_options: usize,
+    /// A split with no line at all.
+    #[error("{input} holds no pieces: a split has one line per piece, written by `dlx split`")]
+    EmptySplit {
+        /// The input's name.
+        input: String,
     },
-    /// The paths of a split do not split this problem's search.
+    /// The pieces of a split do not split this problem's search.
     #[error("{input} is not a split of this problem")]
     NotASplit {
         /// The input's name.
@@ -158,29 +164,29 @@ pub enum ShardError {
         at: Place,
         /// The split's fingerprint on the line.
         split: Fingerprint,
-        /// The number of subproblems on the line.
+        /// The number of pieces on the line.
         of: usize,
         /// The first line merged.
         first_at: Place,
         /// The split's fingerprint on the first line.
         first_split: Fingerprint,
-        /// The number of subproblems on the first line.
+        /// The number of pieces on the first line.
         first_of: usize,
     },
-    /// A part counts a subproblem that the split does not have.
-    #[error("{at}: subproblem {index} does not exist (the split has {of})")]
-    NoSuchSubproblem {
+    /// A part counts a piece that the split does not have.
+    #[error("{at}: piece {index} does not exist (the split has {of})")]
+    NoSuchPiece {
         /// The line.
         at: Place,
-        /// The subproblem's index on the line.
+        /// The piece's index on the line.
         index: usize,
-        /// The number of subproblems of the split.
+        /// The number of pieces of the split.
         of: usize,
     },
-    /// Two parts count the same subproblem.
-    #[error("subproblem {index} is counted twice: in {first_at} and {at}")]
+    /// Two parts count the same piece.
+    #[error("piece {index} is counted twice: in {first_at} and {at}")]
     CountedTwice {
-        /// The subproblem's index.
+        /// The piece's index.
         index: usize,
         /// Where it was counted first.
         first_at: Place,
@@ -190,21 +196,33 @@ pub enum ShardError {
     /// There was no part line at all.
     #[error("no counts to merge: the parts are empty")]
     NoParts,
-    /// Some subproblems were counted by no part.
-    #[error("{} of {of} subproblems missing: {}", .missing.len(), first_ten(.missing))]
+    /// Some pieces were counted by no part.
+    #[error("{count} of {of} pieces missing: {}", first_ten(.first, *.count))]
     Missing {
-        /// The indices of the subproblems missing, ascending.
-        missing: Vec<usize>,
-        /// The number of subproblems of the split.
+        /// How many pieces are missing.
+        count: usize,
+        /// The indices of the first (at most ten) missing, ascending.
+        first: Vec<usize>,
+        /// The number of pieces of the split.
         of: usize,
+    },
+    /// Statistics whose sum passes `u64::MAX`, which no real search reaches:
+    /// the parts have been edited.
+    #[error("the parts' {what} add up to more than {max}; a part has been edited", max = u64::MAX)]
+    Overflow {
+        /// What overflows: nodes or updates.
+        what: &'static str,
     },
 }
 
 /// The sum of the parts of a count, from [`Merge::finish`].
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Merged {
-    /// The statistics of the whole search: `solutions` is the count, and
-    /// `nodes`, `updates` and `max_level` equal the sequential search's.
+    /// The count: exact, however many parts add up.
+    pub count: u128,
+    /// The statistics of the whole search: `nodes`, `updates` and
+    /// `max_level` equal the sequential search's; `solutions` is the count,
+    /// or `u64::MAX` if the count does not fit (read `count`).
     pub stats: Stats,
     /// The seconds of the parts, summed (the CPU time of the shards, roughly).
     pub seconds: f64,
@@ -215,7 +233,7 @@ pub struct Merged {
 pub struct Merge {
     /// The first line added, which every other must agree with.
     first: Option<(PartLine, Place)>,
-    /// Every subproblem counted so far, with where.
+    /// Every piece counted so far, with where.
     seen: BTreeMap<usize, (PartLine, Place)>,
 }
 
@@ -224,35 +242,37 @@ pub struct Merge {
 /// index order and make a complete split. Blank lines are skipped.
 pub fn read_split(input: &str, text: &str, problem: &Problem) -> Result<Split, ShardError> {
     let fingerprint = Fingerprint::of_problem(problem);
-    let n_options = problem.n_options();
-    let mut paths = Vec::new();
+    let mut pieces = Vec::new();
     let not_a_line = |at, source| ShardError::NotASplitLine { at, source };
     for line in parse_lines(input, text, not_a_line) {
-        let (sub, at): (SplitLine, Place) = line?;
-        if sub.problem != fingerprint {
+        let (piece, at): (SplitLine, Place) = line?;
+        if piece.problem != fingerprint {
             return Err(ShardError::SplitOfAnotherProblem {
                 at,
-                found: sub.problem,
+                found: piece.problem,
                 expected: fingerprint,
             });
         }
-        if sub.index != paths.len() {
+        if piece.index != pieces.len() {
             return Err(ShardError::OutOfOrder {
                 at,
-                expected: paths.len(),
-                found: sub.index,
+                expected: pieces.len(),
+                found: piece.index,
             });
         }
-        if let Some(&option) = sub.path.iter().find(|&&o| o >= n_options) {
-            return Err(ShardError::NoSuchOption {
-                at,
-                option,
-                n_options,
-            });
-        }
-        paths.push(sub.path.into_iter().map(OptionId::new).collect());
+        pieces.push(Subtree::from_parts(
+            piece.depth,
+            piece.path,
+            piece.from,
+            piece.to,
+        ));
     }
-    Split::from_paths(&Solver::new(problem), paths).map_err(|source| ShardError::NotASplit {
+    if pieces.is_empty() {
+        return Err(ShardError::EmptySplit {
+            input: input.to_owned(),
+        });
+    }
+    Split::from_pieces(&Solver::new(problem), &pieces).map_err(|source| ShardError::NotASplit {
         input: input.to_owned(),
         source,
     })
@@ -260,21 +280,18 @@ pub fn read_split(input: &str, text: &str, problem: &Problem) -> Result<Split, S
 
 impl Fingerprint {
     /// The fingerprint of a problem: the hash of the problem as
-    /// [`write_dlx`] writes it back, so comments and spacing do not matter
+    /// [`write_dlx_bytes`] writes it back, so comments and spacing do not matter
     /// but any item or option does.
     pub fn of_problem(problem: &Problem) -> Fingerprint {
-        Fingerprint(fnv1a(write_dlx(problem).as_bytes()))
+        Fingerprint(fnv1a(&write_dlx_bytes(problem)))
     }
 
-    /// The fingerprint of a split: the hash of its paths, one line per subproblem.
+    /// The fingerprint of a split: the hash of its pieces, one line each.
     pub fn of_split(split: &Split) -> Fingerprint {
         let mut text = String::new();
-        for sub in split.subproblems() {
-            for option in &sub.path {
-                text += &option.index().to_string();
-                text.push(' ');
-            }
-            text.push('\n');
+        for piece in split.pieces() {
+            let (from, to) = piece.alternatives();
+            text += &format!("{} {:?} {from} {to:?}\n", piece.depth(), piece.path());
         }
         Fingerprint(fnv1a(text.as_bytes()))
     }
@@ -308,21 +325,27 @@ impl SplitLine {
             Fingerprint::of_problem(problem),
             Fingerprint::of_split(split),
         );
-        let subproblems = split.subproblems().iter().enumerate();
-        subproblems
-            .map(|(index, sub)| SplitLine {
-                problem,
-                split: split_id,
-                index,
-                of: split.len(),
-                path: sub.path.iter().map(|o| o.index()).collect(),
+        let pieces = split.pieces().iter().enumerate();
+        pieces
+            .map(|(index, piece)| {
+                let (from, to) = piece.alternatives();
+                SplitLine {
+                    problem,
+                    split: split_id,
+                    index,
+                    of: split.len(),
+                    depth: piece.depth(),
+                    path: piece.path().to_vec(),
+                    from,
+                    to,
+                }
             })
             .collect()
     }
 }
 
 impl PartLine {
-    /// The lines of the subproblems of `split` counted by
+    /// The lines of the pieces of `split` counted by
     /// [`ParallelSolver::count_each`](crate::ParallelSolver::count_each), in
     /// the order given: what `dlx count --shard` writes.
     pub fn of_counts(problem: &Problem, split: &Split, counts: &[SubCount]) -> Vec<PartLine> {
@@ -330,26 +353,37 @@ impl PartLine {
             Fingerprint::of_problem(problem),
             Fingerprint::of_split(split),
         );
-        let above = split.stats();
         counts
             .iter()
-            .map(|part| PartLine {
-                problem,
-                split: split_id,
-                index: part.index,
-                of: split.len(),
-                count: part.count,
-                nodes: part.stats.nodes,
-                updates: part.stats.updates,
-                max_level: part.stats.max_level.max(above.max_level),
-                seconds: part.seconds,
-                split_nodes: above.nodes,
-                split_updates: above.updates,
-            })
+            .map(|part| PartLine::of_count(problem, split_id, split, part))
             .collect()
     }
 
-    /// The statistics of the line's subproblem, without those of the split above it.
+    /// The line of one piece's count, for a problem and a split of the given
+    /// fingerprints: what `dlx count --shard` writes as soon as the piece is counted.
+    pub fn of_count(
+        problem: Fingerprint,
+        split_id: Fingerprint,
+        split: &Split,
+        part: &SubCount,
+    ) -> PartLine {
+        let above = split.stats();
+        PartLine {
+            problem,
+            split: split_id,
+            index: part.index,
+            of: split.len(),
+            count: part.count,
+            nodes: part.stats.nodes,
+            updates: part.stats.updates,
+            max_level: part.stats.max_level.max(above.max_level),
+            seconds: part.seconds,
+            split_nodes: above.nodes,
+            split_updates: above.updates,
+        }
+    }
+
+    /// The statistics of the line's piece, without those of the split above it.
     pub fn stats(&self) -> Stats {
         Stats {
             nodes: self.nodes,
@@ -423,7 +457,7 @@ impl Merge {
             }
         }
         if part.index >= part.of {
-            return Err(ShardError::NoSuchSubproblem {
+            return Err(ShardError::NoSuchPiece {
                 at,
                 index: part.index,
                 of: part.of,
@@ -440,32 +474,64 @@ impl Merge {
         Ok(())
     }
 
-    /// The total, if every subproblem of the split was counted.
+    /// The fingerprints of the problem and of the split the parts count, once a part is added.
+    pub fn fingerprints(&self) -> Option<(Fingerprint, Fingerprint)> {
+        self.first
+            .as_ref()
+            .map(|(first, _)| (first.problem, first.split))
+    }
+
+    /// The indices of the pieces counted so far, ascending (a resumed shard
+    /// skips them).
+    pub fn counted(&self) -> impl Iterator<Item = usize> + '_ {
+        self.seen.keys().copied()
+    }
+
+    /// The total, if every piece of the split was counted.
     pub fn finish(self) -> Result<Merged, ShardError> {
         let Some((first, _)) = self.first else {
             return Err(ShardError::NoParts);
         };
-        let missing: Vec<usize> = (0..first.of)
-            .filter(|i| !self.seen.contains_key(i))
-            .collect();
-        if !missing.is_empty() {
+        // Every index seen is below `of`, so `of - seen` are missing; the
+        // first ten are found without walking all of `of`, which an edited
+        // line may make enormous.
+        let missing = first.of - self.seen.len();
+        if missing > 0 {
+            let first_missing = (0..first.of)
+                .filter(|i| !self.seen.contains_key(i))
+                .take(10)
+                .collect();
             return Err(ShardError::Missing {
-                missing,
+                count: missing,
+                first: first_missing,
                 of: first.of,
             });
         }
-        // What the sequential search spends above the subproblems, counted once.
-        let mut stats = Stats {
-            nodes: first.split_nodes,
-            updates: first.split_updates,
-            ..Stats::default()
-        };
-        let mut seconds = 0.0;
+        // What the sequential search spends above the pieces, counted once.
+        let (mut nodes, mut updates) = (first.split_nodes, first.split_updates);
+        let (mut count, mut max_level, mut seconds) = (0u128, 0usize, 0.0);
         for (part, _) in self.seen.values() {
-            stats += part.stats();
+            nodes = nodes
+                .checked_add(part.nodes)
+                .ok_or(ShardError::Overflow { what: "nodes" })?;
+            updates = updates
+                .checked_add(part.updates)
+                .ok_or(ShardError::Overflow { what: "updates" })?;
+            count += u128::from(part.count);
+            max_level = max_level.max(part.max_level);
             seconds += part.seconds;
         }
-        Ok(Merged { stats, seconds })
+        let stats = Stats {
+            nodes,
+            updates,
+            solutions: u64::try_from(count).unwrap_or(u64::MAX),
+            max_level,
+        };
+        Ok(Merged {
+            count,
+            stats,
+            seconds,
+        })
     }
 }
 
@@ -498,10 +564,10 @@ fn write_json(line: &impl Serialize, f: &mut fmt::Formatter<'_>) -> fmt::Result 
     f.write_str(&json)
 }
 
-/// The first ten indices of a list, and `, ...` if there are more.
-fn first_ten(indices: &[usize]) -> String {
-    let shown: Vec<String> = indices.iter().take(10).map(usize::to_string).collect();
-    let more = if indices.len() > 10 { ", ..." } else { "" };
+/// The first (at most ten) of `count` indices, and `, ...` if there are more.
+fn first_ten(first: &[usize], count: usize) -> String {
+    let shown: Vec<String> = first.iter().take(10).map(usize::to_string).collect();
+    let more = if count > shown.len() { ", ..." } else { "" };
     format!("{}{more}", shown.join(", "))
 }
 

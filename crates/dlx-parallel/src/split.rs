@@ -1,69 +1,56 @@
-//! Splitting a search into subproblems: prefixes of choices, in the sequential search order.
+//! Splitting a search into pieces, the same on every machine: subtrees in the sequential search order.
 
-use dlx_core::{OptionId, Solver, Stats};
+use dlx_core::{Solver, Stats, Subtree};
 
 /// How far to split a search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SplitGoal {
-    /// Expand the largest subproblem (by its share of the tree, as Knuth's
+    /// Divide the largest piece (by its share of the tree, as Knuth's
     /// estimate sees it; the earliest on ties) until there are at least this
-    /// many subproblems, or nothing is left to expand; then also expand the
-    /// other subproblems as large as the last one expanded, so that no level
-    /// is left half split. From 16 pieces on, the last `K/8` subproblems in
-    /// search order are then split once more, so that the subproblems the
-    /// threads take last are small.
+    /// many pieces, or nothing is left to divide; then also divide the other
+    /// pieces as large as the last one divided, so that no level is left
+    /// half divided.
     Pieces(usize),
-    /// Expand every subproblem down to this many choices (fewer where the
-    /// search ends sooner): the subproblems of a complete level.
+    /// Divide every piece until it fixes the alternatives of this many levels
+    /// with more than one (fewer where the search ends sooner): the pieces of
+    /// `Depth(1)` are the alternatives of the first level that has several.
     Depth(usize),
 }
 
-/// One subproblem: the search below a prefix of choices.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Subproblem {
-    /// The options chosen on the way from the root, in order (each one an
-    /// option of the item the search branches on at that point).
-    pub path: Vec<OptionId>,
-    /// The subproblem's share of the whole tree in Knuth's estimate:
-    /// `1 / (d_1 * ... * d_k)` where `d_j` is the number of options of the
-    /// item branched on at step `j` of the path.
-    pub weight: f64,
-}
-
-/// A search split into subproblems whose solutions, taken in order, are
+/// A search divided into pieces whose solutions, taken in order, are
 /// exactly the solutions of the sequential search in its order.
 ///
-/// **Invariant:** the subproblems are the leaves of a tree whose inner nodes
-/// were each expanded into *all* the options of their branching item, in the
-/// search's order; every solution lies below exactly one leaf.
+/// **Invariant:** the pieces are the leaves of a tree of
+/// [`Solver::divide`]s of the root, in the search's order; every solution
+/// lies in exactly one piece. Dividing follows the levels with a single
+/// alternative without making pieces of them, so a forced chain costs one
+/// walk down, never a piece (or a clone) per level.
 #[derive(Clone, Debug)]
 pub struct Split {
-    subproblems: Vec<Subproblem>,
+    pieces: Vec<Subtree>,
     stats: Stats,
 }
 
-/// Why a list of paths is not a split of a problem.
+/// Why a list of subtrees is not a split of a problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SplitError {
-    /// A path chooses an option that cannot be chosen there.
-    #[error("subproblem {index}: option {option} cannot be chosen after the options before it")]
-    BadChoice {
-        /// The subproblem's index.
+    /// A subtree whose path does not lead through the problem's tree.
+    #[error("piece {index}: its path does not lead through this problem's search tree")]
+    NotInTree {
+        /// The piece's index.
         index: usize,
-        /// The option that could not be chosen.
-        option: usize,
     },
-    /// The paths do not cover the search tree exactly once, in order.
-    #[error("subproblem {index}: expected a path starting {expected:?}, found {found:?}")]
+    /// The subtrees do not cover the search tree exactly once, in order.
+    #[error("piece {index}: expected {expected}, found {found}")]
     NotASplit {
-        /// The index of the first subproblem out of place (the number of subproblems if one is missing at the end).
+        /// The index of the first piece out of place (the number of pieces if one is missing at the end).
         index: usize,
-        /// The option indices the next path should start with.
-        expected: Vec<usize>,
-        /// The option indices of the path found (empty if none is left).
-        found: Vec<usize>,
+        /// The piece the split needs there, described.
+        expected: String,
+        /// The piece found there, described (`nothing` if none is left).
+        found: String,
     },
 }
 
@@ -71,187 +58,156 @@ impl Split {
     /// Splits the search of `root` (a solver that has not started; it may
     /// have choices of its own) as far as `goal` asks.
     pub fn new(root: &Solver, goal: SplitGoal) -> Split {
-        // Each entry: the subproblem, and whether it can be expanded further.
-        let mut nodes = vec![(
-            Subproblem {
-                path: Vec::new(),
-                weight: 1.0,
-            },
-            true,
-        )];
+        let mut solver = root.clone();
+        // Each piece, and whether it can be divided further.
+        let mut pieces = vec![(solver.root_subtree(), true)];
         let mut stats = Stats::default();
-        // The weight of the last subproblem expanded: once there are enough
-        // pieces, the others of the same weight are still expanded, so that a
-        // level is never left half split (its unexpanded half would be the
-        // largest pieces, and the last to be searched).
+        let weight = |s: &Subtree| s.estimate().1 - s.estimate().0;
+        // The alternatives a piece fixes at levels with more than one: those
+        // of its path, and its own when it holds one alternative of its level
+        // (only the root holds a whole level without saying where it ends).
+        let branching = |s: &Subtree| s.path().len() + usize::from(s.alternatives().1.is_some());
+        // The weight of the last piece divided: once there are enough pieces,
+        // the others of the same weight are still divided, so that a level is
+        // never left half divided (its undivided half would be the largest
+        // pieces, and the last to be searched).
         let mut last_weight = f64::INFINITY;
         loop {
-            // One round expands every open subproblem of the largest weight
-            // (or, by depth, every one not deep enough), back to front so
-            // that the indices still to expand stay valid.
             let targets: Vec<usize> = match goal {
                 SplitGoal::Pieces(k) => {
-                    let open = || nodes.iter().filter(|(_, open)| *open);
-                    let max = open().map(|(sub, _)| sub.weight).fold(0.0, f64::max);
-                    if max == 0.0 || (nodes.len() >= k && max < last_weight * (1.0 - 1e-9)) {
+                    let open = || pieces.iter().filter(|(_, open)| *open);
+                    let max = open().map(|(s, _)| weight(s)).fold(0.0, f64::max);
+                    if max <= 0.0 || (pieces.len() >= k && max < last_weight * (1.0 - 1e-9)) {
                         break;
                     }
                     last_weight = max;
-                    (0..nodes.len())
-                        .filter(|&i| nodes[i].1 && nodes[i].0.weight >= max * (1.0 - 1e-9))
+                    (0..pieces.len())
+                        .filter(|&i| pieces[i].1 && weight(&pieces[i].0) >= max * (1.0 - 1e-9))
                         .collect()
                 }
-                SplitGoal::Depth(d) => (0..nodes.len())
-                    .filter(|&i| nodes[i].1 && nodes[i].0.path.len() < d)
+                SplitGoal::Depth(d) => (0..pieces.len())
+                    .filter(|&i| pieces[i].1 && branching(&pieces[i].0) < d)
                     .collect(),
             };
             if targets.is_empty() {
                 break;
             }
-            for &idx in targets.iter().rev() {
-                expand(root, &mut nodes, idx, &mut stats);
-            }
-        }
-        if let SplitGoal::Pieces(k) = goal {
-            // The threads take the subproblems in order, so the last ones
-            // decide how long the others wait at the end: split the last
-            // eighth once more, making the tail finer (a guided schedule).
-            if k >= 16 {
-                let start = nodes.len().saturating_sub(k / 8);
-                for idx in (start..nodes.len()).rev() {
-                    expand(root, &mut nodes, idx, &mut stats);
+            // Back to front, so that the indices still to divide stay valid.
+            for &at in targets.iter().rev() {
+                match solver.divide(&pieces[at].0) {
+                    Ok(Some(division)) => {
+                        stats += division.stats;
+                        let parts = division.parts.into_iter().map(|p| (p, true));
+                        pieces.splice(at..=at, parts);
+                    }
+                    // A leaf (a solution or a dead end), searched as it is.
+                    Ok(None) | Err(_) => pieces[at].1 = false,
                 }
             }
         }
-        let subproblems: Vec<Subproblem> = nodes.into_iter().map(|(sub, _)| sub).collect();
-        Split { subproblems, stats }
+        Split {
+            pieces: pieces.into_iter().map(|(p, _)| p).collect(),
+            stats,
+        }
     }
 
-    /// Rebuilds a split from its paths (as written by `dlx split`), checking
-    /// that they are a complete split of `root`'s search, in order.
-    pub fn from_paths(root: &Solver, paths: Vec<Vec<OptionId>>) -> Result<Split, SplitError> {
-        let mut subproblems = Vec::with_capacity(paths.len());
+    /// Rebuilds a split from its pieces (as a split file holds them, read
+    /// with [`Subtree::from_parts`]), checking that they are the pieces of a
+    /// split of `root`'s search, complete and in order.
+    pub fn from_pieces(root: &Solver, pieces: &[Subtree]) -> Result<Split, SplitError> {
+        let mut solver = root.clone();
+        let mut found = Vec::with_capacity(pieces.len());
         let mut stats = Stats::default();
-        let mut next = 0;
-        let mut stack = vec![(Vec::new(), 1.0f64)];
-        // Walk the tree depth first in search order; each path must be the next leaf.
-        while let Some((prefix, weight)) = stack.pop() {
-            let found = paths.get(next);
-            if found == Some(&prefix) {
-                subproblems.push(Subproblem {
-                    path: prefix,
-                    weight,
-                });
-                next += 1;
+        // Walk the division tree depth first, in search order: each piece
+        // must be the next leaf, or lie inside the next subtree, which is
+        // then divided.
+        let mut stack = vec![solver.root_subtree()];
+        let same = |a: &Subtree, b: &Subtree| {
+            a.depth() == b.depth() && a.path() == b.path() && a.alternatives() == b.alternatives()
+        };
+        while let Some(top) = stack.pop() {
+            let index = found.len();
+            let Some(piece) = pieces.get(index) else {
+                return Err(not_a_split(index, &top, None));
+            };
+            if same(&top, piece) {
+                found.push(top);
                 continue;
             }
-            let expands = found.is_some_and(|p| p.len() > prefix.len() && p.starts_with(&prefix));
-            let branch = if expands {
-                let solver = solver_at(root, &prefix).ok_or_else(|| bad_choice(next, &prefix))?;
-                solver.branch().filter(|b| !b.options.is_empty())
+            let inside = piece.depth() >= top.depth() && piece.path().starts_with(top.path());
+            let division = if inside {
+                solver
+                    .divide(&top)
+                    .map_err(|_| SplitError::NotInTree { index })?
             } else {
                 None
             };
-            let Some(branch) = branch else {
-                return Err(SplitError::NotASplit {
-                    index: next,
-                    expected: prefix.iter().map(|o| o.index()).collect(),
-                    found: found.map_or_else(Vec::new, |p| p.iter().map(|o| o.index()).collect()),
-                });
+            let Some(division) = division else {
+                return Err(not_a_split(index, &top, Some(piece)));
             };
-            stats.nodes += 1;
-            stats.updates += solver_at(root, &prefix).map_or(0, |s| s.branch_updates());
-            stats.max_level = stats.max_level.max(prefix.len());
-            let weight = weight / branch.options.len() as f64;
-            for &option in branch.options.iter().rev() {
-                let mut path = prefix.clone();
-                path.push(option);
-                stack.push((path, weight));
-            }
+            stats += division.stats;
+            stack.extend(division.parts.into_iter().rev());
         }
-        if next != paths.len() {
+        if found.len() != pieces.len() {
+            let index = found.len();
             return Err(SplitError::NotASplit {
-                index: next,
-                expected: Vec::new(),
-                found: paths[next].iter().map(|o| o.index()).collect(),
+                index,
+                expected: "nothing".into(),
+                found: describe(&pieces[index]),
             });
         }
-        Ok(Split { subproblems, stats })
+        Ok(Split {
+            pieces: found,
+            stats,
+        })
     }
 
-    /// The subproblems, in the order of the sequential search.
-    pub fn subproblems(&self) -> &[Subproblem] {
-        &self.subproblems
+    /// The pieces, in the order of the sequential search.
+    pub fn pieces(&self) -> &[Subtree] {
+        &self.pieces
     }
 
-    /// The number of subproblems.
+    /// The number of pieces.
     pub fn len(&self) -> usize {
-        self.subproblems.len()
+        self.pieces.len()
     }
 
-    /// Whether there are no subproblems (never: an unsplit search is one subproblem).
+    /// Whether there are no pieces (never: an undivided search is one piece).
     pub fn is_empty(&self) -> bool {
-        self.subproblems.is_empty()
+        self.pieces.is_empty()
     }
 
-    /// What the sequential search spends above the subproblems: one node per
-    /// expanded node, the updates made there ([`Solver::branch_updates`]),
-    /// and the deepest expanded level (the searches of the subproblems add
-    /// their own levels). With the subproblems' statistics it adds up to the
-    /// sequential search's exactly.
+    /// What the sequential search spends above the pieces: the nodes and
+    /// updates of the levels the division walked down (and the deepest of
+    /// them). With the pieces' statistics it adds up to the sequential
+    /// search's exactly.
     pub fn stats(&self) -> &Stats {
         &self.stats
     }
 }
 
-fn bad_choice(index: usize, path: &[OptionId]) -> SplitError {
-    SplitError::BadChoice {
+fn not_a_split(index: usize, expected: &Subtree, found: Option<&Subtree>) -> SplitError {
+    SplitError::NotASplit {
         index,
-        option: path.last().map_or(0, |o| o.index()),
+        expected: describe(expected),
+        found: found.map_or_else(|| "nothing".into(), describe),
     }
 }
 
-/// Replaces subproblem `idx` by its children, in order, and returns its weight;
-/// marks it as a leaf instead if it is a solution or a dead end.
-fn expand(
-    root: &Solver,
-    nodes: &mut Vec<(Subproblem, bool)>,
-    idx: usize,
-    stats: &mut Stats,
-) -> Option<f64> {
-    let parent = &nodes[idx].0;
-    let solver = solver_at(root, &parent.path);
-    let branch = solver.as_ref().and_then(Solver::branch);
-    let Some(branch) = branch.filter(|b| !b.options.is_empty()) else {
-        // A solution (no item left) or a dead end: a leaf, searched as it is.
-        nodes[idx].1 = false;
-        return None;
+/// A piece for a message: its level, its path (cut when long) and its alternatives.
+fn describe(piece: &Subtree) -> String {
+    let path = piece.path();
+    let shown: Vec<String> = path.iter().take(8).map(u32::to_string).collect();
+    let more = if path.len() > 8 {
+        format!(" and {} more", path.len() - 8)
+    } else {
+        String::new()
     };
-    // The sequential search enters this node: one node, at this level, and
-    // the updates of covering its item and committing each option.
-    stats.nodes += 1;
-    stats.updates += solver.as_ref().map_or(0, Solver::branch_updates);
-    stats.max_level = stats.max_level.max(parent.path.len());
-    let parent_weight = parent.weight;
-    let weight = parent_weight / branch.options.len() as f64;
-    let children: Vec<_> = branch
-        .options
-        .iter()
-        .map(|&option| {
-            let mut path = parent.path.clone();
-            path.push(option);
-            (Subproblem { path, weight }, true)
-        })
-        .collect();
-    nodes.splice(idx..=idx, children);
-    Some(parent_weight)
-}
-
-/// A clone of `root` with the options of `path` chosen, or `None` if one cannot be chosen.
-pub(crate) fn solver_at(root: &Solver, path: &[OptionId]) -> Option<Solver> {
-    let mut solver = root.clone();
-    for &option in path {
-        solver.choose(option).ok()?;
-    }
-    Some(solver)
+    let (from, to) = piece.alternatives();
+    let to = to.map_or_else(|| "end".into(), |t| t.to_string());
+    format!(
+        "(level {}, path [{}{more}], alternatives {from}..{to})",
+        piece.depth(),
+        shown.join(" ")
+    )
 }

@@ -3,7 +3,7 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use crate::shared::OutputError;
+use crate::shared::{OutputError, Partial};
 
 /// The exit codes, as `dlx --help` prints them after the subcommands (and the README lists them).
 pub(crate) const EXIT_CODES: &str = "\
@@ -11,8 +11,9 @@ Exit codes:
   0    success, also for a problem without solutions and for a closed pipe (`dlx ... | head`)
   1    the output cannot be written, or an internal failure (threads that cannot start, a result that fails its check)
   2    bad input or usage: an input that cannot be read or parsed, an argument out of range; the message names what is wrong
-  130  interrupted by SIGINT (Ctrl-C)
-  143  terminated by SIGTERM";
+  3    stopped by --max-nodes or --time-limit before the search ended: what was printed is partial
+  130  interrupted by SIGINT (Ctrl-C): what was printed is partial
+  143  terminated by SIGTERM: what was printed is partial";
 
 /// An error that is the user's to fix, bad input or usage: exit code 2.
 ///
@@ -51,6 +52,11 @@ pub(crate) fn report(err: &anyhow::Error) -> ExitCode {
         .find_map(|cause| cause.downcast_ref::<OutputError>());
     if output.is_some_and(|OutputError(io)| io.kind() == std::io::ErrorKind::BrokenPipe) {
         return ExitCode::SUCCESS;
+    }
+    // A search ended early: its note, and its own exit code.
+    if let Some(partial) = err.downcast_ref::<Partial>() {
+        let _ = writeln!(std::io::stderr(), "dlx: {}", partial.message);
+        return ExitCode::from(partial.code);
     }
     // Nothing is left to tell the user if standard error is gone too.
     let _ = writeln!(std::io::stderr(), "dlx: error: {err:#}");

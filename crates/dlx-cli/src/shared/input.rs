@@ -4,7 +4,9 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::Context as _;
-use dlx_core::{parse_dlx_bytes, Problem};
+use std::io::Write as _;
+
+use dlx_core::{read_dlx, Problem};
 
 use crate::shared::ResultExt as _;
 
@@ -39,9 +41,18 @@ pub(crate) fn read_text(path: Option<&Path>) -> anyhow::Result<(String, String)>
     Ok((name, text))
 }
 
-/// Parses a problem in Knuth's DLX format read from `path`; errors name the input.
+/// Parses a problem in Knuth's DLX format read from `path`; errors name the
+/// input, and what Knuth's programs would warn about (options without a
+/// primary item, left out) is said on standard error.
 pub(crate) fn parse_problem(bytes: &[u8], path: Option<&Path>) -> anyhow::Result<Problem> {
-    parse_dlx_bytes(bytes).bad_input_in(&input_name(path))
+    let name = input_name(path);
+    let parsed = read_dlx(bytes).bad_input_in(&name)?;
+    let mut stderr = std::io::stderr().lock();
+    for warning in &parsed.warnings {
+        // A warning that cannot be written is no reason to stop.
+        let _ = writeln!(stderr, "dlx: warning: in {name}: {warning}");
+    }
+    Ok(parsed.problem)
 }
 
 /// How to name the input in messages: its path, or `<stdin>`.

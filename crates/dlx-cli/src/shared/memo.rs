@@ -1,22 +1,24 @@
 //! Counting with the memoised counter where it pays: `--memo`, `--no-memo`, `--memo-mem`, and its statistics.
 
 use std::io::Write as _;
+use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, CountMode, Counted, Decision, MemoError, MemoSettings, Method, Problem,
-    MIN_LEVERAGE,
+    decide_method, Counted, Decision, MemoCounter, MemoError, MemoSettings, MemoStats, Method,
+    Problem, Stats, MIN_LEVERAGE,
 };
-use dlx_parallel::{count_solutions_on, ParallelMemoCounter};
+use dlx_parallel::ParallelMemoCounter;
 
-use crate::shared::ResultExt as _;
+use crate::shared::{note, out, Output, ResultExt as _, Run};
 
-/// The context of a memoised count's error, as `dlx_parallel::CountError` words it.
+/// The context of a memoised count's error.
 const FAILED: &str = "the memoised count failed";
 
 /// The memoised count's options, shared by the subcommands that count.
 #[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Counting")]
 pub(crate) struct MemoArgs {
     /// With --count: count with the memoised counter, whether or not it pays
     /// (by default it is used when a short probe finds that it does).
@@ -37,110 +39,144 @@ pub(crate) struct MemoArgs {
     memo_mem: usize,
 }
 
-/// What [`count_memoised`] did.
-pub(crate) enum Memoised {
-    /// The count is finished.
-    Counted(Counted),
-    /// The caller counts plainly, its own way (`--no-memo`, or memoisation does not pay).
-    Plain,
-}
-
 impl MemoArgs {
     fn settings(&self) -> MemoSettings {
         MemoSettings::new().with_memory(self.memo_mem)
     }
 }
 
-/// Counts `problem` with the memoised counter on `threads` threads when
-/// `--memo` asks for it or a probe finds that it pays; otherwise tells the
-/// caller to count plainly (with `stats`, saying why on standard error).
+/// Counts `problem` with the memoised counter on the run's threads when
+/// `--memo` asks for it or a probe finds that it pays ([`decide_method`]),
+/// prints the count divided by `per_answer` (the solutions of `problem`
+/// that make one answer), the statistics with `--stats`, and ends the run.
+///
+/// Returns `Ok(false)` when the caller is to count plainly, its own way
+/// (`--no-memo`, or memoisation does not pay; with `--stats`, the reason is
+/// said on standard error). A count stopped by a signal or a budget prints
+/// no number: a memoised count has no partial value (the counts of the
+/// subproblems finished are not a count of anything), so the run ends with
+/// the partial result's error and exit code, and standard output is empty.
 pub(crate) fn count_memoised(
     problem: &Problem,
     args: &MemoArgs,
-    threads: usize,
+    run: &mut Run,
+    output: &mut Output,
     stats: bool,
-) -> anyhow::Result<Memoised> {
+    per_answer: u64,
+) -> anyhow::Result<bool> {
     if args.no_memo {
-        return Ok(Memoised::Plain);
+        return Ok(false);
     }
+    let start = Instant::now();
     let settings = args.settings();
-    if args.memo {
-        let counted = match count_solutions_on(problem, &settings, CountMode::Memo, threads) {
-            Err(dlx_parallel::CountError::Memo(err @ MemoError::Multiplicities { .. })) => {
-                return Err(err)
-                    .context("--memo cannot count this problem")
-                    .bad_input();
+    // The probe is at most a few thousand nodes of each search: it runs
+    // outside the budgets and the stop flag.
+    let (counter, plain, probe, leverage) = if args.memo {
+        let counter = MemoCounter::new(problem, &settings)
+            .context("--memo cannot count this problem")
+            .bad_input()?;
+        (counter, Stats::default(), MemoStats::default(), 0.0)
+    } else {
+        match decide_method(problem, &settings) {
+            Decision::Plain { leverage, .. } => {
+                if stats {
+                    note(&format!(
+                        "memo: plain count (the probe's leverage {leverage:.2} is below {MIN_LEVERAGE})"
+                    ));
+                }
+                return Ok(false);
             }
-            other => other?,
-        };
-        return Ok(Memoised::Counted(counted));
-    }
-    let counted = match decide_method(problem, &settings) {
-        Decision::Plain { leverage, .. } => {
-            if stats {
-                // A courtesy: standard error that cannot be written is no error.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "memo: plain count (the probe's leverage {leverage:.2} is below {MIN_LEVERAGE})"
-                );
-            }
-            return Ok(Memoised::Plain);
-        }
-        // Small enough for the plain count to finish within its first slice:
-        // the caller counts it again its own way, which costs as little.
-        Decision::Done {
-            method: Method::Plain,
-            ..
-        } => return Ok(Memoised::Plain),
-        Decision::Done {
-            count,
-            method,
-            plain,
-            memo,
-            cache,
-        } => Counted {
-            count,
-            method,
-            plain,
-            memo,
-            cache,
-            leverage: 0.0,
-        },
-        Decision::Memo {
-            mut counter,
-            plain,
-            leverage,
-        } => {
-            let mut memo = counter.stats();
-            let (count, cache) = if threads > 1 {
-                let mut parallel = ParallelMemoCounter::from_counter(&counter)
-                    .with_threads(threads)
-                    .context("cannot start the threads")?;
-                let count = parallel.count().context(FAILED)?;
-                memo += parallel.stats();
-                (count, parallel.cache().stats())
-            } else {
-                let count = counter.count().context(FAILED)?;
-                memo = counter.stats();
-                (count, counter.cache().stats())
-            };
-            Counted {
+            // Small enough for the plain count to finish within its first
+            // slice: the caller counts it again its own way, which costs as little.
+            Decision::Done {
+                method: Method::Plain,
+                ..
+            } => return Ok(false),
+            Decision::Done {
                 count,
-                method: Method::Memo,
+                method,
                 plain,
                 memo,
                 cache,
+            } => {
+                let counted = Counted {
+                    count,
+                    method,
+                    plain,
+                    memo,
+                    cache,
+                    leverage: 0.0,
+                };
+                return print_count(&counted, output, stats, per_answer, start);
+            }
+            Decision::Memo {
+                counter,
+                plain,
                 leverage,
+            } => {
+                let probe = counter.stats();
+                (*counter, plain, probe, leverage)
             }
         }
     };
-    Ok(Memoised::Counted(counted))
+    let mut parallel = ParallelMemoCounter::from_counter(&counter)
+        .with_threads(run.threads())
+        .context("cannot start the threads")?;
+    parallel
+        .set_stop_flag(run.stop_flag())
+        .set_node_budget(run.nodes_left());
+    let progress = parallel.progress();
+    let result = run.watch(&progress, || parallel.count());
+    let mut memo = probe;
+    memo += parallel.stats();
+    let mut counted = Counted {
+        count: 0,
+        method: Method::Memo,
+        plain,
+        memo,
+        cache: parallel.cache().stats(),
+        leverage,
+    };
+    match result {
+        Ok(count) => {
+            counted.count = count;
+            print_count(&counted, output, stats, per_answer, start)
+        }
+        Err(MemoError::Stopped) => {
+            if stats {
+                print_memo_stats(&counted, false, start.elapsed().as_secs_f64());
+            }
+            run.finish_unprinted("the memoised count")?;
+            // Only the run raises the flag it gave: this is not reached.
+            Err(anyhow::anyhow!("the memoised count was stopped"))
+        }
+        Err(err) => Err(err).context(FAILED),
+    }
+}
+
+/// Prints a finished count divided by `per_answer`, its statistics with
+/// `--stats`, and ends the run.
+fn print_count(
+    counted: &Counted,
+    output: &mut Output,
+    stats: bool,
+    per_answer: u64,
+    start: Instant,
+) -> anyhow::Result<bool> {
+    out!(output, "{}", counted.count / u128::from(per_answer.max(1)))?;
+    output.flush()?;
+    if stats {
+        print_memo_stats(counted, true, start.elapsed().as_secs_f64());
+    }
+    // A stop that came after the count was finished takes nothing from it:
+    // the run ends well.
+    Ok(true)
 }
 
 /// Prints the statistics of a count to standard error (`--stats`): Knuth's
 /// nodes and updates (of both searches when a probe ran), and the cache's
 /// hits, misses, evictions and peak size.
-pub(crate) fn print_memo_stats(counted: &Counted, seconds: f64) {
+fn print_memo_stats(counted: &Counted, finished: bool, seconds: f64) {
     let memo = &counted.memo;
     let cache = &counted.cache;
     let nodes = memo.nodes + counted.plain.nodes;
@@ -151,6 +187,16 @@ pub(crate) fn print_memo_stats(counted: &Counted, seconds: f64) {
         Method::Memo => "memoised".to_owned(),
         Method::Plain => "plain".to_owned(),
     };
+    let method = if finished {
+        method
+    } else {
+        format!("{method}, stopped before it finished")
+    };
+    let solutions = if finished {
+        counted.count.to_string()
+    } else {
+        "unknown (the count did not finish)".to_owned()
+    };
     let mib = |bytes: u64| bytes as f64 / f64::from(1 << 20);
     let rate = if seconds > 0.0 {
         nodes as f64 / seconds
@@ -160,7 +206,7 @@ pub(crate) fn print_memo_stats(counted: &Counted, seconds: f64) {
     let _ = writeln!(
         std::io::stderr(),
         "method: {method}\nsolutions: {}\nnodes: {nodes}\nupdates: {}\ncache hits: {}\ncache misses: {}\ncache evictions: {}\ncache peak: {:.1} MiB of {:.1} MiB ({} entries)\nparts: {} in {} splits\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
-        counted.count,
+        solutions,
         memo.updates + counted.plain.updates,
         memo.hits,
         memo.misses,

@@ -27,6 +27,14 @@ impl Output {
             .map_err(|e| OutputError(e).into())
     }
 
+    /// Writes `bytes` as they are and a newline (names need not be UTF-8).
+    pub(crate) fn bytes_line(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.out
+            .write_all(bytes)
+            .and_then(|()| self.out.write_all(b"\n"))
+            .map_err(|e| OutputError(e).into())
+    }
+
     pub(crate) fn flush(&mut self) -> anyhow::Result<()> {
         self.out.flush().map_err(|e| OutputError(e).into())
     }

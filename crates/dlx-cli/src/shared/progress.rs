@@ -1,87 +1,138 @@
-//! The progress bar of long counts: solutions, nodes per second and the fraction done, on standard error.
+//! The progress display of long searches: a bar on a terminal, a plain line every few seconds in a log.
 
-use std::io::IsTerminal as _;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
-use dlx_parallel::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How often the bar is redrawn.
-const TICK: Duration = Duration::from_millis(250);
+const TICK: Duration = Duration::from_millis(200);
+
+/// How often a log line is written when standard error is not a terminal.
+const LOG_EVERY: Duration = Duration::from_secs(5);
 
 /// Steps of the bar: the fraction done in hundredths of a percent.
 const STEPS: u64 = 10_000;
 
-/// An indicatif bar on standard error, or nothing when it is not a terminal or `--quiet` was given.
-pub(crate) struct Bar {
+/// Solutions, nodes per second, the estimated fraction done and the time
+/// left it implies, as an indicatif bar (fits 80 columns) or as log lines.
+pub(crate) struct Display {
     bar: Option<ProgressBar>,
     start: Instant,
-    last: Instant,
+    last: Option<Instant>,
 }
 
-impl Bar {
-    /// A bar, shown only if `wanted` and standard error is a terminal.
-    pub(crate) fn new(wanted: bool) -> Bar {
-        let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
+impl Display {
+    /// A bar when `terminal`, log lines otherwise.
+    pub(crate) fn new(terminal: bool) -> Display {
+        let bar = terminal.then(|| {
             let bar = ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::stderr());
-            let style = ProgressStyle::with_template(
-                "{elapsed_precise} [{wide_bar}] {percent:>3}% (estimate) {msg}",
-            )
-            .unwrap_or_else(|_| ProgressStyle::default_bar());
+            let style =
+                ProgressStyle::with_template("{elapsed_precise} [{bar:20}] {percent:>3}% {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style.progress_chars("=> "));
             bar
         });
-        let now = Instant::now();
-        Bar {
+        Display {
             bar,
-            start: now,
-            last: now,
+            start: Instant::now(),
+            last: None,
         }
     }
 
-    /// Whether a bar is shown.
-    pub(crate) fn shown(&self) -> bool {
-        self.bar.is_some()
-    }
-
-    /// Redraws the bar if the last redraw is older than [`TICK`].
-    pub(crate) fn tick(&mut self, fraction: f64, solutions: u64, nodes: u64) {
-        let Some(bar) = &self.bar else { return };
+    /// Shows the figures, if the last showing is old enough.
+    pub(crate) fn show(&mut self, fraction: f64, solutions: u64, nodes: u64) {
         let now = Instant::now();
-        if now.duration_since(self.last) < TICK {
+        let every = if self.bar.is_some() { TICK } else { LOG_EVERY };
+        let due = self
+            .last
+            .map_or(now.duration_since(self.start) >= every, |last| {
+                now.duration_since(last) >= every
+            });
+        if !due {
             return;
         }
-        self.last = now;
+        self.last = Some(now);
         let seconds = now.duration_since(self.start).as_secs_f64();
+        #[allow(clippy::cast_precision_loss, reason = "a rate for people to read")]
         let rate = if seconds > 0.0 {
             nodes as f64 / seconds
         } else {
             0.0
         };
-        // The estimate is in [0, 1]; the cast only drops the fraction of a step.
-        bar.set_message(format!("solutions: {solutions}, nodes/s: {}", human(rate)));
-        bar.set_position((fraction.clamp(0.0, 1.0) * STEPS as f64) as u64);
+        let fraction = fraction.clamp(0.0, 1.0);
+        let eta = eta(seconds, fraction);
+        match &self.bar {
+            Some(bar) => {
+                bar.set_message(format!(
+                    "eta {eta} | {} sol | {} nodes/s",
+                    group(solutions),
+                    human(rate)
+                ));
+                // The estimate is in [0, 1]; the cast drops the fraction of a step.
+                #[allow(
+                    clippy::cast_possible_truncation,
+                    clippy::cast_sign_loss,
+                    reason = "a position in 0..=STEPS"
+                )]
+                bar.set_position((fraction * STEPS as f64) as u64);
+            }
+            None => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "dlx: {:.1} s, {:.2}% done (estimate), eta {eta}, {} solutions, {} nodes, {} nodes/s",
+                    seconds,
+                    fraction * 100.0,
+                    group(solutions),
+                    group(nodes),
+                    human(rate)
+                );
+            }
+        }
     }
 
     /// Removes the bar from the terminal.
-    pub(crate) fn finish(&self) {
+    pub(crate) fn clear(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
     }
+}
 
-    /// Redraws the bar from a parallel search's progress until `done` is raised.
-    pub(crate) fn watch(&mut self, progress: &Progress, done: &AtomicBool) {
-        if !self.shown() {
-            return;
-        }
-        while !done.load(Ordering::Relaxed) {
-            self.tick(progress.fraction(), progress.solutions(), progress.nodes());
-            std::thread::sleep(TICK / 5);
-        }
-        self.finish();
+/// The time left if the rest of the tree goes as fast as the part done:
+/// `1h02m`, `3m20s`, `45s`, or `?` before any estimate.
+fn eta(seconds: f64, fraction: f64) -> String {
+    if fraction <= 1e-9 || seconds <= 0.0 {
+        return "?".into();
     }
+    let left = seconds * (1.0 - fraction) / fraction;
+    if !left.is_finite() || left > 1e9 {
+        return "?".into();
+    }
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "whole seconds, checked finite and below 1e9"
+    )]
+    let left = left.round() as u64;
+    match left {
+        s if s >= 3600 => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+        s if s >= 60 => format!("{}m{:02}s", s / 60, s % 60),
+        s => format!("{s}s"),
+    }
+}
+
+/// A number with its thousands grouped: `12,345,678`.
+pub(crate) fn group(n: impl Into<u128>) -> String {
+    let digits = n.into().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// A rate with a metric suffix: `1.25M`.
@@ -91,5 +142,21 @@ fn human(rate: f64) -> String {
         r if r >= 1e6 => format!("{:.2}M", r / 1e6),
         r if r >= 1e3 => format!("{:.1}k", r / 1e3),
         r => format!("{r:.0}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{eta, group};
+
+    #[test]
+    fn numbers_read_as_people_write_them() {
+        assert_eq!(group(0u64), "0");
+        assert_eq!(group(999u64), "999");
+        assert_eq!(group(1000u64), "1,000");
+        assert_eq!(group(12_345_678u64), "12,345,678");
+        assert_eq!(eta(10.0, 0.5), "10s");
+        assert_eq!(eta(100.0, 0.25), "5m00s");
+        assert_eq!(eta(10.0, 0.0), "?");
     }
 }

@@ -86,6 +86,29 @@ fn issue_11_an_svg_that_cannot_be_written_is_1() {
 }
 
 #[test]
+fn every_svg_that_cannot_be_written_is_1() {
+    // The picture is output, like standard output: a path that cannot be
+    // written is not bad input. Inputs of several cases write numbered files,
+    // and the first that fails is named.
+    for (args, file) in [
+        (&["sudoku", "data/sudoku/17-clue.txt"][..], "x.svg"),
+        (&["sudoku", "data/sudoku/9x9.txt"], "x-1.svg"),
+        (&["sudoku", "generate", "--seed", "1"], "x.svg"),
+        (&["queens", "8"], "x.svg"),
+        (&["treasure", "data/treasure/sample.txt"], "x-1.svg"),
+        (&["squares", "data/squares/sample.txt"], "x-1.svg"),
+    ] {
+        let mut command = dlx(args);
+        command.args(["--svg", "no-such-dir/x.svg"]);
+        check(
+            &mut command,
+            1,
+            &format!("dlx: error: cannot write `no-such-dir/{file}`"),
+        );
+    }
+}
+
+#[test]
 fn issue_11_threads_that_cannot_start_are_1() {
     // It was 2, as if the input were wrong. No thread can get a stack this large.
     let mut threads = dlx(&[

@@ -12,4 +12,5 @@ mod solve;
 mod squares;
 mod sudoku;
 mod support;
+mod threads;
 mod treasure;

@@ -157,3 +157,50 @@ fn bad_memo_options() {
     let (_, stderr) = run(&["queens", "8", "--count", "--distinct", "--memo"], "", 2);
     assert!(stderr.contains("cannot be used with"), "{stderr}");
 }
+
+/// A memoised count has no partial value: stopped by a budget on any number
+/// of threads, it prints no number, says why, and exits with 3.
+#[test]
+fn a_stopped_memoised_count_prints_nothing_and_exits_3() {
+    let file = "data/pentomino-6x10.dlx";
+    for budget in [["--max-nodes", "20000"], ["--time-limit", "200ms"]] {
+        for threads in ["1", "2"] {
+            let mut args = vec!["solve", "--count", "--memo", "--stats", "-j", threads];
+            args.extend_from_slice(&budget);
+            args.push(file);
+            let (stdout, stderr) = run(&args, "", 3);
+            assert_eq!(stdout, "", "{args:?}");
+            assert!(
+                stderr.contains(&format!("stopped by {}", budget[0]))
+                    && stderr.contains("the memoised count did not finish, so nothing is printed"),
+                "{args:?}: {stderr}"
+            );
+            assert!(
+                stderr.contains("solutions: unknown (the count did not finish)"),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+    // A budget the count stays within changes nothing.
+    check(
+        &["solve", "--count", "--memo", "--max-nodes", "1000000"],
+        &dominoes(8, 8),
+        "12988816",
+    );
+    check(
+        &[
+            "polyomino",
+            "--board",
+            "8x8",
+            "--pieces",
+            "domino",
+            "--count",
+            "--time-limit",
+            "1m",
+            "-j",
+            "3",
+        ],
+        "",
+        "12988816",
+    );
+}

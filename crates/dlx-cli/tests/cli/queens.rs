@@ -1,6 +1,6 @@
 //! Tests of `dlx queens`.
 
-use crate::support::{check_error, run, ROOT};
+use crate::support::{check_error, read_svg, run, scratch, ROOT};
 use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 /// Checks that a command succeeds and prints `expected` on standard output.
@@ -95,6 +95,37 @@ fn spoj() {
     // Standard input, and a case without a completion.
     let (stdout, _) = run(&["queens", "--spoj", "-"], "4 1 0 0 0\n1 0\n", 0);
     assert_eq!(stdout, "no solution\n1\n");
+}
+
+#[test]
+fn svg_pictures() {
+    let dir = scratch("queens-svg");
+    let path = dir.join("five.svg");
+    let (board, _) = run(
+        &[
+            "queens",
+            "5",
+            "--place",
+            "1:1",
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+        "",
+        0,
+    );
+    assert_eq!(board, run(&["queens", "5", "--place", "1:1"], "", 0).0);
+    let svg = read_svg(&path);
+    // The placed queen in black, the four found in blue.
+    assert_eq!(svg.matches("<use ").count(), 5);
+    // The model's picture (its snapshot is in dlx-models' tests).
+    let puzzle = Queens::with_queens(5, [Square::new(0, 0)]).unwrap();
+    assert_eq!(svg, puzzle.to_svg(puzzle.first().unwrap().as_ref()));
+    // No solution: the board with the placed queens alone.
+    let path = dir.join("three.svg");
+    run(&["queens", "3", "--svg", path.to_str().unwrap()], "", 0);
+    assert_eq!(read_svg(&path).matches("<use ").count(), 0);
+    let (_, stderr) = run(&["queens", "8", "--count", "--svg", "x.svg"], "", 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
 }
 
 #[test]

@@ -174,7 +174,7 @@ fn split_file_feeds_the_shards() {
     std::fs::write(&split_path, &text).unwrap();
     let arg = split_path.to_str().unwrap();
     check(&dir, &file, &["--split", arg], 3, "40");
-    // A split naming an option the problem does not have is refused.
+    // A split through an alternative the problem does not have is refused.
     let bad = dir.join("bad-split.jsonl");
     let first_line = text.lines().next().unwrap().to_owned();
     let mut value: serde_json::Value = serde_json::from_str(&first_line).unwrap();
@@ -183,7 +183,7 @@ fn split_file_feeds_the_shards() {
     dlx()
         .args(["count", "--shard", "0/1", "--split", bad.to_str().unwrap()])
         .arg(&file)
-        .refused("option 99999 does not exist");
+        .refused("is not a split of this problem");
     // A split of another problem is refused.
     let other = queens_file(&dir, 6);
     dlx()
@@ -262,10 +262,7 @@ fn merge_refuses_missing_and_foreign_parts() {
     std::fs::write(&garbage, "{\"count\": 3}\n").unwrap();
     let name = |p: &Path| p.file_name().unwrap().to_str().unwrap().to_owned();
     let cases: Vec<(Vec<&PathBuf>, String)> = vec![
-        (
-            vec![&parts[0]],
-            "3 of 6 subproblems missing: 1, 3, 5".to_owned(),
-        ),
+        (vec![&parts[0]], "3 of 6 pieces missing: 1, 3, 5".to_owned()),
         (
             vec![&parts[0], &foreign],
             format!("{}:1 counts another problem", name(&foreign)),

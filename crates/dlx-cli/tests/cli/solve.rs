@@ -59,7 +59,8 @@ fn json_lines() {
 fn stats_go_to_stderr() {
     let (code, stdout, stderr) = run(&["solve", "--count", "--stats", "--threads", "1"], KNUTH);
     assert_eq!((code, stdout.as_str()), (0, "1\n"));
-    for line in ["solutions: 1", "nodes: 5", "updates: 30", "max level: 2"] {
+    // Knuth's DLX1 prints the same: 6 nodes (the solution is one), 30 updates.
+    for line in ["solutions: 1", "nodes: 6", "updates: 30", "max level: 3"] {
         assert!(
             stderr.lines().any(|l| l == line),
             "{line} missing in\n{stderr}"
@@ -70,9 +71,10 @@ fn stats_go_to_stderr() {
 
 #[test]
 fn no_solution_is_success() {
+    // Issue 15: stdout stays clean for pipes; standard error says it.
     assert_eq!(
         run(&["solve"], "a b\na\n"),
-        (0, String::new(), String::new())
+        (0, String::new(), "dlx: no solution\n".into())
     );
     assert_eq!(run(&["solve", "--count"], "a b\na\n").1, "0\n");
 }
@@ -127,8 +129,8 @@ fn optimising_searches_print_the_best_with_a_heading() {
     assert_eq!(run(&["solve", "--count", path], "").1, "8\n");
     assert_eq!(
         check(&["solve", "--min-options"], "a b\na\n", 0),
-        "exit: 0\n--- stdout\n--- stderr\n",
-        "no solution, no output"
+        "exit: 0\n--- stdout\n--- stderr\ndlx: no solution\n",
+        "no solution: nothing on standard output, a note on standard error"
     );
 }
 
@@ -220,4 +222,116 @@ fn issue_10_multiplicities_on_threads() {
         let (stdout, _) = crate::support::run(&args, "", 0);
         assert_eq!(stdout.split("\n\n").count(), 5843, "{threads}");
     }
+}
+
+/// Issue 10: an option with no primary item is left out with a warning that
+/// names its line, as Knuth's programs leave it out.
+#[test]
+fn issue_10_options_without_primary_items_warn() {
+    let (stdout, stderr) =
+        crate::support::run(&["solve", "--count"], "a b | x y\na x\nb y\n x y\n", 0);
+    assert_eq!(stdout, "1\n");
+    assert_eq!(
+        stderr,
+        "dlx: warning: in <stdin>: line 4: option ignored (no primary items): x y\n"
+    );
+}
+
+/// Issue 10: names are bytes, printed back as the same bytes.
+#[test]
+fn issue_10_names_that_are_not_utf8() {
+    let output = Command::cargo_bin("dlx")
+        .unwrap()
+        .args(["solve", "--threads", "1"])
+        .write_stdin(&b"\xa1 \xa2 | \xff\n\xa1 \xff:\xfe\n\xa2\n"[..])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, b"\xa1 \xff:\xfe\n\xa2\n");
+}
+
+/// Issue 12: SIGINT (or SIGTERM) on a running count stops every thread,
+/// prints the partial count and says it is partial, and exits with 130 (143).
+#[test]
+fn issue_12_an_interrupted_count_is_partial() {
+    for (signal, code, word) in [
+        ("-INT", 130, "interrupted (SIGINT)"),
+        ("-TERM", 143, "terminated (SIGTERM)"),
+    ] {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+            .current_dir(crate::support::ROOT)
+            .args(["solve", "--count", "-q", "--stats", "--threads", "2"])
+            .arg("data/pentomino-6x10.dlx")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        let started = std::time::Instant::now();
+        let killed = std::process::Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let output = child.wait_with_output().unwrap();
+        assert!(started.elapsed().as_secs_f64() < 2.0, "stopped promptly");
+        assert_eq!(output.status.code(), Some(code), "{signal}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let count: u64 = stdout.trim().parse().expect("a partial count");
+        assert!(count < 9356, "{count}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(&format!("solutions: {count}")), "{stderr}");
+        assert!(
+            stderr.contains(word) && stderr.contains("the count is partial"),
+            "{stderr}"
+        );
+    }
+}
+
+/// Issue 13: `--max-nodes` and `--time-limit` bound every search; what was
+/// found is printed, marked partial, with exit code 3.
+#[test]
+fn issue_13_budgets_end_a_search_with_a_partial_result() {
+    let file = "data/pentomino-6x10.dlx";
+    for args in [
+        vec!["solve", "--count", "--max-nodes", "20000", file],
+        vec!["solve", "--count", "--time-limit", "300ms", file],
+        vec![
+            "solve",
+            "--limit",
+            "100000",
+            "--max-nodes",
+            "5000",
+            "-j",
+            "1",
+            file,
+        ],
+        vec![
+            "solve",
+            "--min-options",
+            "--max-nodes",
+            "30",
+            "-j",
+            "1",
+            file,
+        ],
+    ] {
+        let (stdout, stderr) = crate::support::run(&args, "", 3);
+        assert!(!stdout.is_empty() || args[1] == "--min-options", "{args:?}");
+        assert!(stderr.contains("stopped by --"), "{args:?}: {stderr}");
+        assert!(stderr.contains("is partial"), "{args:?}: {stderr}");
+    }
+    // A budget the search stays within changes nothing.
+    let (stdout, _) = crate::support::run(
+        &[
+            "solve",
+            "--count",
+            "--max-nodes",
+            "100000000",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(stdout, "8\n");
 }

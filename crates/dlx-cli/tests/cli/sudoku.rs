@@ -1,8 +1,8 @@
 //! Tests of `dlx sudoku`.
 
-use crate::support::{check_error, run, ROOT};
+use crate::support::{check_error, file_names, read_svg, run, scratch, ROOT};
 use dlx_core::{parse_dlx, Solver};
-use dlx_models::sudoku::{check, parse, Grid, Variant};
+use dlx_models::sudoku::{check, generate_puzzle, parse, Alphabet, Grid, Shape, Variant};
 
 /// Runs a command that must succeed and returns its standard output.
 #[track_caller]
@@ -37,11 +37,7 @@ fn solves_the_bundled_examples() {
     check_lines(&data("9x9.txt"), &lines, Variant::Plain);
     // The rendered grids read back to the same solutions.
     let grids: Vec<String> = parse(&nine, None)
-        .map(|p| {
-            p.unwrap()
-                .grid()
-                .to_line(dlx_models::sudoku::Alphabet::Digits)
-        })
+        .map(|p| p.unwrap().grid().to_line(Alphabet::Digits))
         .collect();
     assert_eq!(grids.join("\n") + "\n", lines);
 
@@ -238,6 +234,83 @@ fn generates_reproducible_unique_puzzles() {
     );
     assert_eq!(complete.trim_end().len(), 81);
     assert!(!complete.contains('.'));
+}
+
+#[test]
+fn svg_pictures() {
+    let dir = scratch("sudoku-svg");
+    // The generated puzzle: its givens alone.
+    let path = dir.join("generated.svg");
+    let args = ["sudoku", "generate", "--size", "4", "--seed", "1", "--line"];
+    let puzzle = stdout(&args, "");
+    let drawn = stdout(
+        &[&args[..], &["--svg", path.to_str().unwrap()]].concat(),
+        "",
+    );
+    assert_eq!(drawn, puzzle, "the same puzzle, printed too");
+    let svg = read_svg(&path);
+    let givens = puzzle.trim().chars().filter(|&c| c != '.').count();
+    assert_eq!(svg.matches("<text ").count(), givens);
+    // The model's picture (its snapshot is in dlx-models' tests).
+    let shape = Shape::for_size(4).unwrap();
+    let (generated, _) = generate_puzzle(shape, Variant::Plain, 1).unwrap();
+    assert_eq!(
+        svg,
+        generated.to_svg(None, Variant::Plain, Alphabet::Digits)
+    );
+    // One puzzle: FILE itself, givens and filled digits.
+    let path = dir.join("one.svg");
+    stdout(
+        &["sudoku", "--svg", path.to_str().unwrap()],
+        "1..4..........3.\n",
+    );
+    let svg = read_svg(&path);
+    assert_eq!(svg.matches("<text ").count(), 16);
+    assert_eq!(svg.matches("<g font-weight=\"bold\"").count(), 1);
+    // Several puzzles: one numbered file each, in input order.
+    let dir = scratch("sudoku-svg-several");
+    let path = dir.join("nine.svg");
+    let lines = stdout(
+        &[
+            "sudoku",
+            "--line",
+            "data/sudoku/9x9.txt",
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(
+        lines,
+        stdout(&["sudoku", "--line", "data/sudoku/9x9.txt"], "")
+    );
+    assert_eq!(
+        file_names(&dir),
+        [
+            "nine-1.svg",
+            "nine-2.svg",
+            "nine-3.svg",
+            "nine-4.svg",
+            "nine-5.svg"
+        ]
+    );
+    assert_eq!(
+        read_svg(&dir.join("nine-5.svg")).matches("<text ").count(),
+        81
+    );
+    // No solution: the givens alone.
+    let none =
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
+    let path = dir.join("none.svg");
+    stdout(&["sudoku", "--svg", path.to_str().unwrap()], none);
+    let givens = none.trim().chars().filter(|&c| c != '.').count();
+    assert_eq!(read_svg(&path).matches("<text ").count(), givens);
+    // Answers without a grid draw none.
+    let (_, stderr) = run(&["sudoku", "--count", "--svg", "x.svg"], none, 2);
+    assert!(
+        stderr.contains("'--count' cannot be used with '--svg <FILE>'"),
+        "{stderr}"
+    );
 }
 
 #[test]

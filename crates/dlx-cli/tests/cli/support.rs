@@ -44,3 +44,39 @@ pub fn check_error(args: &[&str], stdin: &str, message: &str) {
         "{args:?}"
     );
 }
+
+/// An empty scratch folder of the tests, one per name, for the files a command writes.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// The names of the files in a folder, sorted.
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// Reads a picture a command wrote, checking that it is an SVG document.
+#[track_caller]
+pub fn read_svg(path: &std::path::Path) -> String {
+    let svg = std::fs::read_to_string(path).expect("the SVG file");
+    assert!(
+        svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"") && svg.ends_with("</svg>\n"),
+        "{}",
+        path.display()
+    );
+    svg
+}

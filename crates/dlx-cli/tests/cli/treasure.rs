@@ -1,6 +1,8 @@
 //! Tests of `dlx treasure`.
 
-use crate::support::{transcript, ROOT};
+use dlx_models::treasure::parse;
+
+use crate::support::{file_names, read_svg, run, scratch, transcript, ROOT};
 
 /// Runs `dlx treasure` with `args` and `stdin`, expecting exit code `code`;
 /// returns the exit code, stdout and stderr as one text for snapshots.
@@ -17,6 +19,46 @@ fn sample() {
     );
     let stdin = std::fs::read_to_string(format!("{ROOT}/data/treasure/sample.txt")).unwrap();
     assert_eq!(check(&[], &stdin, 0), check(&["-"], &stdin, 0));
+}
+
+#[test]
+fn svg_pictures() {
+    // One map: FILE itself, each chosen piece a rectangle labelled with its number.
+    let dir = scratch("treasure-svg");
+    let path = dir.join("map.svg");
+    let map = "1\n3 2 4\n0 0 3 2\n0 0 2 2\n2 0 3 1\n2 1 3 2\n";
+    let (stdout, _) = run(&["treasure", "--svg", path.to_str().unwrap()], map, 0);
+    assert_eq!(stdout, "1\n");
+    let svg = read_svg(&path);
+    assert_eq!(svg.matches("<text ").count(), 1);
+    // The model's picture (its snapshots are in dlx-models' tests).
+    let map = parse(map).next().unwrap().unwrap().map;
+    assert_eq!(svg, map.to_svg(&map.solve().unwrap().unwrap()));
+    // The sample's three maps: one numbered file each; the second has no tiling.
+    let path = dir.join("sample.svg");
+    let (stdout, _) = run(
+        &[
+            "treasure",
+            "data/treasure/sample.txt",
+            "--svg",
+            path.to_str().unwrap(),
+        ],
+        "",
+        0,
+    );
+    assert_eq!(stdout, "1\n-1\n2\n");
+    assert_eq!(
+        file_names(&dir),
+        ["map.svg", "sample-1.svg", "sample-2.svg", "sample-3.svg"]
+    );
+    let pieces: Vec<usize> = (1..=3)
+        .map(|k| {
+            read_svg(&dir.join(format!("sample-{k}.svg")))
+                .matches("<text ")
+                .count()
+        })
+        .collect();
+    assert_eq!(pieces, [1, 0, 2]);
 }
 
 #[test]

@@ -198,6 +198,9 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        // Miri interprets every instruction: a few cases there.
+        #![proptest_config(ProptestConfig { cases: if cfg!(miri) { 4 } else { 256 }, ..ProptestConfig::default() })]
+
         /// The AVX2 copy of the item choice (when this processor runs it) and
         /// the portable one agree with a plain scan of the item list, as items
         /// are covered in any order, on problems of up to 200 items (whole

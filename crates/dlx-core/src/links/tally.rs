@@ -11,7 +11,6 @@
     reason = "the walks call the unchecked node operations of `dance` on option nodes they prove"
 )]
 
-use super::choose::least_active;
 use super::dance::Dance;
 use super::{ItemLink, Links, PLAIN_OPTION};
 use crate::index::to_usize;
@@ -50,14 +49,35 @@ impl Dance<'_> {
         i64::from(self.len(i)) + 1 - i64::from(least.saturating_sub(times))
     }
 
-    /// Algorithm M's step M3: the smallest branching degree, ties to the
-    /// leftmost, and that degree (`(0, i64::MAX)` when no item is active).
-    ///
-    /// The items in the list are those of the active set, in header order,
-    /// which is the list's order, so the scan is the one of the scalar
-    /// choice of Algorithm X with degrees for lengths.
+    /// Algorithm M's step M3 as Knuth's DLX3 takes it: the smallest
+    /// branching degree; among equals the smaller slack `s` (the least of the
+    /// item's room above its lower bound and its room left, `min(most - least,
+    /// most - times)`), since items with slack are less constrained; among
+    /// those the longer list (Knuth: it "tends to reduce the size of the final
+    /// search tree"); then the leftmost. Returns the item and its degree, at
+    /// once the first with a degree of 0 or less, and `(0, i64::MAX)` when no
+    /// item is active.
     pub(crate) fn choose_item_m(&self) -> (u32, i64) {
-        least_active(self.active, |p| self.branching_degree(p))
+        // (degree, slack, the list's length negated, header): least wins.
+        let mut best: Option<(i64, u32, i64, u32)> = None;
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let p = crate::index::to_u32(w * 64) + bits.trailing_zeros();
+                bits &= bits - 1;
+                let degree = self.branching_degree(p);
+                if degree <= 0 {
+                    return (p, degree);
+                }
+                let (times, least, most) = self.tally(p);
+                let slack = (most - least.min(most)).min(most.saturating_sub(times));
+                let key = (degree, slack, -i64::from(self.len(p)), p);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+        }
+        best.map_or((0, i64::MAX), |(degree, _, _, p)| (p, degree))
     }
 
     /// The nodes of the option holding `x`, after checking that it is an option node.

@@ -54,8 +54,9 @@ pub enum Decision {
     },
     /// Memoisation pays: go on with this counter, which has run its probe.
     Memo {
-        /// The counter, ready to go on.
-        counter: MemoCounter,
+        /// The counter, ready to go on (boxed: it is far larger than the
+        /// other variants).
+        counter: Box<MemoCounter>,
         /// The statistics of the plain count that ran first (its work is lost).
         plain: Stats,
         /// The leverage the probe measured.
@@ -64,8 +65,8 @@ pub enum Decision {
     /// It does not, or it cannot (the problem needs Algorithm M): go on with
     /// this solver, which has counted part of the solutions already.
     Plain {
-        /// The solver, ready to go on.
-        solver: Solver,
+        /// The solver, ready to go on (boxed, as the counter is).
+        solver: Box<Solver>,
         /// The probe's statistics (its work is lost; zero if it did not run).
         memo: MemoStats,
         /// The leverage the probe measured (0 if it did not run).
@@ -125,7 +126,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
     let Ok(mut counter) = MemoCounter::new(problem, settings) else {
         // Multiplicities: only the plain count can go on.
         return Decision::Plain {
-            solver,
+            solver: Box::new(solver),
             memo: MemoStats::default(),
             leverage: 0.0,
         };
@@ -143,7 +144,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
         Err(_) => Decision::Memo {
             plain: *solver.stats(),
             leverage: f64::INFINITY,
-            counter,
+            counter: Box::new(counter),
         },
         Ok(MemoStep::Paused | MemoStep::Stopped) => {
             let leverage = counter.leverage();
@@ -151,11 +152,11 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
                 Decision::Memo {
                     plain: *solver.stats(),
                     leverage,
-                    counter,
+                    counter: Box::new(counter),
                 }
             } else {
                 Decision::Plain {
-                    solver,
+                    solver: Box::new(solver),
                     memo: counter.stats(),
                     leverage,
                 }
@@ -216,7 +217,7 @@ pub fn count_solutions(
                 solver,
                 memo,
                 leverage,
-            } => Ok(finish_plain(solver, memo, leverage)),
+            } => Ok(finish_plain(*solver, memo, leverage)),
         },
     }
 }

@@ -6,7 +6,8 @@
 //! are tried in order, each taken out of every list once tried, so that a
 //! multiset of options is found once, in one order (Knuth's tweak). When the
 //! item has been covered often enough, a last alternative leaves it as it
-//! is; that level's choice is then the item's header.
+//! is; that level's choice is then the item's header. A level tries exactly
+//! as many alternatives as its branching degree.
 
 use super::{Next, Solver, Step};
 use crate::index::{to_u32, to_usize};
@@ -23,11 +24,24 @@ pub(super) struct Multiplicities {
     excluded_from: Vec<u32>,
     /// The trail of options taken out of every list by the partial levels.
     excluded: Vec<u32>,
-    /// For the progress estimate: the alternatives each level has tried (its
-    /// current one included), and its branching degree when it was entered,
-    /// which is the number of alternatives it tries.
+    /// How many alternatives each level has tried, its current one included.
     pub(super) tried: Vec<u32>,
+    /// Each level's branching degree when it was entered: the number of
+    /// alternatives it tries.
     pub(super) degree: Vec<u32>,
+    /// The alternative at which each level stops (`u32::MAX`: after its last),
+    /// less when the level's last alternatives were given to another search.
+    pub(super) limit: Vec<u32>,
+}
+
+/// Which alternative comes next at a level of Algorithm M (steps M5 and M6).
+enum Alternative {
+    /// The option of this node.
+    Option,
+    /// Leave the item as it is.
+    Leave,
+    /// None left.
+    Done,
 }
 
 impl Multiplicities {
@@ -41,6 +55,95 @@ impl Multiplicities {
             excluded: Vec::with_capacity(if depth > 0 { n_options } else { 0 }),
             tried: vec![0; depth],
             degree: vec![1; depth],
+            limit: vec![u32::MAX; depth],
+        }
+    }
+
+    /// Steps M3 and M4 at level `l`: chooses the item, covers it when one
+    /// more option completes it. Returns the item, its degree and the
+    /// updates made.
+    #[inline(always)]
+    fn enter_level<const COLORS: bool>(
+        &mut self,
+        links: &mut Dance<'_>,
+        l: usize,
+        updates: &mut u64,
+    ) -> (u32, i64) {
+        let (i, degree) = links.choose_item_m();
+        self.item[l] = i;
+        self.excluded_from[l] = to_u32(self.excluded.len());
+        self.tried[l] = 0;
+        self.degree[l] = u32::try_from(degree.max(1)).unwrap_or(u32::MAX);
+        self.limit[l] = u32::MAX;
+        let (times, _, most) = links.tally(i);
+        self.partial[l] = times.saturating_add(1) < most;
+        if !self.partial[l] {
+            links.cover::<COLORS>(i, updates);
+        }
+        (i, degree)
+    }
+
+    /// Whether `x`, the next node of level `l`'s list (its header when the
+    /// list is done), is an option to try, or the item is to be left as it
+    /// is, or the level is done (steps M5 and M6, and the level's limit).
+    #[inline(always)]
+    fn next_alternative(&self, links: &Dance<'_>, l: usize, x: u32) -> Alternative {
+        if self.tried[l] >= self.limit[l] {
+            return Alternative::Done;
+        }
+        let i = self.item[l];
+        let (times, least, _) = links.tally(i);
+        if x != i && (!self.partial[l] || links.len(i) >= least.saturating_sub(times)) {
+            Alternative::Option
+        } else if times >= least {
+            Alternative::Leave
+        } else {
+            Alternative::Done
+        }
+    }
+
+    /// Takes alternative `x` at level `l`, as `next_alternative` found it;
+    /// returns the level's choice (the item's header when it is left as it is).
+    #[inline(always)]
+    fn take<const COLORS: bool>(
+        &mut self,
+        links: &mut Dance<'_>,
+        l: usize,
+        x: u32,
+        leave: bool,
+        updates: &mut u64,
+    ) -> u32 {
+        let i = self.item[l];
+        self.tried[l] += 1;
+        if leave {
+            if self.partial[l] {
+                links.unlink_item(i);
+            }
+            return i;
+        }
+        if self.partial[l] {
+            links.exclude_option::<COLORS>(x, updates);
+            self.excluded.push(x);
+            links.apply_tally::<COLORS>(x, updates);
+        } else {
+            links.commit_tally::<COLORS>(x, updates);
+        }
+        x
+    }
+
+    /// Passes over an option alternative `x` at level `l` without trying it:
+    /// a partial level takes it out of every list, as trying it would have
+    /// done. Returns the next node to consider.
+    fn skip<const COLORS: bool>(&mut self, links: &mut Dance<'_>, l: usize, x: u32) -> u32 {
+        let i = self.item[l];
+        self.tried[l] += 1;
+        if self.partial[l] {
+            let mut updates = 0;
+            links.exclude_option::<COLORS>(x, &mut updates);
+            self.excluded.push(x);
+            links.down(i)
+        } else {
+            links.down(x)
         }
     }
 
@@ -73,6 +176,16 @@ impl Multiplicities {
             links.uncover::<COLORS>(self.item[l]);
         }
     }
+
+    /// The next node of level `l`'s list after alternative `old`: a partial
+    /// level took `old` out of every list, so the next is the list's first.
+    fn after(&self, links: &Dance<'_>, l: usize, old: u32) -> u32 {
+        if self.partial[l] {
+            links.down(self.item[l])
+        } else {
+            links.down(old)
+        }
+    }
 }
 
 impl Solver {
@@ -100,6 +213,7 @@ impl Solver {
         let node_stop = saved.nodes.saturating_add(node_budget);
         let limit = settings.limit.unwrap_or(u64::MAX);
         let base = stack.base;
+        let range = stack.range;
         let choice = &mut stack.choice[..];
         let mut stats = *saved;
         let mut level = stack.level;
@@ -120,14 +234,47 @@ impl Solver {
                 }
             }};
         }
+        // The first level of a subtree: M3 and M4 (counted only when the
+        // level is the subtree's own), then past the alternatives before its range.
+        let mut first: Option<u32> = None;
+        if next == Next::Range && links.first_active() == 0 {
+            // Nothing left to cover: M2 finds the solution.
+            next = Next::Forward;
+        } else if next == Next::Range {
+            let range = range.unwrap_or_default();
+            let mut updates = 0;
+            let (i, degree) = m.enter_level::<COLORS>(links, level, &mut updates);
+            if range.counts_node {
+                stats.nodes += 1;
+                stats.updates += updates;
+            }
+            m.limit[level] = range.to;
+            let mut x = links.down(i);
+            if degree > 0 {
+                while m.tried[level] < range.from {
+                    match m.next_alternative(links, level, x) {
+                        Alternative::Option => x = m.skip::<COLORS>(links, level, x),
+                        Alternative::Leave | Alternative::Done => break,
+                    }
+                }
+            } else {
+                m.limit[level] = 0;
+            }
+            next = Next::Forward;
+            first = Some(x);
+        }
         let step = loop {
             // `x` is the next alternative to try at this level: an option node,
             // or the item's header for "leave it as it is".
-            let mut x: u32;
-            if next == Next::Forward {
+            let x: u32;
+            if let Some(start) = first.take() {
+                x = start;
+            } else if next == Next::Forward {
                 // M2: [Enter level l.]
                 if links.first_active() == 0 {
+                    // A solution, which Knuth counts as a node (TAOCP 7.2.2-(4)).
                     stats.solutions += 1;
+                    stats.nodes += 1;
                     let at_base = level == base;
                     if REPORT {
                         report = Some(level);
@@ -163,19 +310,9 @@ impl Solver {
                     next = Next::Recover;
                     continue;
                 }
-                // M3: [Choose i.]
+                // M3: [Choose i.] M4: [Prepare to branch on i.]
                 stats.nodes += 1;
-                let (i, degree) = links.choose_item_m();
-                m.item[level] = i;
-                m.excluded_from[level] = to_u32(m.excluded.len());
-                m.tried[level] = 0;
-                m.degree[level] = u32::try_from(degree.max(1)).unwrap_or(u32::MAX);
-                // M4: [Prepare to branch on i.] Cover it when one more option completes it.
-                let (times, _, most) = links.tally(i);
-                m.partial[level] = times.saturating_add(1) < most;
-                if !m.partial[level] {
-                    links.cover::<COLORS>(i, &mut stats.updates);
-                }
+                let (i, degree) = m.enter_level::<COLORS>(links, level, &mut stats.updates);
                 if degree <= 0 {
                     // No alternative at all.
                     if finish_and_back_up!() {
@@ -186,48 +323,29 @@ impl Solver {
                 x = links.down(i);
             } else {
                 // M7: [Try again.] Undo the alternative at this level and find the next.
-                let (i, old) = (m.item[level], choice[level]);
+                let old = choice[level];
                 m.undo_alternative::<COLORS>(links, level, old);
-                if old == i {
+                if old == m.item[level] {
                     // "Leave it as it is" was the last alternative.
                     if finish_and_back_up!() {
                         break Step::Done;
                     }
                     continue;
                 }
-                // A partial level took `old` out of every list: the next is the list's first.
-                x = if m.partial[level] {
-                    links.down(i)
-                } else {
-                    links.down(old)
-                };
+                x = m.after(links, level, old);
             }
             // M5, M6: [Try x_l.]
-            let i = m.item[level];
-            let (times, least, _) = links.tally(i);
-            let partial = m.partial[level];
-            if x != i && (!partial || links.len(i) >= least.saturating_sub(times)) {
-                if partial {
-                    links.exclude_option::<COLORS>(x, &mut stats.updates);
-                    m.excluded.push(x);
-                    links.apply_tally::<COLORS>(x, &mut stats.updates);
-                } else {
-                    links.commit_tally::<COLORS>(x, &mut stats.updates);
+            let leave = match m.next_alternative(links, level, x) {
+                Alternative::Option => false,
+                Alternative::Leave => true,
+                Alternative::Done => {
+                    if finish_and_back_up!() {
+                        break Step::Done;
+                    }
+                    continue;
                 }
-            } else if times >= least {
-                // The last alternative: leave the item as it is.
-                if partial {
-                    links.unlink_item(i);
-                }
-                x = i;
-            } else {
-                if finish_and_back_up!() {
-                    break Step::Done;
-                }
-                continue;
-            }
-            choice[level] = x;
-            m.tried[level] += 1;
+            };
+            choice[level] = m.take::<COLORS>(links, level, x, leave, &mut stats.updates);
             level += 1;
             stats.max_level = stats.max_level.max(level);
             next = Next::Forward;
@@ -241,13 +359,76 @@ impl Solver {
         step
     }
 
-    /// Undoes every level's alternative and the level itself, deepest first.
-    pub(super) fn rewind_m(&mut self) {
+    /// Replays a level of a subtree's path: steps M3 to M6 as the search
+    /// takes them, with alternative `k`, or the only one when the level has
+    /// one (`k` is then not used). Returns whether `k` was used, the updates
+    /// of M4 and those of taking the alternative (counted by nobody here),
+    /// or `None` when the level has no such alternative.
+    pub(super) fn replay_m(&mut self, k: Option<u32>) -> Option<(bool, u64, u64)> {
+        let Solver {
+            links, stack, m, ..
+        } = self;
+        let mut links = links.dance();
+        let links = &mut links;
+        let level = stack.level;
+        if links.first_active() == 0 {
+            return None;
+        }
+        let mut cover = 0;
+        let (i, degree) = m.enter_level::<true>(links, level, &mut cover);
+        let mut updates = 0;
+        let (k, used) = match (degree, k) {
+            (1, _) => (0, false),
+            (2.., Some(k)) if i64::from(k) < degree => (k, true),
+            _ => {
+                m.finish_level::<true>(links, level);
+                return None;
+            }
+        };
+        let mut x = links.down(i);
+        loop {
+            match m.next_alternative(links, level, x) {
+                Alternative::Option if m.tried[level] < k => x = m.skip::<true>(links, level, x),
+                Alternative::Option => {
+                    stack.choice[level] = m.take::<true>(links, level, x, false, &mut updates);
+                    break;
+                }
+                Alternative::Leave if m.tried[level] == k => {
+                    stack.choice[level] = m.take::<true>(links, level, x, true, &mut updates);
+                    break;
+                }
+                Alternative::Leave | Alternative::Done => {
+                    // Cannot happen: a level tries exactly `degree` alternatives.
+                    m.finish_level::<true>(links, level);
+                    return None;
+                }
+            }
+        }
+        stack.level += 1;
+        Some((used, cover, updates))
+    }
+
+    /// Undoes the alternative of levels `from..top` and the levels themselves, deepest first.
+    pub(super) fn unwind_m(&mut self, from: usize, top: usize) {
         let mut links = self.links.dance();
-        for l in (self.stack.base..self.stack.top()).rev() {
+        for l in (from..top).rev() {
             let x = self.stack.choice[l];
             self.m.undo_alternative::<true>(&mut links, l, x);
             self.m.finish_level::<true>(&mut links, l);
         }
+    }
+
+    /// Algorithm M's view of level `l` for the progress estimate and for
+    /// giving work away: the current alternative's index, the number of
+    /// alternatives, and where the level stops.
+    pub(super) fn level_m(&self, l: usize) -> (u32, u32, u32) {
+        let tried = self.m.tried[l].max(1);
+        let degree = self.m.degree[l].max(1);
+        (tried - 1, degree, self.m.limit[l].min(degree))
+    }
+
+    /// Makes level `l` stop before alternative `at`.
+    pub(super) fn limit_m(&mut self, l: usize, at: u32) {
+        self.m.limit[l] = at;
     }
 }

@@ -1,11 +1,14 @@
-//! The API boundary a parallel search needs: the branch the search would take, and choices fixed before it starts.
+//! The API boundary a parallel search needs: subtrees to give away and to
+//! search, the branch the search would take, and choices fixed before it starts.
 //!
-//! `dlx-parallel` splits a search through these alone: the options of the
-//! item the search branches on split it into disjoint subproblems whose
-//! solutions, in order, are the sequential search's solutions. Nothing of
+//! `dlx-parallel` divides a search through these alone. A [`Subtree`] names
+//! part of the search tree by the alternatives taken on the way down to it;
+//! a running solver gives the second half of the untried alternatives of
+//! its shallowest open level away ([`Solver::donate`]), and another solver
+//! replays the way down and searches them ([`Solver::enter`]). Nothing of
 //! the links is reachable through them.
 
-use super::{Next, Solver};
+use super::{Next, Range, Solver, Stats};
 use crate::index::{to_usize, ItemId, OptionId};
 
 /// The item the search would branch on next, and its options in the order they would be tried.
@@ -45,6 +48,99 @@ pub enum ChooseError {
     /// Choices can only be added before the search starts (or after [`Solver::reset`]).
     #[error("choices can only be made before the search starts")]
     SearchStarted,
+    /// A subtree that is not part of this problem's search tree: its path
+    /// leads past a solution or a dead end, or names an alternative a level
+    /// does not have.
+    #[error(
+        "the subtree's path does not lead through this problem's search tree (at level {level})"
+    )]
+    NotInTree {
+        /// The level (below the choices fixed by [`Solver::choose`]) where the path fails.
+        level: usize,
+    },
+}
+
+/// Part of a search tree: the alternatives `from..to` of one level, below
+/// the alternatives taken on the way down to it.
+///
+/// A level's alternatives are the options of the item it branches on, in
+/// the order the search tries them (under Algorithm M, the alternative of
+/// leaving the item as it is comes last). The way down is a `path` of
+/// alternative indices, one for each level above that has more than one;
+/// levels with a single alternative are taken without an index, so a
+/// forced chain costs nothing in a path. Subtrees are made by
+/// [`Solver::root_subtree`], [`Solver::donate`] and [`Solver::divide`], and
+/// searched by [`Solver::enter`].
+///
+/// Statistics add up: the node of the subtree's level (its choice of item
+/// and cover) is counted by the search that entered it first, so the
+/// searches of the parts of a tree count exactly what the search of the
+/// whole does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subtree {
+    depth: usize,
+    path: Vec<u32>,
+    from: u32,
+    to: u32,
+    counts_node: bool,
+    start: f64,
+    end: f64,
+}
+
+impl Subtree {
+    /// A subtree read back from its parts (as a split file holds them): the
+    /// level (counted from the solver's root, below the choices of
+    /// [`Solver::choose`]), the path of alternatives, and the alternatives
+    /// `from..to` of its level (`to` of `None`: to the last). Its level's
+    /// node is counted by whoever divided the tree, not by its search.
+    pub fn from_parts(depth: usize, path: Vec<u32>, from: u32, to: Option<u32>) -> Subtree {
+        Subtree {
+            depth,
+            path,
+            from,
+            to: to.unwrap_or(u32::MAX),
+            counts_node: false,
+            start: 0.0,
+            end: 1.0,
+        }
+    }
+
+    /// The subtree's level, below the solver's root.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The alternatives taken on the way down, at the levels with more than one.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The alternatives of the subtree's level it holds: `from..to`, `to` of
+    /// `None` meaning to the last.
+    pub fn alternatives(&self) -> (u32, Option<u32>) {
+        (self.from, (self.to != u32::MAX).then_some(self.to))
+    }
+
+    /// Where the subtree lies in Knuth's estimate of the whole tree: the
+    /// fraction of the tree before it and the fraction up to its end, as the
+    /// search that made it saw them (for a subtree made by
+    /// [`Subtree::from_parts`], `(0, 1)` until [`Solver::enter`] finds out).
+    pub fn estimate(&self) -> (f64, f64) {
+        (self.start, self.end)
+    }
+}
+
+/// The parts a subtree divides into ([`Solver::divide`]), and what the search
+/// of the subtree does above them.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct Division {
+    /// The parts, in the order of the search.
+    pub parts: Vec<Subtree>,
+    /// The nodes and updates the subtree's search makes above its parts (and
+    /// the deepest level it reaches there), so that with the parts' own
+    /// statistics they add up to the subtree's exactly.
+    pub stats: Stats,
 }
 
 impl Solver {
@@ -107,7 +203,11 @@ impl Solver {
             return Err(ChooseError::Multiplicities);
         }
         let stack = &self.stack;
-        if self.stats.nodes > 0 || stack.next != Next::Forward || stack.level != stack.base {
+        if self.stats.nodes > 0
+            || stack.next != Next::Forward
+            || stack.level != stack.base
+            || stack.base != stack.fixed
+        {
             return Err(ChooseError::SearchStarted);
         }
         let Some(first) = self.links.first_node(option) else {
@@ -136,14 +236,16 @@ impl Solver {
         self.links.commit_option::<true>(x, &mut updates);
         let level = self.stack.level;
         self.stack.choice[level] = x;
+        self.stack.ends[level] = self.links.top(x);
         self.stack.level += 1;
         self.stack.base = self.stack.level;
+        self.stack.fixed = self.stack.level;
         Ok(())
     }
 
     /// The choices fixed by [`Solver::choose`], in order.
     pub fn prefix(&self) -> Vec<OptionId> {
-        self.stack.choice[..self.stack.base]
+        self.stack.choice[..self.stack.fixed]
             .iter()
             .map(|&x| self.links.option_of(x))
             .collect()
@@ -166,5 +268,320 @@ impl Solver {
                 links.color(x) < 0 || (links.is_active(item) && links.color(item) == 0)
             }
         })
+    }
+}
+
+impl Solver {
+    /// The whole search tree below the choices fixed by [`Solver::choose`], as a subtree.
+    pub fn root_subtree(&self) -> Subtree {
+        Subtree {
+            depth: 0,
+            path: Vec::new(),
+            from: 0,
+            to: u32::MAX,
+            counts_node: true,
+            start: 0.0,
+            end: 1.0,
+        }
+    }
+
+    /// Gets ready to search `subtree` (made from this problem, with the same
+    /// choices fixed by [`Solver::choose`]): undoes everything the solver has
+    /// done since those choices, replays the way down to the subtree's level
+    /// without counting it, and leaves the search to start there; the next
+    /// [`Solver::run`] searches exactly the subtree. The statistics go on
+    /// adding up from where they were.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver, Step};
+    ///
+    /// // 6-queens: run a little, give the rest of a level away, search both halves.
+    /// let mut text = String::from("r0 r1 r2 r3 r4 r5 c0 c1 c2 c3 c4 c5 |");
+    /// for d in 0..11 { text += &format!(" a{d} b{d}"); }
+    /// text.push('\n');
+    /// for r in 0..6 { for c in 0..6 { text += &format!("r{r} c{c} a{} b{}\n", r + c, r + 5 - c); } }
+    /// let problem = parse_dlx(&text)?;
+    /// let mut first = Solver::new(&problem);
+    /// assert_eq!(first.run_counting(3), Step::Paused);
+    /// let given = first.donate().expect("untried options at the top level");
+    /// let mut second = Solver::new(&problem);
+    /// second.enter(&given)?;
+    /// assert_eq!(first.count() + second.count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {
+        self.unwind(self.stack.fixed);
+        self.solution.clear();
+        let mut path = subtree.path.iter().copied().peekable();
+        let (mut start, mut share) = (0.0f64, 1.0f64);
+        for step in 0..subtree.depth {
+            let fail = ChooseError::NotInTree { level: step };
+            let next = path.peek().copied();
+            let level = self.stack.level;
+            let replayed = if self.links.algorithm_m() {
+                self.replay_m(next)
+            } else {
+                self.replay_x(next)
+            };
+            let Some((used, _, _)) = replayed else {
+                self.unwind(self.stack.fixed);
+                self.restart_at_root();
+                return Err(fail);
+            };
+            if used {
+                path.next();
+            }
+            let (k, d, _) = self.level_view(level);
+            share /= f64::from(d);
+            start += f64::from(k) * share;
+        }
+        if path.next().is_some() {
+            self.unwind(self.stack.fixed);
+            self.restart_at_root();
+            return Err(ChooseError::NotInTree {
+                level: subtree.depth,
+            });
+        }
+        self.stack.base = self.stack.level;
+        self.stack.range = Some(Range {
+            from: subtree.from,
+            to: subtree.to,
+            counts_node: subtree.counts_node,
+        });
+        self.stack.next = Next::Range;
+        // The subtree's share of the estimate, once its level's degree is known.
+        let d = f64::from(self.degree_here().max(1));
+        let to = f64::from(subtree.to.min(self.degree_here()));
+        self.stack.span = (
+            start + f64::from(subtree.from) * share / d,
+            start + to.max(f64::from(subtree.from)) * share / d,
+        );
+        Ok(())
+    }
+
+    /// Gives away the second half of the alternatives not yet tried at the
+    /// shallowest level that has any, and stops this search before them: the
+    /// search of the returned subtree then finds exactly the solutions this
+    /// one no longer will. `None` when no level has an untried alternative
+    /// (or the search has not started, or is over).
+    ///
+    /// Call it between two calls of [`Solver::run`] (after a node budget ran
+    /// out or the stop flag was raised); the search goes on with what it kept.
+    pub fn donate(&mut self) -> Option<Subtree> {
+        if matches!(self.stack.next, Next::Range | Next::Done) {
+            return None;
+        }
+        let (mut start, mut share) = (0.0f64, 1.0f64);
+        let mut path = Vec::new();
+        for l in self.stack.fixed..self.stack.top() {
+            let (k, d, e) = self.level_view(l);
+            if l >= self.stack.base && e > k + 1 {
+                let mid = k + 1 + (e - k - 1) / 2;
+                self.stop_level_at(l, mid);
+                let share = share / f64::from(d);
+                let given = (start + f64::from(mid) * share, start + f64::from(e) * share);
+                // What is given away no longer lies in this search's share.
+                self.stack.span.1 = self.stack.span.1.min(given.0).max(self.stack.span.0);
+                return Some(Subtree {
+                    depth: l - self.stack.fixed,
+                    path,
+                    from: mid,
+                    to: if e >= d { u32::MAX } else { e },
+                    counts_node: false,
+                    start: given.0,
+                    end: given.1,
+                });
+            }
+            if d > 1 {
+                path.push(k);
+            }
+            share /= f64::from(d);
+            start += f64::from(k) * share;
+        }
+        None
+    }
+
+    /// Divides `subtree` at its first level with more than one alternative:
+    /// one part per alternative, each holding one. A subtree that already
+    /// holds several alternatives is divided into them; one that holds a
+    /// single alternative is followed down, through the levels with one
+    /// alternative, to the next level with several. `None` when there is
+    /// nothing to divide: the subtree holds no alternative, or its way down
+    /// ends in a solution or a dead end before any level with several.
+    ///
+    /// Deterministic: the same subtree of the same problem divides the same
+    /// way on every machine, which is what shards of a count need.
+    pub fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
+        self.enter(subtree)?;
+        let degree = self.degree_here();
+        let (from, to) = (subtree.from, subtree.to.min(degree));
+        let mut stats = Stats::default();
+        if to <= from {
+            self.restart_at_root();
+            return Ok(None);
+        }
+        let (start, end) = self.stack.span;
+        if to - from >= 2 {
+            let width = (end - start) / f64::from(to - from);
+            let parts = (from..to)
+                .map(|k| Subtree {
+                    depth: subtree.depth,
+                    path: subtree.path.clone(),
+                    from: k,
+                    to: k + 1,
+                    counts_node: subtree.counts_node && k == from,
+                    start: start + f64::from(k - from) * width,
+                    end: start + f64::from(k - from + 1) * width,
+                })
+                .collect();
+            self.restart_at_root();
+            return Ok(Some(Division { parts, stats }));
+        }
+        // One alternative: take it, counting what its search counts, and go
+        // down through the levels with one alternative. The levels replayed
+        // below the subtree's own are in progress, for `unwind`.
+        self.stack.next = Next::Forward;
+        let mut path = subtree.path.clone();
+        let mut first = true;
+        loop {
+            let level = self.stack.level;
+            if self.at_solution() {
+                break;
+            }
+            let d = self.degree_here();
+            let k = if first { Some(from) } else { None };
+            if !first && d >= 2 {
+                // The next level with several alternatives: its node is counted
+                // here, and its alternatives are the parts.
+                stats.nodes += 1;
+                stats.updates += self.cover_updates_here();
+                stats.max_level = stats.max_level.max(level);
+                // Levels with one alternative keep the estimate's share.
+                let width = (end - start) / f64::from(d);
+                let parts = (0..d)
+                    .map(|j| Subtree {
+                        depth: level - self.stack.fixed,
+                        path: path.clone(),
+                        from: j,
+                        to: j + 1,
+                        counts_node: false,
+                        start: start + f64::from(j) * width,
+                        end: start + f64::from(j + 1) * width,
+                    })
+                    .collect();
+                self.restart_at_root();
+                return Ok(Some(Division { parts, stats }));
+            }
+            if d == 0 {
+                break;
+            }
+            let counts_node = !first || subtree.counts_node;
+            let replayed = if self.links.algorithm_m() {
+                self.replay_m(k)
+            } else {
+                self.replay_x(k)
+            };
+            let Some((_, cover, commit)) = replayed else {
+                break;
+            };
+            if counts_node {
+                stats.nodes += 1;
+                stats.updates += cover;
+                stats.max_level = stats.max_level.max(level);
+            }
+            stats.updates += commit;
+            if first && d >= 2 {
+                path.push(from);
+            }
+            first = false;
+        }
+        self.restart_at_root();
+        Ok(None)
+    }
+
+    /// Undoes everything down to the choices of [`Solver::choose`] and
+    /// forgets the subtree: the solver searches its whole tree again.
+    fn restart_at_root(&mut self) {
+        self.unwind(self.stack.fixed);
+        self.stack.base = self.stack.fixed;
+        self.stack.range = None;
+        self.stack.span = (0.0, 1.0);
+        self.stack.next = Next::Forward;
+    }
+
+    /// Whether every primary item is covered at the current level.
+    fn at_solution(&mut self) -> bool {
+        self.links.dance().first_active() == 0
+    }
+
+    /// The number of alternatives of the level the search would enter next
+    /// (Algorithm X: the options of the item it would choose; M: its degree).
+    fn degree_here(&mut self) -> u32 {
+        let links = self.links.dance();
+        if links.first_active() == 0 {
+            return 0;
+        }
+        if self.links.algorithm_m() {
+            let (_, degree) = self.links.dance().choose_item_m();
+            u32::try_from(degree.max(0)).unwrap_or(u32::MAX)
+        } else {
+            self.links.len(self.links.choose_item())
+        }
+    }
+
+    /// The updates of steps C4 (M4) at the level the search would enter
+    /// next: the cover is made and undone.
+    fn cover_updates_here(&mut self) -> u64 {
+        let algorithm_m = self.links.algorithm_m();
+        let mut dance = self.links.dance();
+        let mut updates = 0;
+        let item = if algorithm_m {
+            let (i, _) = dance.choose_item_m();
+            let (times, _, most) = dance.tally(i);
+            (times.saturating_add(1) >= most).then_some(i)
+        } else {
+            Some(dance.choose_item())
+        };
+        if let Some(i) = item {
+            dance.cover::<true>(i, &mut updates);
+            dance.uncover::<true>(i);
+        }
+        updates
+    }
+
+    /// Level `l` as a node of the tree: the index of its current
+    /// alternative, how many it has, and where it stops.
+    pub(super) fn level_view(&self, l: usize) -> (u32, u32, u32) {
+        if self.links.algorithm_m() {
+            return self.level_m(l);
+        }
+        let x = self.stack.choice[l];
+        let item = self.links.top(x);
+        let d = self.links.len(item);
+        let index_of = |node: u32| {
+            let (mut k, mut p) = (0, self.links.down(item));
+            while p != node && p != item {
+                k += 1;
+                p = self.links.down(p);
+            }
+            k
+        };
+        let end = self.stack.ends[l];
+        let e = if end == item { d } else { index_of(end) };
+        (index_of(x), d.max(1), e)
+    }
+
+    /// Makes level `l` stop before its alternative `at`.
+    fn stop_level_at(&mut self, l: usize, at: u32) {
+        if self.links.algorithm_m() {
+            self.limit_m(l, at);
+            return;
+        }
+        let item = self.links.top(self.stack.choice[l]);
+        let mut node = self.links.down(item);
+        for _ in 0..at {
+            node = self.links.down(node);
+        }
+        self.stack.ends[l] = node;
     }
 }

@@ -24,8 +24,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-pub use boundary::{Branch, ChooseError};
-pub use optimise::{Costed, Optimum, Ranked};
+pub use boundary::{Branch, ChooseError, Division, Subtree};
+pub use optimise::{Costed, Objective, Optimum, Ranked};
 pub use stats::Stats;
 
 use crate::index::OptionId;
@@ -41,7 +41,9 @@ pub enum Step {
     Solution,
     /// The node budget of this call ran out; calling `run` again goes on.
     Paused,
-    /// The stop flag was raised; calling `run` again goes on (if the flag is lowered).
+    /// The stop flag was raised, or the node limit ([`Solver::set_node_limit`])
+    /// reached; calling `run` again goes on if the flag is lowered (or the
+    /// limit raised).
     Stopped,
     /// The search is over: the whole tree was explored, or the solution limit was reached.
     Done,
@@ -54,24 +56,49 @@ enum Next {
     Forward,
     /// Step C6 (M7): undo the choice at level `level` and try the next one.
     Recover,
+    /// Enter level `base`, the first level of a [`Subtree`], and try the
+    /// alternatives of its range.
+    Range,
     /// Nothing left to do.
     Done,
 }
 
+/// The alternatives of a subtree's first level that it holds, and whether
+/// the node of that level (its choice of item and cover, steps C3 and C4) is
+/// the subtree's to count, or was counted by the search it came from.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Range {
+    from: u32,
+    /// `u32::MAX`: to the level's last alternative.
+    to: u32,
+    counts_node: bool,
+}
+
 /// Where the search is: the choice stack and the level.
 ///
-/// **Invariant:** levels `0..base` hold the choices fixed by
-/// [`Solver::choose`]; the search makes and undoes the choices of levels
-/// `base..`; the levels with a choice in progress are `base..level`, and
-/// `level` itself too when `next` is [`Next::Recover`].
+/// **Invariant:** levels `0..fixed` hold the choices fixed by
+/// [`Solver::choose`]; levels `fixed..base` the path of the [`Subtree`] the
+/// solver searches ([`Solver::enter`]), replayed; the search makes and
+/// undoes the choices of levels `base..`. The levels with a choice in
+/// progress are `base..level`, and `level` itself too when `next` is
+/// [`Next::Recover`].
 #[derive(Clone, Debug)]
 struct Stack {
     /// `choice[l]` is the node chosen at level `l` (Knuth's `x_l`): an option
     /// node, or under Algorithm M an item's header for "leave it as it is".
     choice: Vec<u32>,
+    /// Algorithm X: the node at which level `l`'s walk of its item's list
+    /// stops (the header, unless the level's last options were given away).
+    ends: Vec<u32>,
     level: usize,
+    fixed: usize,
     base: usize,
     next: Next,
+    /// The alternatives of level `base` the search tries, when it searches a subtree.
+    range: Option<Range>,
+    /// Where the subtree lies in Knuth's estimate of the whole tree (`(0, 1)`
+    /// for the whole tree).
+    span: (f64, f64),
 }
 
 impl Stack {
@@ -80,8 +107,19 @@ impl Stack {
         match self.next {
             Next::Recover => self.level + 1,
             Next::Forward => self.level,
-            Next::Done => self.base,
+            Next::Range | Next::Done => self.base,
         }
+    }
+
+    /// Where a search of the same tree starts over: at C2, or with the
+    /// range of the subtree's first level.
+    fn restart(&mut self) {
+        self.level = self.base;
+        self.next = if self.range.is_some() {
+            Next::Range
+        } else {
+            Next::Forward
+        };
     }
 }
 
@@ -90,6 +128,8 @@ impl Stack {
 struct Settings {
     limit: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
+    /// Stop once `stats.nodes` reaches this.
+    node_limit: Option<u64>,
 }
 
 /// A search over one problem: the link arrays and the choice stack.
@@ -149,9 +189,13 @@ impl Solver {
             colors: problem.has_colors(),
             stack: Stack {
                 choice: vec![0; depth],
+                ends: vec![0; if algorithm_m { 0 } else { depth }],
                 level: 0,
+                fixed: 0,
                 base: 0,
                 next: Next::Forward,
+                range: None,
+                span: (0.0, 1.0),
             },
             m: Multiplicities::new(if algorithm_m { depth } else { 0 }, problem.n_options()),
             settings: Settings::default(),
@@ -172,6 +216,42 @@ impl Solver {
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
         self.settings.stop = Some(flag);
         self
+    }
+
+    /// Stops the search with [`Step::Stopped`] once it has entered `nodes`
+    /// nodes in all (Knuth's nodes, [`Stats::nodes`], counted from the start
+    /// or the last [`Solver::reset`]); `None`: no limit. A budget for
+    /// searches that may not end, as the stop flag is a way to end them
+    /// from outside; [`Solver::node_limit_reached`] tells the two apart.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver, Step};
+    ///
+    /// // 2^20 ways to cover 20 items each by one of two options: no solution
+    /// // limit, but a node limit.
+    /// let mut text = (0..20).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" ");
+    /// for i in 0..20 {
+    ///     text += &format!("\ni{i}\ni{i}");
+    /// }
+    /// let problem = parse_dlx(&text)?;
+    /// let mut solver = Solver::new(&problem);
+    /// solver.set_node_limit(Some(1000));
+    /// let count = solver.count();
+    /// assert!(count < 1 << 20 && solver.node_limit_reached());
+    /// assert_eq!(solver.stats().nodes, 1000);
+    /// assert_eq!(solver.run(1), Step::Stopped);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) -> &mut Self {
+        self.settings.node_limit = nodes;
+        self
+    }
+
+    /// Whether the search stopped at the limit of [`Solver::set_node_limit`].
+    pub fn node_limit_reached(&self) -> bool {
+        self.settings
+            .node_limit
+            .is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The statistics so far.
@@ -240,13 +320,22 @@ impl Solver {
 
     /// Runs the search until a solution is found, `node_budget` more nodes have
     /// been entered, the stop flag is raised, or the search ends.
+    /// (With an objective, [`Solver::set_objective`], the branch and bound search.)
     pub fn run(&mut self, node_budget: u64) -> Step {
-        self.search::<true, false>(node_budget)
+        if self.optimiser.active.is_some() {
+            self.search::<true, true>(node_budget)
+        } else {
+            self.search::<true, false>(node_budget)
+        }
     }
 
     /// Like [`Solver::run`], but counts solutions without stopping at each one.
     pub fn run_counting(&mut self, node_budget: u64) -> Step {
-        self.search::<false, false>(node_budget)
+        if self.optimiser.active.is_some() {
+            self.search::<false, true>(node_budget)
+        } else {
+            self.search::<false, false>(node_budget)
+        }
     }
 
     /// Undoes every choice made by the search (not those made by [`Solver::choose`])
@@ -269,13 +358,26 @@ impl Solver {
             // The links stay as they are, so that `reset` can still unwind them.
             return Step::Done;
         }
+        // The node limit is the budget of the call when it is the smaller.
+        let node_budget = match self.settings.node_limit {
+            None => node_budget,
+            Some(limit) => match limit.saturating_sub(self.stats.nodes) {
+                0 => return Step::Stopped,
+                left => node_budget.min(left),
+            },
+        };
         let stop = self.settings.stop.clone();
         let stop = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
-        match (self.links.algorithm_m(), self.colors) {
+        let step = match (self.links.algorithm_m(), self.colors) {
             (false, false) => self.search_x::<false, REPORT, BOUND>(node_budget, stop),
             (false, true) => self.search_x::<true, REPORT, BOUND>(node_budget, stop),
             (true, false) => self.search_m::<false, REPORT, BOUND>(node_budget, stop),
             (true, true) => self.search_m::<true, REPORT, BOUND>(node_budget, stop),
+        };
+        if step == Step::Paused && self.node_limit_reached() {
+            Step::Stopped
+        } else {
+            step
         }
     }
 
@@ -284,19 +386,26 @@ impl Solver {
     /// Undoing is cold, so it runs the copy of the operations that tests
     /// colors whatever the problem: without colors it makes the same changes.
     fn rewind(&mut self) {
+        self.unwind(self.stack.base);
+        self.stack.restart();
+        self.solution.clear();
+    }
+
+    /// Undoes the choices of levels `to..`, deepest first, whatever made
+    /// them (the search, or the replay of a subtree's path).
+    fn unwind(&mut self, to: usize) {
+        let top = self.stack.top().max(to);
         if self.links.algorithm_m() {
-            self.rewind_m();
+            self.unwind_m(to, top);
         } else {
-            for l in (self.stack.base..self.stack.top()).rev() {
+            for l in (to..top).rev() {
                 let x = self.stack.choice[l];
                 let item = self.links.top(x);
                 self.links.uncommit_option::<true>(x);
                 self.links.uncover::<true>(item);
             }
         }
-        self.stack.level = self.stack.base;
-        self.stack.next = Next::Forward;
-        self.solution.clear();
+        self.stack.level = to;
     }
 
     /// Fills [`Solver::solution`] with the options chosen at levels `0..top`.

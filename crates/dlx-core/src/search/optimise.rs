@@ -45,16 +45,21 @@ pub enum Optimum {
     Stopped,
 }
 
-/// What an optimising search minimises.
+/// What an optimising search minimises ([`Solver::set_objective`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Objective {
+#[non_exhaustive]
+pub enum Objective {
+    /// The number of options of a solution.
     Options,
+    /// The total cost of its options (Knuth's DLX5 costs).
     Cost,
 }
 
 /// The state of the optimising searches: what is minimised, the limit, and the bounds' scratch.
 #[derive(Clone, Debug)]
 pub(super) struct Optimiser {
+    /// What is minimised; `None` for a plain search.
+    pub(super) active: Option<Objective>,
     objective: Objective,
     /// The largest value of the objective a solution may still have.
     limit: u64,
@@ -72,6 +77,7 @@ pub(super) struct Optimiser {
 impl Optimiser {
     pub(super) fn new(option_cost: Vec<u64>) -> Optimiser {
         Optimiser {
+            active: None,
             objective: Objective::Options,
             limit: u64::MAX,
             shared: None,
@@ -84,6 +90,7 @@ impl Optimiser {
 
     /// Gets ready to minimise `objective` over the problem laid out in `links`.
     fn start(&mut self, objective: Objective, links: &Links) {
+        self.active = Some(objective);
         self.objective = objective;
         self.limit = u64::MAX;
         if self.marks.is_empty() {
@@ -140,6 +147,46 @@ impl Optimiser {
 }
 
 impl Solver {
+    /// Makes [`Solver::run`] a branch and bound search for solutions that
+    /// minimise `objective` (`None`: the plain search again): a branch is
+    /// pruned when its choices so far plus an admissible lower bound on what
+    /// it still needs exceed the limit ([`Solver::lower_limit`], and the
+    /// shared one of [`Solver::set_shared_bound`]), which starts unlimited.
+    /// A reported solution may still exceed the limit (the bound is only a
+    /// lower bound); lower the limit after each solution, as
+    /// [`Solver::min_options`] and [`Solver::min_cost`] do, to find the best.
+    /// The search starts over.
+    pub fn set_objective(&mut self, objective: Option<Objective>) -> &mut Self {
+        self.rewind();
+        match objective {
+            Some(objective) => self.optimiser.start(objective, &self.links),
+            None => {
+                self.optimiser.active = None;
+                self.optimiser.limit = u64::MAX;
+            }
+        }
+        self
+    }
+
+    /// Lowers the limit of the optimising search to `limit`: from now on it
+    /// looks only for solutions whose objective is at most `limit` (the
+    /// shared limit is lowered too, when there is one).
+    pub fn lower_limit(&mut self, limit: u64) -> &mut Self {
+        self.optimiser.lower_limit(limit);
+        self
+    }
+
+    /// The value of `objective` for a set of options: their number, or the
+    /// sum of their costs.
+    pub fn objective_of(&self, objective: Objective, options: &[OptionId]) -> u64 {
+        match objective {
+            Objective::Options => to_u64(options.len()),
+            Objective::Cost => options.iter().fold(0u64, |sum, &o| {
+                sum.saturating_add(self.optimiser.option_cost[o.index()])
+            }),
+        }
+    }
+
     /// Shares the limit of [`Solver::min_options`] and of [`Solver::min_cost`]
     /// with `k = 1` with other searches of the same problem, such as the
     /// parts of a split search on other threads: each prunes with the best
@@ -172,12 +219,11 @@ impl Solver {
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```
     pub fn min_options(&mut self) -> Optimum {
-        self.rewind();
-        self.optimiser.start(Objective::Options, &self.links);
+        self.set_objective(Some(Objective::Options));
         let saved_limit = self.settings.limit.take();
         let mut best: Option<Vec<OptionId>> = None;
         let outcome = loop {
-            match self.search::<true, true>(u64::MAX) {
+            match self.run(u64::MAX) {
                 Step::Solution => {
                     let size = to_u64(self.solution.len());
                     if best.as_ref().is_none_or(|b| self.solution.len() < b.len()) {
@@ -195,8 +241,7 @@ impl Solver {
                 }
             }
         };
-        self.rewind();
-        self.optimiser.limit = u64::MAX;
+        self.set_objective(None);
         self.settings.limit = saved_limit;
         outcome
     }
@@ -224,8 +269,7 @@ impl Solver {
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```
     pub fn min_cost(&mut self, k: usize) -> Ranked {
-        self.rewind();
-        self.optimiser.start(Objective::Cost, &self.links);
+        self.set_objective(Some(Objective::Cost));
         let saved_limit = self.settings.limit.take();
         let mut ranked = Ranked {
             solutions: Vec::new(),
@@ -233,15 +277,14 @@ impl Solver {
         };
         if k == 0 {
             // Nothing asked: no search.
+            self.set_objective(None);
             self.settings.limit = saved_limit;
             return ranked;
         }
         loop {
-            match self.search::<true, true>(u64::MAX) {
+            match self.run(u64::MAX) {
                 Step::Solution => {
-                    let cost = self.solution.iter().fold(0u64, |sum, &o| {
-                        sum.saturating_add(self.optimiser.option_cost[o.index()])
-                    });
+                    let cost = self.objective_of(Objective::Cost, &self.solution);
                     let at = ranked.solutions.partition_point(|s| s.cost <= cost);
                     if at < k {
                         ranked.solutions.insert(
@@ -271,8 +314,7 @@ impl Solver {
                 Step::Done => break,
             }
         }
-        self.rewind();
-        self.optimiser.limit = u64::MAX;
+        self.set_objective(None);
         self.settings.limit = saved_limit;
         ranked
     }

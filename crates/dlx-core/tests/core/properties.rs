@@ -6,6 +6,16 @@ use dlx_core::{
 };
 use proptest::prelude::*;
 
+/// How many random cases a property runs: fewer under Miri, which
+/// interprets every instruction (`cargo xtask miri`).
+fn cases(native: u32) -> u32 {
+    if cfg!(miri) {
+        3
+    } else {
+        native
+    }
+}
+
 /// A random problem: the kind of each item, and options as (item, color) lists.
 #[derive(Clone, Debug)]
 struct Spec {
@@ -31,8 +41,10 @@ fn spec() -> impl Strategy<Value = Spec> {
                 )
             },
         );
+        // Brute force tries every subset of the options: fewer under Miri.
+        let max_options = if cfg!(miri) { 6 } else { 14 };
         (
-            proptest::collection::vec(option, 0..=14),
+            proptest::collection::vec(option, 0..=max_options),
             proptest::collection::vec(0u64..=9, 14),
         )
             .prop_map(move |(options, costs)| {
@@ -117,7 +129,7 @@ fn solve(problem: &Problem) -> Vec<Vec<OptionId>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(1500), ..ProptestConfig::default() })]
 
     #[test]
     fn the_search_finds_exactly_the_brute_force_solutions(spec in spec()) {
@@ -208,7 +220,7 @@ fn with_bounds(spec: &Spec, bounds: &[(u32, u32)]) -> Problem {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(1500), ..ProptestConfig::default() })]
 
     #[test]
     fn multiplicities_find_exactly_the_brute_force_solutions(spec in spec(), bounds in bounds(8)) {
@@ -242,7 +254,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(1000), ..ProptestConfig::default() })]
 
     /// Items that may be covered at most once (`0:1`) beside items covered
     /// exactly once: the search runs Algorithm X with them secondary when
@@ -302,7 +314,7 @@ fn brute_force_min_cover(problem: &Problem) -> Option<usize> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 800, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(800), ..ProptestConfig::default() })]
 
     #[test]
     fn fewest_options_equals_the_brute_force_minimum(spec in spec()) {
@@ -374,4 +386,196 @@ fn shuffle(mut v: Vec<usize>, mut seed: u64) -> Vec<usize> {
         v.swap(i, (z % (i as u64 + 1)) as usize);
     }
     v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(1500), ..ProptestConfig::default() })]
+
+    /// Issue 10: every read-only view of a running search (the progress
+    /// estimate, the statistics, the last solution, the branch, the prefix,
+    /// Knuth's link check) read at random moments of random searches with
+    /// colors, multiplicities and costs, between node budgets of random
+    /// sizes, in counting and in listing mode. The views must stay in range
+    /// and the search must find exactly what it finds without them. The
+    /// `checked` profile (CI) runs this with every array access checked.
+    #[test]
+    fn issue_10_read_only_views_at_random_moments(
+        spec in spec(),
+        bounds in bounds(8),
+        with_multiplicities in any::<bool>(),
+        budgets in proptest::collection::vec((1u64..12, any::<bool>()), 1..40),
+    ) {
+        let problem = if with_multiplicities {
+            with_bounds(&spec, &bounds)
+        } else {
+            build(&spec, &(0..spec.kinds.len()).collect::<Vec<_>>(), &(0..spec.options.len()).collect::<Vec<_>>())
+        };
+        let expected = brute_force(&problem).len() as u64;
+        let mut solver = Solver::new(&problem);
+        let mut last_progress = 0.0;
+        let mut turn = 0;
+        loop {
+            let (budget, report) = budgets[turn % budgets.len()];
+            turn += 1;
+            let step = if report { solver.run(budget) } else { solver.run_counting(budget) };
+            // The views, read between two slices of the search.
+            let progress = solver.progress();
+            prop_assert!((0.0..=1.0).contains(&progress), "progress {}", progress);
+            prop_assert!(progress >= last_progress - 1e-9, "progress went back");
+            last_progress = progress;
+            prop_assert!(solver.stats().solutions <= expected);
+            prop_assert!(verify(&problem, solver.solution()).is_ok() || solver.solution().is_empty());
+            let _ = solver.branch();
+            let _ = solver.branch_updates();
+            prop_assert!(solver.prefix().is_empty());
+            prop_assert!(solver.check_links().is_ok());
+            if step == dlx_core::Step::Done {
+                break;
+            }
+            prop_assert!(turn < 100_000, "the search does not end");
+        }
+        prop_assert_eq!(solver.stats().solutions, expected);
+        prop_assert_eq!(solver.progress(), 1.0);
+        // And after the optimising searches, which rewind the same stack.
+        let _ = solver.min_options();
+        let _ = solver.min_cost(2);
+        prop_assert!(solver.check_links().is_ok());
+        prop_assert!((0.0..=1.0).contains(&solver.progress()));
+    }
+}
+
+/// A random problem for Algorithm X/C, or with multiplicities for Algorithm M.
+fn problem_of(spec: &Spec, bounds: &[(u32, u32)], algorithm_m: bool) -> Problem {
+    if algorithm_m {
+        with_bounds(spec, bounds)
+    } else {
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        build(spec, &items, &options)
+    }
+}
+
+/// The sequential search: its solutions in order, and its statistics.
+fn listing(problem: &Problem) -> (Vec<Vec<OptionId>>, dlx_core::Stats) {
+    let mut solver = Solver::new(problem);
+    let solutions: Vec<_> = solver.solutions().collect();
+    (solutions, *solver.stats())
+}
+
+/// Runs `solver` for `budget` nodes, adding the solutions it reports to
+/// `found`; true when its search is over.
+fn run_listing(solver: &mut Solver, budget: u64, found: &mut Vec<Vec<OptionId>>) -> bool {
+    loop {
+        match solver.run(budget) {
+            dlx_core::Step::Solution => found.push(solver.solution().to_vec()),
+            dlx_core::Step::Done => return true,
+            dlx_core::Step::Paused | dlx_core::Step::Stopped => return false,
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(1500), ..ProptestConfig::default() })]
+
+    /// Issue 12: searches that give the untried halves of their levels away
+    /// at random moments, to solvers that replay the way down and go on, find
+    /// together exactly the sequential solutions (in the sequential order,
+    /// when each given subtree is put right after the search it came from)
+    /// and count exactly the sequential nodes, updates and deepest level.
+    #[test]
+    fn donated_subtrees_add_up_to_the_sequential_search(
+        spec in spec(),
+        bounds in bounds(8),
+        algorithm_m in any::<bool>(),
+        schedule in proptest::collection::vec((any::<usize>(), 1u64..6, any::<bool>()), 1..40),
+    ) {
+        let problem = problem_of(&spec, &bounds, algorithm_m);
+        let (expected, stats) = listing(&problem);
+        // Each task: its solver, whether it is done, its solutions; `order`
+        // lists the tasks in the order of the sequential search.
+        let mut tasks: Vec<(Solver, bool, Vec<Vec<OptionId>>)> = vec![(Solver::new(&problem), false, Vec::new())];
+        let mut order = vec![0usize];
+        let mut turn = 0;
+        while tasks.iter().any(|t| !t.1) {
+            let (who, budget, give) = schedule[turn % schedule.len()];
+            turn += 1;
+            prop_assert!(turn < 1_000_000, "the searches do not end");
+            let active: Vec<usize> = (0..tasks.len()).filter(|&t| !tasks[t].1).collect();
+            let t = active[who % active.len()];
+            if give {
+                if let Some(subtree) = tasks[t].0.donate() {
+                    let (start, end) = subtree.estimate();
+                    prop_assert!(0.0 <= start && start <= end && end <= 1.0 + 1e-12);
+                    let mut thief = Solver::new(&problem);
+                    thief.enter(&subtree).unwrap();
+                    let at = order.iter().position(|&o| o == t).unwrap();
+                    order.insert(at + 1, tasks.len());
+                    tasks.push((thief, false, Vec::new()));
+                }
+            }
+            let (solver, done, found) = &mut tasks[t];
+            *done = run_listing(solver, budget, found);
+            let progress = solver.progress();
+            prop_assert!((0.0..=1.0).contains(&progress), "progress {}", progress);
+        }
+        let found: Vec<Vec<OptionId>> = order.iter().flat_map(|&t| tasks[t].2.clone()).collect();
+        prop_assert_eq!(&found, &expected);
+        for solution in &found {
+            prop_assert!(verify(&problem, solution).is_ok());
+        }
+        let nodes: u64 = tasks.iter().map(|t| t.0.stats().nodes).sum();
+        let updates: u64 = tasks.iter().map(|t| t.0.stats().updates).sum();
+        let max_level = tasks.iter().map(|t| t.0.stats().max_level).max();
+        prop_assert_eq!(nodes, stats.nodes, "nodes");
+        prop_assert_eq!(updates, stats.updates, "updates");
+        prop_assert_eq!(max_level, Some(stats.max_level), "max level");
+        for task in &tasks {
+            prop_assert!(task.0.check_links().is_ok());
+        }
+    }
+
+    /// Issue 12: a tree divided at random into parts, each part searched in
+    /// turn by one solver that enters it, finds the sequential solutions in
+    /// order, and the parts' statistics with the division's add up to the
+    /// sequential ones; the parts' estimates tile [0, 1].
+    #[test]
+    fn divided_subtrees_add_up_to_the_sequential_search(
+        spec in spec(),
+        bounds in bounds(8),
+        algorithm_m in any::<bool>(),
+        picks in proptest::collection::vec(any::<usize>(), 0..12),
+    ) {
+        let problem = problem_of(&spec, &bounds, algorithm_m);
+        let (expected, stats) = listing(&problem);
+        let mut solver = Solver::new(&problem);
+        let mut parts = vec![solver.root_subtree()];
+        let mut above = dlx_core::Stats::default();
+        for pick in picks {
+            let at = pick % parts.len();
+            if let Some(division) = solver.divide(&parts[at]).unwrap() {
+                prop_assert!(!division.parts.is_empty());
+                above += division.stats;
+                parts.splice(at..=at, division.parts);
+            }
+        }
+        let width: f64 = parts.iter().map(|p| p.estimate().1 - p.estimate().0).sum();
+        prop_assert!((width - 1.0).abs() < 1e-9, "the parts' estimates cover {}", width);
+        let mut found = Vec::new();
+        let mut searched = dlx_core::Stats::default();
+        for part in &parts {
+            let before = *solver.stats();
+            solver.enter(part).unwrap();
+            while !run_listing(&mut solver, u64::MAX, &mut found) {}
+            let after = *solver.stats();
+            searched.nodes += after.nodes - before.nodes;
+            searched.updates += after.updates - before.updates;
+            searched.max_level = searched.max_level.max(after.max_level);
+        }
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(searched.nodes + above.nodes, stats.nodes, "nodes");
+        prop_assert_eq!(searched.updates + above.updates, stats.updates, "updates");
+        prop_assert_eq!(searched.max_level.max(above.max_level), stats.max_level, "max level");
+        solver.reset();
+        prop_assert!(solver.check_links().is_ok());
+    }
 }

@@ -1,8 +1,10 @@
 //! Node and update counts checked against hand traces of Knuth's definitions.
 //!
-//! Knuth's DLX1 counts a node each time step C3 chooses an item, and an update
-//! each time cover removes an item from the item list or a node from a
-//! vertical list; undoing is not counted.
+//! Knuth's DLX1 counts a node each time step C3 chooses an item and one for
+//! each solution, and an update each time cover removes an item from the item
+//! list or a node from a vertical list; undoing is not counted. Every figure
+//! below is also what Knuth's DLX2 prints for the same file (built from his
+//! CWEB sources beside the project, 2026-11-23).
 
 use dlx_core::{parse_dlx, Solver, Stats};
 
@@ -21,14 +23,15 @@ fn check(text: &str, expected: Stats) {
 #[test]
 fn one_item_one_option() {
     // Level 0 chooses `a` (1 node) and covers it (1 update); its only option
-    // has no other node to hide, and covers everything.
+    // has no other node to hide, and covers everything: the solution is the
+    // node of level 1.
     check(
         "a\na\n",
         Stats {
-            nodes: 1,
+            nodes: 2,
             updates: 1,
             solutions: 1,
-            max_level: 0,
+            max_level: 1,
         },
     );
 }
@@ -59,15 +62,16 @@ fn knuths_example_by_hand() {
     //   Level 1, node 4: b 2, c 2, e 1, f 2, g 1 options: choose e; cover e: 1 + hide {c f} of option 1 = 3. (23)
     //     Try option 1: cover c: 1 + hide {b f} of option 3 = 3; cover f: 1. (27)
     //     Level 2, node 5: b and g have one option each: choose b; cover b: 1 + hide {g} of option 5 = 2. (29)
-    //       Try option 5: cover g: 1. (30) Every item is covered: the solution {4, 1, 5}.
+    //       Try option 5: cover g: 1. (30) Every item is covered: the solution {4, 1, 5},
+    //       node 6, at level 3.
     let text = "a b c d e f g\nc e f\na d g\nb c f\na d\nb g\nd e g\n";
     check(
         text,
         Stats {
-            nodes: 5,
+            nodes: 6,
             updates: 30,
             solutions: 1,
-            max_level: 2,
+            max_level: 3,
         },
     );
 }
@@ -80,14 +84,35 @@ fn colors_share_a_secondary_item() {
     //     Option 2: its x node matched red, nothing to commit: a solution.
     //   Option 1 (a x:blue): purify x to blue hides option 2's {b}: 1. (6)
     //   Level 1, node 3: b has option 3 (b x:blue)... which matched blue; cover b: 1. (7) A solution.
+    // With the two solutions' nodes, 5 nodes, down to level 2.
     let text = "a b | x\na x:red\na x:blue\nb x:red\nb x:blue\n";
     check(
         text,
         Stats {
-            nodes: 3,
+            nodes: 5,
             updates: 7,
             solutions: 2,
-            max_level: 1,
+            max_level: 2,
         },
     );
+}
+
+#[test]
+fn sums_of_statistics_never_wrap() {
+    // Found by the shard_merge fuzz target: parts whose counts pass u64::MAX.
+    let big = Stats {
+        solutions: u64::MAX,
+        nodes: u64::MAX - 1,
+        ..Stats::default()
+    };
+    let one = Stats {
+        solutions: 1,
+        nodes: 1,
+        ..Stats::default()
+    };
+    assert_eq!(big.checked_add(one), None);
+    let mut sum = big;
+    sum += one;
+    assert_eq!(sum.solutions, u64::MAX);
+    assert_eq!(sum.nodes, u64::MAX);
 }

@@ -6,6 +6,7 @@ use std::fmt::{self, Write as _};
 use super::board::Board;
 use super::pieces::PieceSet;
 use super::shape::Shape;
+use crate::svg;
 
 /// One piece put on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -189,12 +190,7 @@ impl Tiling {
             self.width * CELL + 2 * MARGIN,
             self.height * CELL + 2 * MARGIN,
         );
-        let mut svg = String::new();
-        let _ = writeln!(
-            svg,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
-        );
-        let _ = writeln!(svg, "<rect width=\"{w}\" height=\"{h}\" fill=\"white\"/>");
+        let mut svg = svg::open(&w.to_string(), &h.to_string(), w as f64, h as f64);
         let _ = writeln!(svg, "<g stroke=\"#555\" stroke-width=\"0.5\">");
         for r in 0..self.height {
             for c in 0..self.width {
@@ -204,7 +200,7 @@ impl Tiling {
                         "<rect x=\"{}\" y=\"{}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/>",
                         MARGIN + c * CELL,
                         MARGIN + r * CELL,
-                        color(self.placed[i].piece)
+                        svg::color(self.placed[i].piece)
                     );
                 }
             }
@@ -242,7 +238,14 @@ impl Tiling {
                 "<text x=\"{}\" y=\"{}\">{}</text>",
                 MARGIN + c * CELL + CELL / 2,
                 MARGIN + r * CELL + CELL / 2,
-                escape(self.symbols.get(placed.piece).copied().unwrap_or('?'))
+                svg::escape(
+                    &self
+                        .symbols
+                        .get(placed.piece)
+                        .copied()
+                        .unwrap_or('?')
+                        .to_string()
+                )
             );
         }
         let _ = writeln!(svg, "</g>");
@@ -289,30 +292,4 @@ fn label_cell(cells: &[(usize, usize)]) -> Option<&(usize, usize)> {
         let db = (b.0 as f64 - mr).powi(2) + (b.1 as f64 - mc).powi(2);
         da.total_cmp(&db)
     })
-}
-
-/// The fill color of piece `i`: ColorBrewer's 12 "Set3" colors (light,
-/// distinct, black text reads on all), then hues spread by the golden angle.
-fn color(i: usize) -> String {
-    const SET3: [&str; 12] = [
-        "#8dd3c7", "#ffffb3", "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5",
-        "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
-    ];
-    match SET3.get(i) {
-        Some(c) => (*c).to_owned(),
-        None => {
-            let hue = (i as f64 * 137.508) % 360.0;
-            let light = if i % 2 == 0 { 72 } else { 62 };
-            format!("hsl({hue:.0},70%,{light}%)")
-        }
-    }
-}
-
-fn escape(ch: char) -> String {
-    match ch {
-        '<' => "&lt;".into(),
-        '>' => "&gt;".into(),
-        '&' => "&amp;".into(),
-        _ => ch.to_string(),
-    }
 }

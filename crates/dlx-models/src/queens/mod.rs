@@ -8,6 +8,7 @@
 //!   [`Board`] of [`Square`]s, which [`Board::check`] and [`Queens::check`]
 //!   test by the rules alone ([`BoardError`]).
 //! - [`Symmetry`] is one of the 8 symmetries of the square board.
+//! - [`Queens::to_svg`] draws the board, the pre-placed queens apart from those found.
 //! - [`parse_spoj`] reads the SPOJ NQUEEN input, one [`SpojCase`] a line.
 //!
 //! # Encoding
@@ -80,10 +81,11 @@
 
 mod board;
 mod model;
+mod picture;
 mod spoj;
 
 pub use board::{Board, BoardError, Line, Square, Symmetry};
-pub use model::{Encoding, Queens, QueensError};
+pub use model::{Canonical, Encoding, Queens, QueensError};
 pub use spoj::{parse_spoj, SpojCase, SpojCases, SpojError};
 
 /// The largest board side accepted: a 1000 x 1000 board has a million options.

@@ -184,7 +184,7 @@ fn add_item(builder: &mut ProblemBuilder, names: bool, name: impl FnOnce() -> St
     let id = if names {
         // Names are distinct by construction and hold no reserved character.
         builder
-            .primary(&name())
+            .primary(name())
             .unwrap_or_else(|_| builder.item(ItemKind::Primary))
     } else {
         builder.item(ItemKind::Primary)

@@ -12,7 +12,8 @@
 //!   solutions back into grids; [`Grid::solve`], [`Grid::count`],
 //!   [`Grid::uniqueness`] and [`Grid::solutions`] wrap it.
 //! - [`check`] and [`find_clash`] test a grid against the rules, independently
-//!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back.
+//!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back,
+//!   and [`Grid::to_svg`] draws it, with its solution, to print.
 //! - [`target_score`], [`max_target_score`] and [`max_target_score_by_cost`] score target (archery) sudoku
 //!   (NOIP 2009); [`generate_grid`] and [`generate_puzzle`] make seeded grids
 //!   and unique-solution puzzles.
@@ -61,7 +62,9 @@ pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
 pub use generate::{generate_grid, generate_puzzle};
 pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
-pub use target::{max_target_score, max_target_score_by_cost, target_score, target_weight};
+pub use target::{
+    max_target_score, max_target_score_by_cost, target_score, target_weight, TargetCost,
+};
 
 /// The largest grid size (digits per unit) supported: digits are bits of a `u64`.
 pub const MAX_SIZE: usize = 64;
@@ -83,6 +86,16 @@ pub enum ShapeError {
     BadSize {
         /// The grid size asked for.
         size: usize,
+        /// The largest size supported.
+        max: usize,
+    },
+    /// Box sides whose product does not fit in a `usize` (so no grid size at all).
+    #[error("boxes of {box_rows}x{box_cols} would make a grid far beyond the largest size, {max}")]
+    BoxTooLarge {
+        /// The rows of a box.
+        box_rows: usize,
+        /// The columns of a box.
+        box_cols: usize,
         /// The largest size supported.
         max: usize,
     },
@@ -162,7 +175,16 @@ pub struct Grid {
 impl Shape {
     /// A box of `box_rows` x `box_cols` cells.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
-        let size = box_rows * box_cols;
+        // Checked: the sides come from text, and a wrapped product (2^32 x
+        // 2^32 is 0) would pass the size test below with sides that are not
+        // the ones asked for.
+        let size = box_rows
+            .checked_mul(box_cols)
+            .ok_or(ShapeError::BoxTooLarge {
+                box_rows,
+                box_cols,
+                max: MAX_SIZE,
+            })?;
         if box_rows == 0 || box_cols == 0 || size > MAX_SIZE {
             return Err(ShapeError::BadSize {
                 size,

@@ -2,6 +2,7 @@
 
 mod lottery;
 mod matrix;
+mod pictures;
 mod polyomino;
 mod queens;
 mod squares;

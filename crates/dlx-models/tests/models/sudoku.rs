@@ -436,6 +436,63 @@ fn sixteen_by_sixteen_alphabets() {
     );
 }
 
+/// Found by the `sudoku` fuzz target: a grid whose first row is blank,
+/// rendered with box lines (`. . | . .`), took its alphabet from that row
+/// alone (numbers), so the letters below it were refused or misread.
+#[test]
+fn a_rendered_grid_with_a_blank_first_row_reads_back() {
+    for (text, alphabet) in [
+        ("....A...........", Alphabet::Letters),
+        ("....2...........", Alphabet::Digits),
+        ("....2...........", Alphabet::Numbers),
+    ] {
+        let puzzle = grid(text);
+        let rendered = puzzle.render(alphabet);
+        let again =
+            Puzzle::parse_one(&rendered, None).unwrap_or_else(|e| panic!("{e}:\n{rendered}"));
+        assert_eq!(again.grid(), &puzzle, "{alphabet:?}:\n{rendered}");
+    }
+    // The same puzzle reads the same whether or not its first row is blank:
+    // a 16x16 grid with only `A` and blanks is in letters (A = 1) either way.
+    let shape = Shape::for_size(16).unwrap();
+    for cell in [16, 0] {
+        let mut cells = vec![0; 256];
+        cells[cell] = 1;
+        let puzzle = Grid::from_cells(shape, cells).unwrap();
+        let rendered = puzzle.render(Alphabet::Letters);
+        let again =
+            Puzzle::parse_one(&rendered, None).unwrap_or_else(|e| panic!("{e}:\n{rendered}"));
+        assert_eq!(again.alphabet(), Alphabet::Letters, "{rendered}");
+        assert_eq!(again.grid(), &puzzle, "{rendered}");
+    }
+}
+
+/// Found while writing the `sudoku` fuzz target (which then panicked on
+/// it): `4294967296x4294967296` multiplied to 0 in a release build, so
+/// `--box` accepted a shape it printed as `0x0`; a debug build panicked.
+#[test]
+fn box_sides_whose_product_overflows_are_refused() {
+    assert_eq!(
+        "4294967296x4294967296".parse::<Shape>(),
+        Err(ShapeError::BoxTooLarge {
+            box_rows: 1 << 32,
+            box_cols: 1 << 32,
+            max: 64
+        })
+    );
+    assert_eq!(
+        Shape::new(usize::MAX, 2).unwrap_err().to_string(),
+        "boxes of 18446744073709551615x2 would make a grid far beyond the largest size, 64"
+    );
+    assert!(matches!(
+        Shape::new(1 << 32, 1),
+        Err(ShapeError::BadSize {
+            size: 4294967296,
+            max: 64
+        })
+    ));
+}
+
 #[test]
 fn renders() {
     let nine = grid(NINE.lines().next().unwrap());

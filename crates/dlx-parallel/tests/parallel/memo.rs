@@ -99,3 +99,36 @@ fn multiplicities_are_refused_by_the_memoised_count_only() {
     assert_eq!(counted.method, Method::Plain);
     assert_eq!(counted.count, u128::from(Solver::new(&problem).count()));
 }
+
+#[test]
+fn a_node_budget_or_a_raised_flag_stops_the_count() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    // Langford pairs repeat few subproblems: 11 pairs take far more than
+    // 5000 nodes.
+    let problem = langford(11);
+    for threads in [1, 2, 3] {
+        let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        counter
+            .set_stop_flag(Arc::clone(&flag))
+            .set_node_budget(Some(5000));
+        let progress = counter.progress();
+        assert_eq!(counter.count(), Err(MemoError::Stopped), "{threads}");
+        assert!(counter.budget_spent());
+        assert!(flag.load(Ordering::Relaxed));
+        assert!(progress.nodes() >= 5000);
+        assert!(progress.nodes() < 5000 + 2 * (1 << 12) * threads as u64);
+        // A raised flag stops it at once; lowered, with no budget, it counts.
+        counter.set_node_budget(None);
+        assert_eq!(counter.count(), Err(MemoError::Stopped));
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(counter.count(), Ok(2 * 17792));
+        assert!(!counter.budget_spent());
+        assert!(progress.fraction() > 0.99, "{}", progress.fraction());
+    }
+}

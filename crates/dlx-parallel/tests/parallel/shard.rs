@@ -7,14 +7,14 @@ use dlx_parallel::{
 
 use crate::problems::{data, queens};
 
-/// The text `dlx split` writes: one line per subproblem.
+/// The text `dlx split` writes: one line per piece.
 fn split_text(problem: &Problem, split: &Split) -> String {
     let lines = SplitLine::of_split(problem, split);
     lines.iter().map(|line| format!("{line}\n")).collect()
 }
 
 /// The texts `dlx count --shard I/N` writes for I from 0 to N-1: shard I
-/// counts subproblems I, I+N, I+2N, ...
+/// counts pieces I, I+N, I+2N, ...
 fn part_texts(problem: &Problem, goal: SplitGoal, n_shards: usize) -> Vec<String> {
     let root = Solver::new(problem);
     let split = Split::new(&root, goal);
@@ -74,7 +74,7 @@ fn check_refused(parts: &[(&str, &str)], message: &str) {
 #[track_caller]
 fn check_split_refused(problem: &Problem, text: &str, message: &str) {
     match read_split("split", text, problem) {
-        Ok(split) => panic!("read {} subproblems, expected {message:?}", split.len()),
+        Ok(split) => panic!("read {} pieces, expected {message:?}", split.len()),
         Err(err) => assert_eq!(err.to_string(), message),
     }
 }
@@ -87,14 +87,15 @@ fn shards_merge_to_the_sequential_count() {
     let queens8 = queens(8);
     check(&queens8, SplitGoal::Pieces(256), 5, 92);
     check(&queens8, SplitGoal::Depth(1), 1, 92);
-    // More shards than subproblems: some shards are empty.
+    // More shards than pieces: some shards are empty.
     check(&queens8, SplitGoal::Depth(1), 11, 92);
 }
 
 #[test]
 fn the_format_is_stable() {
-    // What `dlx split --depth 2` wrote for 4-queens before the format moved
-    // here (the CLI's snapshot): files written then are still read the same.
+    // What `dlx split --depth 2` writes for 4-queens: the pieces as subtrees
+    // (their level, the alternatives on the way down, their own). Pinned so
+    // that a change of the format is seen.
     let problem = queens(4);
     let split = Split::new(&Solver::new(&problem), SplitGoal::Depth(2));
     assert_eq!(
@@ -103,13 +104,13 @@ fn the_format_is_stable() {
     );
     assert_eq!(
         Fingerprint::of_split(&split).to_string(),
-        "01414b1b96c98a94"
+        "43b03bc85f030f15"
     );
     let text = split_text(&problem, &split);
     assert_eq!(
         text.lines().next(),
         Some(
-            r#"{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":6,"path":[0,6]}"#
+            r#"{"problem":"f65d7910491f56f6","split":"43b03bc85f030f15","index":0,"of":6,"depth":1,"path":[0],"from":0,"to":1}"#
         )
     );
     // A part line written before `split_updates` was added reads as 0 of them.
@@ -139,7 +140,7 @@ fn split_lines_read_back_to_the_same_split() {
         let split = Split::new(&Solver::new(&problem), goal);
         let read = read_split("split", &split_text(&problem, &split), &problem)
             .unwrap_or_else(|e| panic!("{goal:?}: {e}"));
-        assert_eq!(read.subproblems(), split.subproblems(), "{goal:?}");
+        assert_eq!(read.pieces(), split.pieces(), "{goal:?}");
         assert_eq!(read.stats(), split.stats(), "{goal:?}");
     }
 }
@@ -165,16 +166,17 @@ fn read_split_refuses_what_is_not_a_split_of_the_problem() {
         ),
     );
     let swapped = [lines[1], lines[0]].join("\n");
+    check_split_refused(&problem, &swapped, "split:1: expected piece 0, found 1");
+    // A piece through an alternative the level does not have, in a one-line split.
+    let astray = lines[0]
+        .replace("\"path\":[]", "\"path\":[99999]")
+        .replace("\"depth\":0", "\"depth\":1");
+    check_split_refused(&problem, &astray, "split is not a split of this problem");
+    // An empty split file (issue 13: it said "expected a path starting [], found []").
     check_split_refused(
         &problem,
-        &swapped,
-        "split:1: expected subproblem 0, found 1",
-    );
-    let too_far = lines[0].replace("\"path\":[", "\"path\":[99999,");
-    check_split_refused(
-        &problem,
-        &too_far,
-        "split:1: option 99999 does not exist (the problem has 36 options)",
+        "\n",
+        "split holds no pieces: a split has one line per piece, written by `dlx split`",
     );
     // Blank lines are skipped but counted.
     check_split_refused(
@@ -204,11 +206,11 @@ fn merge_refuses_missing_twice_and_foreign_parts() {
         let value: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
         value["of"].as_u64().unwrap()
     };
-    check_refused(&[("part-0", part0)], "3 of 6 subproblems missing: 1, 3, 5");
-    check_refused(&[("part-1", part1)], "3 of 6 subproblems missing: 0, 2, 4");
+    check_refused(&[("part-0", part0)], "3 of 6 pieces missing: 1, 3, 5");
+    check_refused(&[("part-1", part1)], "3 of 6 pieces missing: 0, 2, 4");
     check_refused(
         &[("part-0", part0), ("part-1", part1), ("again", part1)],
-        "subproblem 1 is counted twice: in part-1:1 and again:1",
+        "piece 1 is counted twice: in part-1:1 and again:1",
     );
     check_refused(
         &[("part-0", part0), ("foreign", foreign)],
@@ -234,7 +236,7 @@ fn merge_refuses_missing_twice_and_foreign_parts() {
         .replace("\"index\":0", "\"index\":6");
     check_refused(
         &[("beyond", &beyond)],
-        "beyond:1: subproblem 6 does not exist (the split has 6)",
+        "beyond:1: piece 6 does not exist (the split has 6)",
     );
     check_refused(
         &[("empty", ""), ("blank", "\n  \n")],
@@ -252,10 +254,95 @@ fn merge_refuses_missing_twice_and_foreign_parts() {
 }
 
 #[test]
-fn merge_lists_ten_missing_subproblems_at_most() {
+fn merge_lists_ten_missing_pieces_at_most() {
     let parts = part_texts(&queens(8), SplitGoal::Depth(2), 20);
     check_refused(
         &[("part-0", &parts[0])],
-        "39 of 42 subproblems missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
+        "39 of 42 pieces missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
+    );
+}
+
+/// Found by the `shard_merge` fuzz target: `"seconds":3.666e-26` read back
+/// as 3.6660000000000004e-26, so a part line read and written again was not
+/// the same line.
+#[test]
+fn a_part_line_reads_back_as_itself() {
+    for seconds in [
+        "3.666e-26",
+        "5.2e-7",
+        "0.1",
+        "1e300",
+        "4.9406564584124654e-324",
+    ] {
+        let line = format!(
+            r#"{{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":1,"count":2,"nodes":5,"updates":40,"max_level":4,"seconds":{seconds},"split_nodes":0,"split_updates":0}}"#
+        );
+        let part: PartLine = serde_json::from_str(&line).expect("a part line");
+        assert_eq!(part.seconds, seconds.parse::<f64>().unwrap(), "{seconds}");
+        let again: PartLine = serde_json::from_str(&part.to_string()).expect("written back");
+        assert_eq!(again, part, "{seconds}");
+    }
+}
+
+/// A part line of 4-queens' split `01414b1b96c98a94`, with the fields that matter here.
+fn part_line(index: usize, of: u64, count: u64, nodes: u64, updates: u64) -> String {
+    format!(
+        r#"{{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":{index},"of":{of},"count":{count},"nodes":{nodes},"updates":{updates},"max_level":4,"seconds":0.5,"split_nodes":1,"split_updates":7}}"#
+    )
+}
+
+/// Issue 13 (and the `shard_merge` fuzz target, from a seed): the totals
+/// were summed with a plain `+=`, so parts of `u64::MAX` solutions panicked
+/// in a debug build and gave a wrapped (wrong) count in a release build.
+#[test]
+fn merge_refuses_totals_beyond_64_bits() {
+    let max = u64::MAX;
+    check_refused(
+        &[
+            ("a", &part_line(0, 2, max, 1, 1)),
+            ("b", &part_line(1, 2, 1, 1, 1)),
+        ],
+        "b:1: the total count of the parts exceeds 18446744073709551615, the largest a count can be",
+    );
+    // The split's own nodes count too: 1 + (max - 1) + 1 overflows.
+    check_refused(
+        &[
+            ("a", &part_line(0, 2, 0, max - 1, 1)),
+            ("b", &part_line(1, 2, 0, 1, 1)),
+        ],
+        "b:1: the total nodes of the parts exceeds 18446744073709551615, the largest a count can be",
+    );
+    check_refused(
+        &[("a", &part_line(0, 1, 0, 1, max))],
+        "a:1: the total updates of the parts exceeds 18446744073709551615, the largest a count can be",
+    );
+    // Exactly u64::MAX is a total.
+    let merged = merge(&[
+        ("a", &part_line(0, 2, max - 1, 1, 1)),
+        ("b", &part_line(1, 2, 1, 1, 1)),
+    ])
+    .expect("a total that fits");
+    assert_eq!(merged.stats.solutions, max);
+    assert_eq!(merged.stats.nodes, 3);
+    assert_eq!(merged.stats.updates, 9);
+}
+
+/// Issue 13 (and the `shard_merge` fuzz target, from a seed): a part line
+/// claiming a split of `u64::MAX` subproblems made the merge list every
+/// missing index, allocating until the process aborted. Now it counts them
+/// and lists the first ten.
+#[test]
+fn merge_of_a_huge_split_lists_only_the_first_missing() {
+    check_refused(
+        &[("a", &part_line(0, u64::MAX, 1, 1, 1))],
+        "18446744073709551614 of 18446744073709551615 subproblems missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
+    );
+    check_refused(
+        &[("a", &part_line(3, 12, 1, 1, 1))],
+        "11 of 12 subproblems missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, ...",
+    );
+    check_refused(
+        &[("a", &part_line(3, 11, 1, 1, 1))],
+        "10 of 11 subproblems missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10",
     );
 }

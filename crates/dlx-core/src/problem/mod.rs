@@ -1,8 +1,15 @@
 //! Problems: items, options and colors, checked as they are built.
+//!
+//! [`Problem`] is what a search reads; [`ProblemBuilder`] (in `builder`)
+//! makes one, checking every item and option as it is added.
 
-use std::collections::HashMap;
+mod builder;
 
-use crate::index::{to_u32, Color, ItemId, OptionId};
+pub use builder::ProblemBuilder;
+
+use std::borrow::Cow;
+
+use crate::index::{to_u64, to_usize, Color, ItemId, OptionId};
 
 /// The largest number of nodes (item headers, option nodes and spacers) a
 /// problem may have: every link is a `u32`.
@@ -146,6 +153,13 @@ pub enum BuildError {
         /// How many options the problem has.
         n_options: usize,
     },
+    /// The costs of all the options add up to more than a `u64` holds, so
+    /// the total cost of a solution might not be exact.
+    #[error("the option costs add up to more than {} (at option {option}); the total cost of a solution must fit in 64 bits", u64::MAX)]
+    CostOverflow {
+        /// The option whose cost took the total over.
+        option: usize,
+    },
     /// The problem needs more nodes than the `u32` link type can address.
     #[error("the problem needs {nodes} nodes, more than the limit of {limit}")]
     TooManyNodes {
@@ -178,25 +192,18 @@ pub enum BuildError {
 #[derive(Clone, Debug)]
 pub struct Problem {
     pub(crate) kinds: Vec<ItemKind>,
-    pub(crate) names: Vec<Option<String>>,
+    /// Item names as bytes: Knuth's programs read names as bytes, and some
+    /// of his generators write labels that are not UTF-8.
+    pub(crate) names: Vec<Option<Box<[u8]>>>,
     /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
     pub(crate) starts: Vec<u32>,
     pub(crate) entries: Vec<Entry>,
-    pub(crate) color_names: Vec<Option<String>>,
+    pub(crate) color_names: Vec<Option<Box<[u8]>>>,
     /// How many times each item must and may be covered (primary items only; `1..=1` unless set).
     pub(crate) bounds: Vec<Multiplicity>,
     /// The cost of every option (Knuth's DLX5); all zero unless set.
     pub(crate) costs: Vec<u64>,
     pub(crate) n_primary: usize,
-}
-
-/// Builds a [`Problem`], checking every item and option as it is added.
-#[derive(Clone, Debug, Default)]
-pub struct ProblemBuilder {
-    problem: Problem,
-    by_name: HashMap<String, ItemId>,
-    colors_by_name: HashMap<String, Color>,
-    seen: Vec<u32>,
 }
 
 impl Default for Problem {
@@ -212,268 +219,6 @@ impl Default for Problem {
             n_primary: 0,
         }
     }
-}
-
-impl ProblemBuilder {
-    /// An empty builder.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// An empty builder with room for `items` items and `options` options
-    /// holding `entries` items in all, for programs that build many problems
-    /// of a known size (one per sudoku, say); the sizes are only a hint.
-    ///
-    /// ```
-    /// use dlx_core::{ItemKind, ProblemBuilder};
-    ///
-    /// let mut builder = ProblemBuilder::with_capacity(2, 1, 2);
-    /// let items = builder.items(ItemKind::Primary, 2);
-    /// builder.option(items)?;
-    /// assert_eq!(builder.build()?.n_options(), 1);
-    /// # Ok::<(), dlx_core::BuildError>(())
-    /// ```
-    pub fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
-        let mut builder = Self::default();
-        let problem = &mut builder.problem;
-        problem.kinds.reserve(items);
-        problem.names.reserve(items);
-        problem.bounds.reserve(items);
-        problem.starts.reserve(options);
-        problem.costs.reserve(options);
-        problem.entries.reserve(entries);
-        builder.seen.reserve(items);
-        builder
-    }
-
-    /// Adds a named primary item.
-    pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
-        self.named_item(name, ItemKind::Primary)
-    }
-
-    /// Adds a named secondary item.
-    pub fn secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
-        self.named_item(name, ItemKind::Secondary)
-    }
-
-    /// Adds an unnamed item of the given kind; it is known by its index.
-    pub fn item(&mut self, kind: ItemKind) -> ItemId {
-        let id = ItemId::new(self.problem.kinds.len());
-        self.problem.kinds.push(kind);
-        self.problem.names.push(None);
-        self.problem.bounds.push(Multiplicity::EXACT);
-        if kind == ItemKind::Primary {
-            self.problem.n_primary += 1;
-        }
-        id
-    }
-
-    /// Adds `n` unnamed items of one kind and returns their ids in order.
-    pub fn items(&mut self, kind: ItemKind, n: usize) -> Vec<ItemId> {
-        (0..n).map(|_| self.item(kind)).collect()
-    }
-
-    fn named_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
-        check_name(name)?;
-        if self.by_name.contains_key(name) {
-            return Err(BuildError::DuplicateItemName {
-                name: name.to_owned(),
-            });
-        }
-        let id = self.item(kind);
-        self.problem.names[id.index()] = Some(name.to_owned());
-        self.by_name.insert(name.to_owned(), id);
-        Ok(id)
-    }
-
-    /// The item with this name, if one was added.
-    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
-    }
-
-    /// The color with this name, made on first use.
-    pub fn color(&mut self, name: &str) -> Color {
-        if let Some(&color) = self.colors_by_name.get(name) {
-            return color;
-        }
-        let color = Color(to_u32(self.problem.color_names.len()));
-        self.problem.color_names.push(Some(name.to_owned()));
-        self.colors_by_name.insert(name.to_owned(), color);
-        color
-    }
-
-    /// Adds an option made of uncolored items.
-    pub fn option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
-    where
-        I: IntoIterator<Item = ItemId>,
-    {
-        self.colored_option(items.into_iter().map(|item| Entry { item, color: None }))
-    }
-
-    /// Adds an option whose secondary items may carry colors.
-    pub fn colored_option<I>(&mut self, entries: I) -> Result<OptionId, BuildError>
-    where
-        I: IntoIterator<Item = Entry>,
-    {
-        let option = self.problem.n_options();
-        let start = self.problem.entries.len();
-        let result = self.push_entries(option, entries);
-        if let Err(err) = result {
-            self.problem.entries.truncate(start);
-            return Err(err);
-        }
-        let end = self.problem.entries.len();
-        // The new option's spacer is not counted by `node_count` yet.
-        let nodes = self.problem.node_count() + 1;
-        if nodes > MAX_NODES {
-            self.problem.entries.truncate(start);
-            return Err(BuildError::TooManyNodes {
-                nodes,
-                limit: MAX_NODES,
-            });
-        }
-        self.problem.starts.push(to_u32(end));
-        self.problem.costs.push(0);
-        Ok(OptionId::new(option))
-    }
-
-    fn push_entries<I>(&mut self, option: usize, entries: I) -> Result<(), BuildError>
-    where
-        I: IntoIterator<Item = Entry>,
-    {
-        let n_items = self.problem.n_items();
-        if self.seen.len() < n_items {
-            self.seen.resize(n_items, u32::MAX);
-        }
-        let stamp = to_u32(option);
-        let mut has_primary = false;
-        let start = self.problem.entries.len();
-        for entry in entries {
-            let item = entry.item.index();
-            if item >= n_items {
-                return Err(BuildError::UnknownItem {
-                    option,
-                    item,
-                    n_items,
-                });
-            }
-            if self.seen[item] == stamp
-                && self.problem.entries[start..]
-                    .iter()
-                    .any(|e| e.item == entry.item)
-            {
-                return Err(BuildError::RepeatedItem {
-                    option,
-                    item: self.problem.item_label(entry.item),
-                });
-            }
-            self.seen[item] = stamp;
-            match self.problem.kinds[item] {
-                ItemKind::Primary if entry.color.is_some() => {
-                    return Err(BuildError::ColorOnPrimary {
-                        option,
-                        item: self.problem.item_label(entry.item),
-                    });
-                }
-                ItemKind::Primary => has_primary = true,
-                ItemKind::Secondary => {}
-            }
-            self.problem.entries.push(entry);
-        }
-        if self.problem.entries.len() == start {
-            return Err(BuildError::EmptyOption { option });
-        }
-        if !has_primary {
-            return Err(BuildError::NoPrimaryItem { option });
-        }
-        Ok(())
-    }
-
-    /// Lets a primary item be covered between `bounds.min` and `bounds.max`
-    /// times (Knuth's Algorithm M, the DLX3 notation `u:v|name`).
-    pub fn set_multiplicity(
-        &mut self,
-        item: ItemId,
-        bounds: Multiplicity,
-    ) -> Result<(), BuildError> {
-        let n_items = self.problem.n_items();
-        let Some(&kind) = self.problem.kinds.get(item.index()) else {
-            return Err(BuildError::UnknownItem {
-                option: self.problem.n_options(),
-                item: item.index(),
-                n_items,
-            });
-        };
-        let label = self.problem.item_label(item);
-        if kind != ItemKind::Primary && bounds != Multiplicity::EXACT {
-            return Err(BuildError::InvalidMultiplicity {
-                item: label,
-                reason: "only primary items take multiplicities",
-            });
-        }
-        if bounds.max == Some(0) {
-            return Err(BuildError::InvalidMultiplicity {
-                item: label,
-                reason: "the most times must be at least 1",
-            });
-        }
-        if bounds.max.is_some_and(|max| bounds.min > max) {
-            return Err(BuildError::InvalidMultiplicity {
-                item: label,
-                reason: "the least times exceed the most",
-            });
-        }
-        self.problem.bounds[item.index()] = bounds;
-        Ok(())
-    }
-
-    /// Gives an option a cost (Knuth's DLX5), for [`crate::Solver::min_cost`].
-    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
-        let n_options = self.problem.n_options();
-        match self.problem.costs.get_mut(option.index()) {
-            Some(slot) => {
-                *slot = cost;
-                Ok(())
-            }
-            None => Err(BuildError::UnknownOption {
-                option: option.index(),
-                n_options,
-            }),
-        }
-    }
-
-    /// Checks the whole problem once more and returns it.
-    pub fn build(self) -> Result<Problem, BuildError> {
-        let nodes = self.problem.node_count();
-        if nodes > MAX_NODES {
-            return Err(BuildError::TooManyNodes {
-                nodes,
-                limit: MAX_NODES,
-            });
-        }
-        Ok(self.problem)
-    }
-}
-
-/// Item names must survive a round trip through Knuth's text format.
-fn check_name(name: &str) -> Result<(), BuildError> {
-    let reason = if name.is_empty() {
-        "it is empty"
-    } else if name.chars().any(char::is_whitespace) {
-        "it contains whitespace"
-    } else if name.contains('|') {
-        "it contains `|`"
-    } else if name.contains(':') {
-        "it contains `:`"
-    } else if name.chars().any(char::is_control) {
-        "it contains a control character"
-    } else {
-        return Ok(());
-    };
-    Err(BuildError::InvalidItemName {
-        name: name.to_owned(),
-        reason,
-    })
 }
 
 impl Problem {
@@ -570,16 +315,18 @@ impl Problem {
     /// the options of a model's encoding).
     pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
         let n_options = self.n_options();
-        match self.costs.get_mut(option.index()) {
-            Some(slot) => {
-                *slot = cost;
-                Ok(())
-            }
-            None => Err(BuildError::UnknownOption {
+        let Some(slot) = self.costs.get_mut(option.index()) else {
+            return Err(BuildError::UnknownOption {
                 option: option.index(),
                 n_options,
-            }),
+            });
+        };
+        let old = std::mem::replace(slot, cost);
+        if let Err(err) = self.check_costs() {
+            self.costs[option.index()] = old;
+            return Err(err);
         }
+        Ok(())
     }
 
     /// Whether any option has a nonzero cost.
@@ -587,11 +334,24 @@ impl Problem {
         self.costs.iter().any(|&c| c > 0)
     }
 
-    /// The total cost of a set of options (saturating at `u64::MAX`).
+    /// The total cost of a set of distinct options of this problem: exact,
+    /// since the costs of all the options together fit in a `u64` (the
+    /// builder refuses more, [`BuildError::CostOverflow`]).
     pub fn total_cost(&self, options: &[OptionId]) -> u64 {
         options.iter().fold(0u64, |sum, &o| {
             sum.saturating_add(self.costs.get(o.index()).copied().unwrap_or(0))
         })
+    }
+
+    /// Checks that the costs of all the options add up to at most `u64::MAX`.
+    pub(crate) fn check_costs(&self) -> Result<(), BuildError> {
+        let mut total = 0u64;
+        for (option, &cost) in self.costs.iter().enumerate() {
+            total = total
+                .checked_add(cost)
+                .ok_or(BuildError::CostOverflow { option })?;
+        }
+        Ok(())
     }
 
     /// Whether any option gives a color to an item.
@@ -617,26 +377,44 @@ impl Problem {
         self.kinds[item.index()]
     }
 
-    /// The item's name, if it has one.
+    /// The item's name, if it has one and it is UTF-8 text (see
+    /// [`Problem::item_name_bytes`] for names that are not).
     ///
     /// # Panics
     /// If `item` does not belong to this problem.
     pub fn item_name(&self, item: ItemId) -> Option<&str> {
+        self.item_name_bytes(item)
+            .and_then(|name| std::str::from_utf8(name).ok())
+    }
+
+    /// The item's name as the bytes it was given, if it has one.
+    ///
+    /// # Panics
+    /// If `item` does not belong to this problem.
+    pub fn item_name_bytes(&self, item: ItemId) -> Option<&[u8]> {
         self.names[item.index()].as_deref()
     }
 
-    /// The item's name, or its index when it has none (for messages).
+    /// The item's name, or its index when it has none, for messages: bytes
+    /// that are not UTF-8 are shown as `\xNN` escapes.
     pub fn item_label(&self, item: ItemId) -> String {
         match self.names.get(item.index()).and_then(|n| n.as_deref()) {
-            Some(name) => name.to_owned(),
+            Some(name) => display_name(name).into_owned(),
             None => format!("#{}", item.index()),
         }
     }
 
-    /// The name given to a color by [`ProblemBuilder::color`], if any.
+    /// The name given to a color by [`ProblemBuilder::color`], if any and if
+    /// it is UTF-8 text (see [`Problem::color_name_bytes`]).
     pub fn color_name(&self, color: Color) -> Option<&str> {
+        self.color_name_bytes(color)
+            .and_then(|name| std::str::from_utf8(name).ok())
+    }
+
+    /// The name given to a color, as bytes, if any.
+    pub fn color_name_bytes(&self, color: Color) -> Option<&[u8]> {
         self.color_names
-            .get(color.0 as usize)
+            .get(to_usize(color.0))
             .and_then(|n| n.as_deref())
     }
 
@@ -646,12 +424,21 @@ impl Problem {
     /// If `option` does not belong to this problem.
     pub fn option(&self, option: OptionId) -> &[Entry] {
         let k = option.index();
-        &self.entries[self.starts[k] as usize..self.starts[k + 1] as usize]
+        &self.entries[to_usize(self.starts[k])..to_usize(self.starts[k + 1])]
     }
 
     /// How many nodes the link arrays need: a header per item and two list
     /// heads, one node per entry, and a spacer before and after every option.
     pub fn node_count(&self) -> u64 {
-        self.kinds.len() as u64 + 2 + self.entries.len() as u64 + self.n_options() as u64 + 1
+        to_u64(self.kinds.len()) + 2 + to_u64(self.entries.len()) + to_u64(self.n_options()) + 1
+    }
+}
+
+/// A name for messages: as it is when it is UTF-8, with `\xNN` escapes for
+/// the bytes of a name that is not.
+pub(crate) fn display_name(name: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(name) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(name.escape_ascii().to_string()),
     }
 }

@@ -1,0 +1,374 @@
+//! The work-stealing engine: workers run the sequential loop on subtrees, and
+//! a busy worker gives half of its shallowest untried alternatives to an idle one.
+//!
+//! Every worker owns one [`Solver`] for the whole run. It takes a task (a
+//! [`Subtree`]) from the board, enters it (replaying the way down, which
+//! costs no clone), and searches it in slices of nodes. Between two slices,
+//! when some worker is idle and no task is waiting, it calls
+//! [`Solver::donate`] and puts what it gives on the board. A worker whose
+//! task is done takes a waiting task, or waits until there is one or no
+//! worker is busy any more, which ends the run.
+//!
+//! **Why it cannot go quadratic.** Nothing is cloned per level: a worker
+//! replays a path once per task, and tasks are made only when a worker is
+//! idle, each taking half of a level's untried alternatives. A forced chain
+//! has no untried alternatives, so it is never split: the worker that holds
+//! it searches it at the sequential speed, and the others wait.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use dlx_core::{OptionId, Solver, Stats, Step, Subtree};
+
+use crate::progress::Progress;
+
+/// Nodes between two looks at the board while every worker is busy.
+const SLICE: u64 = 1 << 16;
+
+/// Nodes between two looks at the board while a worker is idle: small, so
+/// that an idle worker gets work within a fraction of a millisecond.
+const SHORT_SLICE: u64 = 1 << 10;
+
+/// How long an idle worker waits before it looks at the board again, in
+/// case the busy workers had nothing to give when it last asked.
+const IDLE_WAIT: Duration = Duration::from_millis(2);
+
+/// A task: a subtree to search, and the piece of the run it belongs to
+/// (the subtree a run started with that it descends from).
+#[derive(Clone, Debug)]
+pub(crate) struct Task {
+    pub(crate) id: usize,
+    pub(crate) piece: usize,
+    pub(crate) subtree: Subtree,
+}
+
+/// What a worker tells the caller about its task as it goes.
+pub(crate) enum Event<'a> {
+    /// A solution found in the task (listing mode only).
+    Solution(&'a [OptionId]),
+    /// The task found this many more solutions in its last slice (counting mode only).
+    Found(u64),
+    /// The task gave part of itself away, as task `child`, which comes right
+    /// after it in the order of the sequential search.
+    Gave { child: usize },
+    /// The task is over: searched to the end, or cut short by the stop flag.
+    Finished { stats: Stats, seconds: f64 },
+}
+
+/// How a run went, for the statistics of load balancing.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Balance {
+    /// Subtrees given away by busy workers to idle ones.
+    pub steals: u64,
+    /// Seconds the workers spent idle, all together.
+    pub idle_seconds: f64,
+}
+
+/// The board the workers share.
+struct Board {
+    waiting: Vec<Task>,
+    busy: usize,
+    over: bool,
+    next_id: usize,
+}
+
+/// The engine's shared state.
+pub(crate) struct Engine<'a> {
+    root: &'a Solver,
+    board: Mutex<Board>,
+    wake: Condvar,
+    /// Workers waiting for a task (read without the lock between slices).
+    idle: AtomicUsize,
+    /// Tasks on the board (read without the lock between slices).
+    waiting: AtomicUsize,
+    stop: Arc<AtomicBool>,
+    steals: AtomicU64,
+    idle_nanos: AtomicU64,
+    progress: Option<Arc<Progress>>,
+    /// Nodes left in the run's budget, all workers together (`u64::MAX`: no budget).
+    budget: AtomicU64,
+}
+
+impl<'a> Engine<'a> {
+    /// An engine for the search of `seeds`, subtrees of `root`'s tree (each
+    /// its own piece, in order), stopped by `stop`.
+    pub(crate) fn new(
+        root: &'a Solver,
+        seeds: Vec<Subtree>,
+        stop: Arc<AtomicBool>,
+        progress: Option<Arc<Progress>>,
+        budget: Option<u64>,
+    ) -> Engine<'a> {
+        let n = seeds.len();
+        let waiting: Vec<Task> = seeds
+            .into_iter()
+            .enumerate()
+            .map(|(piece, subtree)| Task {
+                id: piece,
+                piece,
+                subtree,
+            })
+            .rev()
+            .collect();
+        Engine {
+            root,
+            board: Mutex::new(Board {
+                waiting,
+                busy: 0,
+                over: false,
+                next_id: n,
+            }),
+            wake: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            waiting: AtomicUsize::new(n),
+            stop,
+            steals: AtomicU64::new(0),
+            idle_nanos: AtomicU64::new(0),
+            progress,
+            budget: AtomicU64::new(budget.unwrap_or(u64::MAX)),
+        }
+    }
+
+    /// Takes up to `want` nodes from the run's budget; 0 when it is spent.
+    fn take_budget(&self, want: u64) -> u64 {
+        let mut left = self.budget.load(Ordering::Relaxed);
+        loop {
+            if left == u64::MAX {
+                return want;
+            }
+            let take = want.min(left);
+            match self.budget.compare_exchange_weak(
+                left,
+                left - take,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return take,
+                Err(now) => left = now,
+            }
+        }
+    }
+
+    /// Gives back the nodes of a slice that the search did not use.
+    fn return_budget(&self, unused: u64) {
+        if unused > 0 && self.budget.load(Ordering::Relaxed) != u64::MAX {
+            self.budget.fetch_add(unused, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the run's node budget is spent.
+    pub(crate) fn budget_spent(&self) -> bool {
+        self.budget.load(Ordering::Relaxed) == 0
+    }
+
+    /// How the run balanced its load.
+    pub(crate) fn balance(&self) -> Balance {
+        Balance {
+            steals: self.steals.load(Ordering::Relaxed),
+            // Nanoseconds to seconds: exact enough for a report.
+            #[allow(clippy::cast_precision_loss, reason = "a report of idle time")]
+            idle_seconds: self.idle_nanos.load(Ordering::Relaxed) as f64 * 1e-9,
+        }
+    }
+
+    /// One worker's whole run: `prepare` readies its solver once (an
+    /// objective, say); `report` runs the listing loop (solutions are
+    /// events) rather than the counting loop; `event` receives every event
+    /// of every task the worker searches, with the task.
+    pub(crate) fn work<P, E>(&self, worker: usize, report: bool, prepare: P, mut event: E)
+    where
+        P: FnOnce(&mut Solver),
+        E: FnMut(&Task, Event<'_>),
+    {
+        let mut solver = self.root.clone();
+        solver.set_stop_flag(Arc::clone(&self.stop));
+        prepare(&mut solver);
+        while let Some(task) = self.take() {
+            let start = Instant::now();
+            let before = *solver.stats();
+            if solver.enter(&task.subtree).is_err() {
+                // Every task is made from this tree, so this cannot happen; end it empty.
+                self.finish(
+                    worker,
+                    &task,
+                    &mut event,
+                    Stats::default(),
+                    start,
+                    &solver,
+                    None,
+                );
+                continue;
+            }
+            let origin = solver.progress();
+            let mut last = before;
+            loop {
+                let slice = if self.idle.load(Ordering::Relaxed) > 0 {
+                    SHORT_SLICE
+                } else {
+                    SLICE
+                };
+                let slice = self.take_budget(slice);
+                if slice == 0 {
+                    // The run's node budget is spent: every worker stops.
+                    self.stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let step = if report {
+                    solver.run(slice)
+                } else {
+                    solver.run_counting(slice)
+                };
+                let now = *solver.stats();
+                self.return_budget(slice.saturating_sub(now.nodes - last.nodes));
+                if let Some(progress) = &self.progress {
+                    progress.advance(
+                        worker,
+                        origin,
+                        &solver,
+                        now.nodes - last.nodes,
+                        now.solutions - last.solutions,
+                    );
+                }
+                if !report && now.solutions > last.solutions {
+                    event(&task, Event::Found(now.solutions - last.solutions));
+                }
+                last = now;
+                match step {
+                    Step::Solution => event(&task, Event::Solution(solver.solution())),
+                    Step::Paused => self.give(&task, &mut solver, &mut event),
+                    Step::Stopped | Step::Done => break,
+                }
+            }
+            let mut stats = *solver.stats();
+            stats.nodes -= before.nodes;
+            stats.updates -= before.updates;
+            stats.solutions -= before.solutions;
+            self.finish(
+                worker,
+                &task,
+                &mut event,
+                stats,
+                start,
+                &solver,
+                Some(origin),
+            );
+        }
+        if let Some(progress) = &self.progress {
+            progress.idle(worker);
+        }
+    }
+
+    /// Ends a task: its statistics to the caller, its share to the progress.
+    #[allow(clippy::too_many_arguments, reason = "one call site each, in `work`")]
+    fn finish<E>(
+        &self,
+        worker: usize,
+        task: &Task,
+        event: &mut E,
+        stats: Stats,
+        start: Instant,
+        solver: &Solver,
+        origin: Option<f64>,
+    ) where
+        E: FnMut(&Task, Event<'_>),
+    {
+        if let (Some(progress), Some(origin)) = (&self.progress, origin) {
+            progress.finish(worker, origin, solver.progress());
+        }
+        event(
+            task,
+            Event::Finished {
+                stats,
+                seconds: start.elapsed().as_secs_f64(),
+            },
+        );
+        let mut board = self.lock();
+        board.busy -= 1;
+        if board.busy == 0 && board.waiting.is_empty() {
+            board.over = true;
+        }
+        drop(board);
+        self.wake.notify_all();
+    }
+
+    /// Gives half of the solver's shallowest untried alternatives away when
+    /// a worker is idle and no task is waiting for it.
+    fn give<E>(&self, task: &Task, solver: &mut Solver, event: &mut E)
+    where
+        E: FnMut(&Task, Event<'_>),
+    {
+        if self.idle.load(Ordering::Relaxed) == 0 || self.waiting.load(Ordering::Relaxed) > 0 {
+            return;
+        }
+        let Some(subtree) = solver.donate() else {
+            return;
+        };
+        let id = {
+            let mut board = self.lock();
+            let id = board.next_id;
+            board.next_id += 1;
+            id
+        };
+        // The caller hears of the child before any worker can take it.
+        event(task, Event::Gave { child: id });
+        let mut board = self.lock();
+        board.waiting.push(Task {
+            id,
+            piece: task.piece,
+            subtree,
+        });
+        self.waiting.store(board.waiting.len(), Ordering::Relaxed);
+        drop(board);
+        self.steals.fetch_add(1, Ordering::Relaxed);
+        self.wake.notify_one();
+    }
+
+    /// The next task for an idle worker: the waiting one that comes first
+    /// in the order it was put there, after waiting for one; `None` when the
+    /// run is over or stopped.
+    fn take(&self) -> Option<Task> {
+        let mut board = self.lock();
+        let mut idle_since: Option<Instant> = None;
+        let task = loop {
+            if self.stop.load(Ordering::Relaxed) {
+                board.over = true;
+            }
+            if board.over {
+                break None;
+            }
+            if let Some(task) = board.waiting.pop() {
+                board.busy += 1;
+                self.waiting.store(board.waiting.len(), Ordering::Relaxed);
+                break Some(task);
+            }
+            if board.busy == 0 {
+                board.over = true;
+                break None;
+            }
+            if idle_since.is_none() {
+                idle_since = Some(Instant::now());
+                self.idle.fetch_add(1, Ordering::Relaxed);
+            }
+            board = self
+                .wake
+                .wait_timeout(board, IDLE_WAIT)
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        };
+        if let Some(since) = idle_since {
+            self.idle.fetch_sub(1, Ordering::Relaxed);
+            let nanos = u64::try_from(since.elapsed().as_nanos()).unwrap_or(u64::MAX);
+            self.idle_nanos.fetch_add(nanos, Ordering::Relaxed);
+        }
+        drop(board);
+        if task.is_none() {
+            self.wake.notify_all();
+        }
+        task
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Board> {
+        self.board.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}

@@ -129,6 +129,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
             &mut output,
             args.stats,
             model.solutions_per_tiling(),
+            true,
         )?
     {
         return Ok(());

@@ -93,6 +93,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
                 &mut output,
                 args.stats,
                 1,
+                false,
             )?
         {
             return Ok(());

@@ -84,7 +84,15 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     if args.count
         && args.limit.is_none()
-        && count_memoised(&problem, &args.memo, &mut run, &mut output, args.stats, 1)?
+        && count_memoised(
+            &problem,
+            &args.memo,
+            &mut run,
+            &mut output,
+            args.stats,
+            1,
+            false,
+        )?
     {
         return Ok(());
     }

@@ -1,17 +1,19 @@
 //! Counting with the memoised counter where it pays: `--memo`, `--no-memo`, `--memo-mem`, and its statistics.
 
 use std::io::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
     decide_method, Counted, Decision, MemoCounter, MemoError, MemoSettings, MemoStats, Method,
-    Problem, Stats, MIN_LEVERAGE,
+    Problem, Solver, Stats, Step, MIN_LEVERAGE,
 };
 use dlx_parallel::ParallelMemoCounter;
 
-use crate::shared::{note, out, Output, ResultExt as _, Run};
+use crate::shared::run::Watched;
+use crate::shared::{note, out, print_stats, Output, ResultExt as _, Run};
 
 /// The context of a memoised count's error.
 const FAILED: &str = "the memoised count failed";
@@ -52,7 +54,10 @@ impl MemoArgs {
 ///
 /// Returns `Ok(false)` when the caller is to count plainly, its own way
 /// (`--no-memo`, or memoisation does not pay; with `--stats`, the reason is
-/// said on standard error). A count stopped by a signal or a budget prints
+/// said on standard error). When memoisation does not pay on one thread and
+/// the caller has no plain count of its own (`own_plain`: one faster than
+/// counting `problem`'s solutions, as a count by symmetry is), the plain
+/// count the probe began goes on here instead, so that its work is not lost. A count stopped by a signal or a budget prints
 /// no number: a memoised count has no partial value (the counts of the
 /// subproblems finished are not a count of anything), so the run ends with
 /// the partial result's error and exit code, and standard output is empty.
@@ -63,6 +68,7 @@ pub(crate) fn count_memoised(
     output: &mut Output,
     stats: bool,
     per_answer: u64,
+    own_plain: bool,
 ) -> anyhow::Result<bool> {
     if args.no_memo {
         return Ok(false);
@@ -78,20 +84,53 @@ pub(crate) fn count_memoised(
         (counter, Stats::default(), MemoStats::default(), 0.0)
     } else {
         match decide_method(problem, &settings) {
-            Decision::Plain { leverage, .. } => {
+            Decision::Plain {
+                solver, leverage, ..
+            } => {
                 if stats {
                     note(&format!(
                         "memo: plain count (the probe's leverage {leverage:.2} is below {MIN_LEVERAGE})"
                     ));
                 }
+                // On one thread the plain count the probe began goes on: its
+                // work is not lost. On more, the caller's parallel count
+                // starts over, which its threads soon make up for.
+                if !own_plain && run.threads() == 1 {
+                    go_on_plainly(*solver, run, output, stats, per_answer, start)?;
+                    return Ok(true);
+                }
                 return Ok(false);
             }
-            // Small enough for the plain count to finish within its first
-            // slice: the caller counts it again its own way, which costs as little.
+            // Small enough for the plain count to finish before the probe
+            // began: the caller counts it again its own way, which costs as
+            // little (and reports it as every plain count does).
             Decision::Done {
                 method: Method::Plain,
+                memo,
                 ..
-            } => return Ok(false),
+            } if memo.nodes == 0 => return Ok(false),
+            // The plain count finished while the probe ran beside it: its
+            // statistics are Knuth's, as any plain count's.
+            Decision::Done {
+                count,
+                method: Method::Plain,
+                plain,
+                memo,
+                ..
+            } => {
+                if stats {
+                    note(&format!(
+                        "memo: plain count (it finished during the probe, {} memoised nodes)",
+                        memo.nodes
+                    ));
+                }
+                out!(output, "{}", count / u128::from(per_answer.max(1)))?;
+                output.flush()?;
+                if stats {
+                    print_stats(&plain, start.elapsed().as_secs_f64());
+                }
+                return Ok(true);
+            }
             Decision::Done {
                 count,
                 method,
@@ -151,6 +190,76 @@ pub(crate) fn count_memoised(
             Err(anyhow::anyhow!("the memoised count was stopped"))
         }
         Err(err) => Err(err).context(FAILED),
+    }
+}
+
+/// Goes on with the plain count of `solver` on this thread until its end or
+/// the run's stop, prints its count (partial if stopped) divided by
+/// `per_answer`, its statistics with `--stats`, and ends the run.
+fn go_on_plainly(
+    mut solver: Solver,
+    run: &mut Run,
+    output: &mut Output,
+    stats: bool,
+    per_answer: u64,
+    start: Instant,
+) -> anyhow::Result<()> {
+    let done = solver.stats().nodes;
+    solver
+        .set_stop_flag(run.stop_flag())
+        .set_node_limit(run.nodes_left().map(|left| left.saturating_add(done)));
+    let progress = Solo::default();
+    run.watch(&progress, || loop {
+        let step = solver.run_counting(PLAIN_SLICE);
+        progress.update(&solver);
+        match step {
+            Step::Done | Step::Stopped => break,
+            Step::Solution | Step::Paused => {}
+        }
+    });
+    if solver.node_limit_reached() {
+        // The watcher then records the budget as the reason.
+        run.stop_flag().store(true, Ordering::Relaxed);
+    }
+    out!(output, "{}", solver.stats().solutions / per_answer.max(1))?;
+    output.flush()?;
+    if stats {
+        print_stats(solver.stats(), start.elapsed().as_secs_f64());
+    }
+    run.finish("the count")
+}
+
+/// Nodes of the plain count between two reports to the progress display.
+const PLAIN_SLICE: u64 = 1 << 16;
+
+/// The progress of one plain count on this thread.
+#[derive(Debug, Default)]
+struct Solo {
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+    /// Knuth's estimate of the fraction done, as `f64` bits.
+    fraction: AtomicU64,
+}
+
+impl Solo {
+    fn update(&self, solver: &Solver) {
+        let stats = solver.stats();
+        self.nodes.store(stats.nodes, Ordering::Relaxed);
+        self.solutions.store(stats.solutions, Ordering::Relaxed);
+        self.fraction
+            .store(solver.progress().to_bits(), Ordering::Relaxed);
+    }
+}
+
+impl Watched for Solo {
+    fn fraction(&self) -> f64 {
+        f64::from_bits(self.fraction.load(Ordering::Relaxed))
+    }
+    fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
     }
 }
 

@@ -102,12 +102,22 @@ fn stats_report_the_cache_next_to_nodes_and_updates() {
     );
     assert!(stderr.contains("solutions: 12988816\n"), "{stderr}");
     // A count where memoisation does not pay says so, then counts plainly.
+    // A small count finishes during the probe; a larger one goes on
+    // plainly. Either way the statistics are the plain search's.
     let (stdout, stderr) = run(&["queens", "10", "--count", "--stats"], "", 0);
     assert_eq!(stdout, "724\n");
+    assert!(
+        stderr.starts_with("memo: plain count (it finished during the probe, "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\nsolutions: 724\n"), "{stderr}");
+    let (stdout, stderr) = run(&["queens", "13", "--count", "--stats", "-j", "1"], "", 0);
+    assert_eq!(stdout, "73712\n");
     assert!(
         stderr.starts_with("memo: plain count (the probe's leverage "),
         "{stderr}"
     );
+    assert!(stderr.contains("\nsolutions: 73712\n"), "{stderr}");
 }
 
 #[test]

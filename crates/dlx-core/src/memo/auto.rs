@@ -1,5 +1,7 @@
 //! Whether memoisation pays: a short plain count, then a short memoised probe that measures its leverage.
 
+use std::time::Instant;
+
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
@@ -9,11 +11,30 @@ use super::{CacheStats, MemoCounter, MemoError, MemoSettings, MemoStats, MemoSte
 /// this small are counted plainly, with no cache to build.
 pub const PLAIN_FIRST_NODES: u64 = 1 << 12;
 
-/// Nodes of the memoised probe.
+/// Nodes of the memoised probe, at most.
 pub const PROBE_NODES: u64 = 1 << 12;
 
 /// The leverage from which memoisation is kept (see [`decide_method`]).
 pub const MIN_LEVERAGE: f64 = 8.0;
+
+/// The leverage that decides for memoisation before the probe's end.
+const CLEAR_LEVERAGE: f64 = 64.0;
+
+/// The leverage below which, after [`EARLY_NODES`], the probe decides for
+/// the plain count before its end.
+const LOW_LEVERAGE: f64 = 2.0;
+
+/// Nodes of the probe after which a low leverage decides.
+const EARLY_NODES: u64 = 1 << 10;
+
+/// Nodes of the probe between two looks at its leverage.
+const PROBE_SLICE: u64 = 1 << 8;
+
+/// Nodes of the plain count between two looks at the clock.
+const PLAIN_SLICE: u64 = 1 << 12;
+
+/// The plain count runs at least this many times as long as the probe.
+const PLAIN_SHARE: u32 = 8;
 
 /// Which search counted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -98,32 +119,38 @@ pub struct Counted {
 /// The rule:
 /// 1. The plain count runs for [`PLAIN_FIRST_NODES`] nodes; if it finishes,
 ///    that is the count (small problems never build a cache).
-/// 2. Otherwise the memoised count runs for [`PROBE_NODES`] nodes; if it
-///    finishes, that is the count.
-/// 3. Otherwise its *leverage* decides: the nodes a search without the
-///    cache would have entered to get as far, divided by the nodes entered.
-///    From [`MIN_LEVERAGE`] on, the memoised count goes on; below, the
+/// 2. Otherwise the memoised count runs a probe of at most [`PROBE_NODES`]
+///    nodes, in slices, and the plain count runs beside it so that it has
+///    always run at least 8 times as long as the probe (by the clock): a
+///    problem that the plain count finishes meanwhile is counted plainly,
+///    having spent at most an eighth more, and whichever count finishes
+///    first gives the count.
+/// 3. Otherwise the probe's *leverage* decides: the nodes a search without
+///    the cache would have entered to get as far, divided by the nodes
+///    entered. It decides as soon as it is clear (64 or more: memoise;
+///    below 2 after 1024 nodes: count plainly), else at the probe's end:
+///    from [`MIN_LEVERAGE`] on, the memoised count goes on; below, the
 ///    plain count goes on from where it paused.
 ///
-/// A memoised node costs 2 to 5 plain nodes (it hashes a key, and the
-/// cache misses the processor's caches), so the plain count wins below a
-/// leverage of about 5; where memoisation pays, the leverage is in the
-/// thousands within the first thousand nodes (a board's tilings), while on
-/// problems whose subproblems rarely repeat (queens, pentominoes, Langford
-/// pairs) it stays between 1 and 2. The lost work is at most one probe, a
-/// few milliseconds.
+/// A memoised node costs 2 to 50 plain nodes (it hashes a key, looks for
+/// parts, and the cache misses the processor's caches), so the plain count
+/// wins below a leverage of about 5 on most problems; where memoisation
+/// pays, the leverage passes 20 within 256 nodes and 100 within 512 (a
+/// board's tilings), while on problems whose subproblems rarely repeat
+/// (queens, pentominoes, Langford pairs) it stays between 1 and 2. The work
+/// lost is the probe and the plain count run beside it, a few
+/// milliseconds; the decision depends on the clock, the count never does.
 pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
+    let started = Instant::now();
     let mut solver = Solver::new(problem);
     if let Step::Done = solver.run_counting(PLAIN_FIRST_NODES) {
-        return Decision::Done {
-            count: u128::from(solver.stats().solutions),
-            method: Method::Plain,
-            plain: *solver.stats(),
-            memo: MemoStats::default(),
-            cache: CacheStats::default(),
-        };
+        return plain_done(&solver, MemoStats::default(), CacheStats::default());
     }
-    let Ok(mut counter) = MemoCounter::new(problem, settings) else {
+    let mut plain_time = started.elapsed();
+    let probe_started = Instant::now();
+    let made = MemoCounter::new(problem, settings);
+    let mut memo_time = probe_started.elapsed();
+    let Ok(mut counter) = made else {
         // Multiplicities: only the plain count can go on.
         return Decision::Plain {
             solver: Box::new(solver),
@@ -131,37 +158,70 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
             leverage: 0.0,
         };
     };
-    match counter.run(PROBE_NODES) {
-        Ok(MemoStep::Done(count)) => Decision::Done {
-            count,
-            method: Method::Memo,
-            plain: *solver.stats(),
-            memo: counter.stats(),
-            cache: counter.cache().stats(),
-        },
-        // An overflow: the count is too large for a plain search anyway,
-        // and the memoised count reports the error.
-        Err(_) => Decision::Memo {
-            plain: *solver.stats(),
-            leverage: f64::INFINITY,
-            counter: Box::new(counter),
-        },
-        Ok(MemoStep::Paused | MemoStep::Stopped) => {
-            let leverage = counter.leverage();
-            if leverage >= MIN_LEVERAGE {
-                Decision::Memo {
+    loop {
+        let slice = PROBE_SLICE.min(PROBE_NODES.saturating_sub(counter.stats().nodes));
+        let slice_started = Instant::now();
+        let step = counter.run(slice);
+        memo_time += slice_started.elapsed();
+        let leverage = counter.leverage();
+        let nodes = counter.stats().nodes;
+        match step {
+            Ok(MemoStep::Done(count)) => {
+                return Decision::Done {
+                    count,
+                    method: Method::Memo,
                     plain: *solver.stats(),
-                    leverage,
-                    counter: Box::new(counter),
-                }
-            } else {
-                Decision::Plain {
-                    solver: Box::new(solver),
                     memo: counter.stats(),
-                    leverage,
+                    cache: counter.cache().stats(),
                 }
             }
+            // An overflow: the count is too large for a plain search anyway,
+            // and the memoised count reports the error.
+            Err(_) => {
+                return Decision::Memo {
+                    plain: *solver.stats(),
+                    leverage: f64::INFINITY,
+                    counter: Box::new(counter),
+                }
+            }
+            Ok(MemoStep::Paused | MemoStep::Stopped) => {}
         }
+        let memoise =
+            leverage >= CLEAR_LEVERAGE || (nodes >= PROBE_NODES && leverage >= MIN_LEVERAGE);
+        if memoise {
+            return Decision::Memo {
+                plain: *solver.stats(),
+                leverage,
+                counter: Box::new(counter),
+            };
+        }
+        if nodes >= PROBE_NODES || (nodes >= EARLY_NODES && leverage < LOW_LEVERAGE) {
+            return Decision::Plain {
+                solver: Box::new(solver),
+                memo: counter.stats(),
+                leverage,
+            };
+        }
+        // The plain count keeps ahead of the probe.
+        while plain_time < memo_time * PLAIN_SHARE {
+            let slice_started = Instant::now();
+            let step = solver.run_counting(PLAIN_SLICE);
+            plain_time += slice_started.elapsed();
+            if let Step::Done = step {
+                return plain_done(&solver, counter.stats(), counter.cache().stats());
+            }
+        }
+    }
+}
+
+/// The decision when the plain count finished.
+fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats) -> Decision {
+    Decision::Done {
+        count: u128::from(solver.stats().solutions),
+        method: Method::Plain,
+        plain: *solver.stats(),
+        memo,
+        cache,
     }
 }
 

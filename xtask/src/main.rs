@@ -20,6 +20,7 @@ mod gen_data;
 mod miri;
 mod pictures;
 mod rss;
+mod scaling;
 
 use std::io::Write as _;
 use std::path::PathBuf;

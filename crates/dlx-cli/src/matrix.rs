@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use dlx_core::{write_dlx, Solver};
 use dlx_models::matrix::{parse, Format};
 
-use crate::shared::cases::until_error;
+use crate::shared::cases::{emit_dlx, until_error};
 use crate::shared::{note, out, print_stats, read_text, Output, ResultExt as _, Run, RunArgs};
 
 /// Find rows of a 0/1 matrix with exactly one 1 in every column.
@@ -71,22 +71,10 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     // The cases before a bad one are answered, then its error is reported.
     let (cases, bad) = until_error(parse(text, format));
     if args.emit_dlx {
-        for (index, case) in cases.iter().enumerate() {
-            let encoding = case
-                .matrix
-                .encode()
-                .with_context(|| format!("in {name}, the matrix of line {}", case.line))
-                .bad_input()?;
-            if index > 0 {
-                out!(output, "")?;
-            }
-            out!(output, "| the matrix of line {} of {name}", case.line)?;
-            out!(
-                output,
-                "{}",
-                write_dlx(encoding.problem()).trim_end_matches('\n')
-            )?;
-        }
+        emit_dlx(&mut output, &name, "matrix", &cases, |case| {
+            let text = case.matrix.encode().map(|e| write_dlx(e.problem()));
+            (case.line, text)
+        })?;
         output.flush()?;
         return bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name));
     }

@@ -8,6 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, MinCover, Optimum};
 use dlx_models::squares::parse;
 
+use crate::shared::cases::emit_dlx;
 use crate::shared::{
     note, out, print_stats, read_text, Output, Pictures, ResultExt as _, Run, RunArgs,
 };
@@ -63,18 +64,10 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
         .bad_input_in(&name)?;
     let mut output = Output::new();
     if args.emit_dlx {
-        for (index, case) in cases.iter().enumerate() {
-            let encoding = case
-                .grid
-                .encode()
-                .with_context(|| format!("in {name}, the grid of line {}", case.line))
-                .bad_input()?;
-            if index > 0 {
-                out!(output, "")?;
-            }
-            out!(output, "| the grid of line {} of {name}", case.line)?;
-            out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
-        }
+        emit_dlx(&mut output, &name, "grid", &cases, |case| {
+            let text = case.grid.encode().map(|e| write_dlx(e.problem()));
+            (case.line, text)
+        })?;
         return output.flush();
     }
     let mut run = Run::new(&args.run)?;

@@ -12,8 +12,10 @@ use std::sync::{mpsc, Arc};
 
 use dlx_core::{OptionId, Solver, Stats, Step};
 
+use anyhow::Context as _;
+
 use crate::shared::run::Watched;
-use crate::shared::Run;
+use crate::shared::{out, Output, ResultExt as _, Run};
 
 /// Nodes a case's search runs between two looks at the stop flag and the budget.
 const SLICE: u64 = 1 << 16;
@@ -231,4 +233,32 @@ pub(crate) fn until_error<C, E>(cases: impl Iterator<Item = Result<C, E>>) -> (V
         }
     }
     (good, None)
+}
+
+/// `--emit-dlx` for an input of cases: each case's problem in Knuth's
+/// format, headed by a comment that names its line (`| the map of line 3 of
+/// FILE`), a blank line between two. `encode` gives a case's line and its
+/// problem as DLX text, or the model's error, which is bad input.
+pub(crate) fn emit_dlx<C, E>(
+    output: &mut Output,
+    name: &str,
+    what: &str,
+    cases: &[C],
+    encode: impl Fn(&C) -> (usize, Result<String, E>),
+) -> anyhow::Result<()>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    for (index, case) in cases.iter().enumerate() {
+        let (line, text) = encode(case);
+        let text = text
+            .with_context(|| format!("in {name}, the {what} of line {line}"))
+            .bad_input()?;
+        if index > 0 {
+            out!(output, "")?;
+        }
+        out!(output, "| the {what} of line {line} of {name}")?;
+        out!(output, "{}", text.trim_end_matches('\n'))?;
+    }
+    Ok(())
 }

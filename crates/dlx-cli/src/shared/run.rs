@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::Solver;
-use dlx_parallel::{ParallelSolver, Progress};
+use dlx_core::{Solver, Stats};
+use dlx_parallel::{Balance, ParallelSolver, Progress};
 
 use crate::shared::progress::{group, Display};
 
@@ -93,6 +93,9 @@ pub(crate) struct Run {
     /// Nodes searched by the searches watched so far, for `--max-nodes`
     /// over a run of several searches.
     spent: u64,
+    /// How the parallel searches recorded by [`Run::searched`] balanced
+    /// their load, all together.
+    balance: Balance,
 }
 
 impl Run {
@@ -130,6 +133,7 @@ impl Run {
             budget: None,
             fraction: 0.0,
             spent: 0,
+            balance: Balance::default(),
         })
     }
 
@@ -147,6 +151,28 @@ impl Run {
             .set_stop_flag(self.stop_flag())
             .set_node_budget(self.nodes_left());
         Ok(parallel)
+    }
+
+    /// The statistics of a parallel search that has ended, with its load
+    /// balance recorded for [`Run::print_balance`].
+    pub(crate) fn searched(&mut self, solver: &ParallelSolver<'_>) -> Stats {
+        let balance = solver.balance();
+        self.balance.steals += balance.steals;
+        self.balance.idle_seconds += balance.idle_seconds;
+        *solver.stats()
+    }
+
+    /// Prints the threads, the subtrees given away between them and their
+    /// idle time to standard error, after the statistics (`--stats`).
+    pub(crate) fn print_balance(&self) {
+        // Statistics are a courtesy: failing to write them is not an error.
+        let _ = writeln!(
+            std::io::stderr(),
+            "threads: {}\nsteals: {}\nidle: {:.3} s",
+            self.threads,
+            self.balance.steals,
+            self.balance.idle_seconds
+        );
     }
 
     /// Whether progress is to be shown at all.

@@ -335,3 +335,25 @@ fn issue_13_budgets_end_a_search_with_a_partial_result() {
     );
     assert_eq!(stdout, "8\n");
 }
+
+#[test]
+fn stats_say_how_the_threads_shared_the_work() {
+    // `--no-memo`: a count this small may finish during the default's
+    // probe, on one thread.
+    let (_, stderr) = crate::support::run(
+        &[
+            "solve",
+            "--count",
+            "--no-memo",
+            "--stats",
+            "--threads",
+            "2",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    );
+    assert!(stderr.contains("solutions: 8\n"), "{stderr}");
+    assert!(stderr.contains("threads: 2\nsteals: "), "{stderr}");
+    assert!(stderr.contains("\nidle: "), "{stderr}");
+}

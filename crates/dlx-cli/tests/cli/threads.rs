@@ -72,6 +72,7 @@ const COMMANDS: &[(&[&str], &str)] = &[
     ),
     (&["solve", "--min-options", "data/solve/costs.dlx"], ""),
     (&["cover", "data/solve/squares-5.dlx"], ""),
+    (&["lottery", "8", "4", "3"], ""),
 ];
 
 #[test]

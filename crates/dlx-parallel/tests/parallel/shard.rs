@@ -294,27 +294,28 @@ fn part_line(index: usize, of: u64, count: u64, nodes: u64, updates: u64) -> Str
 /// Issue 13 (and the `shard_merge` fuzz target, from a seed): the totals
 /// were summed with a plain `+=`, so parts of `u64::MAX` solutions panicked
 /// in a debug build and gave a wrapped (wrong) count in a release build.
+/// The count is now exact past 64 bits; nodes and updates past 64 bits can
+/// only come from edited parts, and are refused.
 #[test]
-fn merge_refuses_totals_beyond_64_bits() {
+fn merge_counts_past_64_bits_and_refuses_statistics_beyond_them() {
     let max = u64::MAX;
-    check_refused(
-        &[
-            ("a", &part_line(0, 2, max, 1, 1)),
-            ("b", &part_line(1, 2, 1, 1, 1)),
-        ],
-        "b:1: the total count of the parts exceeds 18446744073709551615, the largest a count can be",
-    );
+    let merged = merge(&[
+        ("a", &part_line(0, 2, max, 1, 1)),
+        ("b", &part_line(1, 2, 1, 1, 1)),
+    ])
+    .expect("a count past 64 bits is exact");
+    assert_eq!(merged.count, u128::from(max) + 1);
     // The split's own nodes count too: 1 + (max - 1) + 1 overflows.
     check_refused(
         &[
             ("a", &part_line(0, 2, 0, max - 1, 1)),
             ("b", &part_line(1, 2, 0, 1, 1)),
         ],
-        "b:1: the total nodes of the parts exceeds 18446744073709551615, the largest a count can be",
+        "the parts' nodes add up to more than 18446744073709551615; a part has been edited",
     );
     check_refused(
         &[("a", &part_line(0, 1, 0, 1, max))],
-        "a:1: the total updates of the parts exceeds 18446744073709551615, the largest a count can be",
+        "the parts' updates add up to more than 18446744073709551615; a part has been edited",
     );
     // Exactly u64::MAX is a total.
     let merged = merge(&[
@@ -322,6 +323,7 @@ fn merge_refuses_totals_beyond_64_bits() {
         ("b", &part_line(1, 2, 1, 1, 1)),
     ])
     .expect("a total that fits");
+    assert_eq!(merged.count, u128::from(max));
     assert_eq!(merged.stats.solutions, max);
     assert_eq!(merged.stats.nodes, 3);
     assert_eq!(merged.stats.updates, 9);
@@ -335,14 +337,14 @@ fn merge_refuses_totals_beyond_64_bits() {
 fn merge_of_a_huge_split_lists_only_the_first_missing() {
     check_refused(
         &[("a", &part_line(0, u64::MAX, 1, 1, 1))],
-        "18446744073709551614 of 18446744073709551615 subproblems missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
+        "18446744073709551614 of 18446744073709551615 pieces missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
     );
     check_refused(
         &[("a", &part_line(3, 12, 1, 1, 1))],
-        "11 of 12 subproblems missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, ...",
+        "11 of 12 pieces missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, ...",
     );
     check_refused(
         &[("a", &part_line(3, 11, 1, 1, 1))],
-        "10 of 11 subproblems missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10",
+        "10 of 11 pieces missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10",
     );
 }

@@ -166,6 +166,28 @@ fn pentominoes_3x20() {
     check(&data("pentomino-3x20.dlx"), 8);
 }
 
+/// The default count (`CountMode::Auto`) on the published counts of
+/// problems whose subproblems rarely repeat: it counts them plainly, so the
+/// larger ones stay quick here; the memoised count of each is checked
+/// against the same numbers by `cargo xtask bench` (its counting table).
+#[test]
+fn the_default_count_gives_the_published_counts() {
+    let auto = |problem: &Problem| {
+        count_solutions(problem, &MemoSettings::new(), CountMode::Auto)
+            .unwrap()
+            .count
+    };
+    // OEIS A000170.
+    for (n, count) in [(13, 73712), (14, 365_596)] {
+        assert_eq!(auto(&parse_dlx(&queens(n)).unwrap()), count, "{n} queens");
+    }
+    // Twice OEIS A014552 (a sequence and its reverse are both counted).
+    assert_eq!(auto(&parse_dlx(&langford(12)).unwrap()), 2 * 108_144);
+    // Knuth, "Dancing Links" (2000): 1010 tilings of the 5x12 box up to
+    // symmetry, 4040 in all.
+    assert_eq!(auto(&data("pentomino-5x12.dlx")), 4040);
+}
+
 #[test]
 fn every_rule_gives_the_same_count() {
     let problems = [

@@ -91,9 +91,9 @@ pub(crate) struct CountArgs {
     /// Read the split from this file (written by `dlx split`) instead of recomputing it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "pieces"])]
     split: Option<PathBuf>,
-    /// Threads to count the shard's pieces on (default: one per core).
-    #[arg(long, value_name = "N")]
-    threads: Option<usize>,
+    /// Threads to count the shard's pieces on (default: one per core; at most 1024).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     /// Skip the pieces this part file (written by an earlier, stopped run of
     /// the same shard) has counted already; write only the others.
     #[arg(long, value_name = "PART")]
@@ -169,7 +169,7 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         .filter(|i| !done.contains(i))
         .collect();
     let mut solver = ParallelSolver::from_solver(root)
-        .with_threads(thread_count(args.threads))
+        .with_threads(thread_count(args.threads.map(usize::from)))
         .context("cannot start the threads")?;
     solver.set_split_to(split.clone());
     let mut output = Output::new();

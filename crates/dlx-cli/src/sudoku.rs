@@ -104,9 +104,10 @@ enum SudokuCommand {
     after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 struct GenerateArgs {
-    /// The grid size: 9 and 16 are the usual ones; 4 to 25 work.
-    #[arg(long, default_value_t = 9, value_parser = clap::value_parser!(u8).range(4..=25))]
-    size: u8,
+    /// The grid size: 9 (the default) and 16 are the usual ones; 4 to 25
+    /// work. With --box, the size is the box's and need not be given.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(4..=25))]
+    size: Option<u8>,
     /// The box shape, rows x columns, instead of the usual one for the size.
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<Shape>,
@@ -354,9 +355,16 @@ fn write_grid(
 }
 
 fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
-    let shape = match args.box_shape {
-        Some(shape) => shape,
-        None => Shape::for_size(usize::from(args.size))
+    let shape = match (args.box_shape, args.size) {
+        (Some(shape), Some(size)) if shape.size() != usize::from(size) => {
+            return Err(anyhow::anyhow!(
+                "--box {shape} makes a {n}x{n} grid, but --size is {size}: give one of them, or both alike",
+                n = shape.size()
+            ))
+            .bad_input();
+        }
+        (Some(shape), _) => shape,
+        (None, size) => Shape::for_size(usize::from(size.unwrap_or(9)))
             .context("--size")
             .bad_input()?,
     };

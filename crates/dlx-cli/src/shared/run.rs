@@ -25,9 +25,10 @@ use crate::shared::progress::{group, Display};
 #[command(next_help_heading = "Running")]
 pub(crate) struct RunArgs {
     /// Threads to search on: 0 (the default) for one per core, 1 for the
-    /// sequential search. Any number gives the same answers.
-    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
-    pub(crate) threads: usize,
+    /// sequential search, at most 1024. Any number gives the same answers.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS))]
+    pub(crate) threads: u16,
     /// Show no progress (as --progress never).
     #[arg(long, short)]
     pub(crate) quiet: bool,
@@ -82,6 +83,10 @@ pub(crate) struct Partial {
 /// The signal that arrived, as its exit code (0: none), for the whole process.
 static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 
+/// The most threads `--threads` takes: far more than any machine's cores,
+/// and few enough that starting them is quick.
+const MAX_THREADS: i64 = 1024;
+
 /// A command's run: its threads, its stop flag and what raised it.
 pub(crate) struct Run {
     args: RunArgs,
@@ -103,7 +108,7 @@ impl Run {
     /// the stop flag, a second SIGINT ends the process at once.
     pub(crate) fn new(args: &RunArgs) -> anyhow::Result<Run> {
         let threads = if args.threads > 0 {
-            args.threads
+            usize::from(args.threads)
         } else {
             std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
         };

@@ -350,3 +350,50 @@ fn help_shows_an_example() {
         "{help}"
     );
 }
+
+/// Issue 13: a cell far too large for any grid is named as written, not
+/// read as a run of digits ("23 cells, but row 2 needs 4").
+#[test]
+fn issue_13_a_huge_cell_value_is_named() {
+    let (_, stderr) = run(
+        &["sudoku", "-"],
+        "1 2 3 4\n3 4 99999999999999999999 2\n2 1 4 3\n4 3 2 1\n",
+        2,
+    );
+    assert!(
+        stderr.contains("line 2: r2c3 holds `99999999999999999999`"),
+        "{stderr}"
+    );
+}
+
+/// Issue 13: `--size 9 --box 2x3` made a 6x6 puzzle without a word.
+#[test]
+fn issue_13_generate_refuses_a_size_its_box_contradicts() {
+    let (stdout, stderr) = run(
+        &["sudoku", "generate", "--size", "9", "--box", "2x3"],
+        "",
+        2,
+    );
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.contains("--box 2x3 makes a 6x6 grid, but --size is 9"),
+        "{stderr}"
+    );
+    let (boxed, _) = run(&["sudoku", "generate", "--box", "2x3", "--line"], "", 0);
+    let (sized, _) = run(
+        &[
+            "sudoku", "generate", "--size", "6", "--box", "2x3", "--line",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(boxed, sized);
+    assert_eq!(boxed.trim_end().len(), 36);
+}
+
+/// Issue 13: `--threads 100000` took 33 s to fail; now clap refuses it at once.
+#[test]
+fn issue_13_an_absurd_thread_count_is_refused_at_once() {
+    let (_, stderr) = run(&["queens", "8", "--threads", "100000"], "", 2);
+    assert!(stderr.contains("100000 is not in 0..=1024"), "{stderr}");
+}

@@ -111,8 +111,9 @@ pub struct Puzzles<'a> {
 enum Row {
     /// One character a cell.
     Chars(Vec<char>),
-    /// Whitespace-separated numbers (`.` read as 0).
-    Numbers(Vec<u32>),
+    /// Whitespace-separated numbers (`.` read as 0); a number past
+    /// `u32::MAX` is kept as `u32::MAX`, and the first such token as written.
+    Numbers(Vec<u32>, Option<String>),
 }
 
 impl Puzzle {
@@ -250,7 +251,7 @@ impl Iterator for Puzzles<'_> {
                 (line, Some(row)) => (line, row),
             };
             let k = row.len();
-            let spaced = matches!(row, Row::Numbers(_)) || self.current.contains('|');
+            let spaced = matches!(row, Row::Numbers(..)) || self.current.contains('|');
             let root = isqrt(k);
             return Some(match self.shape {
                 Some(shape) if k == shape.n_cells() => decode(shape, line, &[(line, row)]),
@@ -290,14 +291,14 @@ impl Row {
     fn len(&self) -> usize {
         match self {
             Row::Chars(cells) => cells.len(),
-            Row::Numbers(cells) => cells.len(),
+            Row::Numbers(cells, _) => cells.len(),
         }
     }
 
     /// The row one character a cell, if it is numbers from 0 to 9 (0 written `.`); otherwise unchanged.
     fn into_chars(self) -> Row {
         match self {
-            Row::Numbers(values) if values.iter().all(|&v| v <= 9) => Row::Chars(
+            Row::Numbers(values, _) if values.iter().all(|&v| v <= 9) => Row::Chars(
                 values
                     .iter()
                     .map(|&v| char::from_digit(v, 10).filter(|_| v != 0).unwrap_or('.'))
@@ -311,7 +312,7 @@ impl Row {
     /// the alphabet this row alone suggests).
     fn fits(&self, size: usize) -> bool {
         match self {
-            Row::Numbers(cells) => cells.iter().all(|&v| v as usize <= size),
+            Row::Numbers(cells, _) => cells.iter().all(|&v| v as usize <= size),
             Row::Chars(cells) => {
                 let alphabet = char_alphabet(cells.iter());
                 cells
@@ -337,12 +338,18 @@ fn split_row(text: &str, shape: Option<Shape>) -> Row {
         .split(|ch: char| ch.is_whitespace() || ch == '|')
         .filter(|t| !t.is_empty());
     let mut numbers = Vec::new();
+    let mut too_large = None;
     let mut all_numbers = true;
     for token in tokens {
         if token == "." {
             numbers.push(0);
         } else if let Ok(v) = token.parse::<u32>() {
             numbers.push(v);
+        } else if token.bytes().all(|b| b.is_ascii_digit()) {
+            // A number past `u32::MAX` is still one cell (which no grid
+            // allows, and which the error names), not a run of digits.
+            numbers.push(u32::MAX);
+            too_large.get_or_insert_with(|| token.to_owned());
         } else {
             all_numbers = false;
             break;
@@ -362,7 +369,7 @@ fn split_row(text: &str, shape: Option<Shape>) -> Row {
             }
         };
         if fits {
-            return Row::Numbers(numbers);
+            return Row::Numbers(numbers, too_large);
         }
     }
     Row::Chars(chars)
@@ -429,10 +436,10 @@ fn decode(shape: Shape, line: usize, rows: &[(usize, Row)]) -> Result<Puzzle, Pa
         rows.to_vec()
     };
     let alphabet = match &rows[0].1 {
-        Row::Numbers(_) => Alphabet::Numbers,
+        Row::Numbers(..) => Alphabet::Numbers,
         Row::Chars(_) => char_alphabet(rows.iter().flat_map(|(_, row)| match row {
             Row::Chars(cells) => cells.iter(),
-            Row::Numbers(_) => [].iter(),
+            Row::Numbers(..) => [].iter(),
         })),
     };
     let mut cells = Vec::with_capacity(shape.n_cells());
@@ -446,10 +453,14 @@ fn decode(shape: Shape, line: usize, rows: &[(usize, Row)]) -> Result<Puzzle, Pa
                 expected: expected_symbols(alphabet),
             };
         match row {
-            Row::Numbers(values) => {
+            Row::Numbers(values, too_large) => {
                 for &v in values {
                     if v as usize > size {
-                        return Err(unknown(cells.len(), v.to_string(), Alphabet::Numbers));
+                        let symbol = match too_large {
+                            Some(token) if v == u32::MAX => token.clone(),
+                            _ => v.to_string(),
+                        };
+                        return Err(unknown(cells.len(), symbol, Alphabet::Numbers));
                     }
                     cells.push(v as u8);
                 }

@@ -34,6 +34,10 @@ pub(crate) struct Options {
     output: Option<PathBuf>,
     /// Use the binaries already built (when the tree does not build right now).
     no_build: bool,
+    /// Only the counting table.
+    counting: bool,
+    /// The time limit of each run of the counting table.
+    count_seconds: Option<u64>,
 }
 
 impl Options {
@@ -60,6 +64,14 @@ impl Options {
                 }
                 "--output" => options.output = Some(PathBuf::from(value("--output")?)),
                 "--no-build" => options.no_build = true,
+                "--counting" => options.counting = true,
+                "--count-seconds" => {
+                    let seconds = value("--count-seconds")?;
+                    let seconds: u64 = seconds.parse().with_context(|| {
+                        format!("--count-seconds takes a number, not {seconds:?}")
+                    })?;
+                    options.count_seconds = Some(seconds);
+                }
                 other => bail!("unknown argument {other:?} to bench\n\n{}", crate::USAGE),
             }
         }
@@ -157,6 +169,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
     let rounds = options.rounds.unwrap_or(if options.quick { 1 } else { 3 });
     let workloads: Vec<&Workload> = WORKLOADS
         .iter()
+        .filter(|_| !options.counting)
         .filter(|w| !options.quick || w.quick)
         .filter(|w| {
             options
@@ -166,7 +179,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         })
         .collect();
     ensure!(
-        !workloads.is_empty(),
+        !workloads.is_empty() || options.counting,
         "no workload matches {:?}; the workloads are: {}",
         options.filter.as_deref().unwrap_or(""),
         WORKLOADS
@@ -212,7 +225,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
             &mut notes,
         )?);
     }
-    let threads = if tools.threads {
+    let threads = if tools.threads && !options.counting {
         let (rows, threads_notes) = crate::scaling::run(
             &root,
             &tools.dlx,
@@ -222,6 +235,8 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         )?;
         notes.extend(threads_notes);
         crate::scaling::render(&rows, rounds)
+    } else if options.counting {
+        String::new()
     } else {
         notes.push("`dlx solve` has no `--threads`: the threads table is left out.".to_owned());
         String::new()
@@ -251,12 +266,26 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
         ));
     }
 
+    let mut limits = crate::counting::Limits::DEFAULT;
+    if let Some(seconds) = options.count_seconds {
+        limits.time = Duration::from_secs(seconds);
+    }
+    let (counting, counting_notes) = crate::counting::run(
+        &root,
+        &tools.dlx,
+        options.quick,
+        options.filter.as_deref(),
+        limits,
+        rounds,
+    )?;
+    notes.extend(counting_notes);
+
     let elapsed = started.elapsed();
     let machine = Machine::probe(&root, load_before, load_average(), elapsed, rounds);
-    let report = render(&rows, &machine, &notes, &threads);
+    let report = render(&rows, &machine, &notes, &threads, &counting);
     say("");
     say(&report);
-    let full = !options.quick && options.filter.is_none();
+    let full = !options.quick && options.filter.is_none() && !options.counting;
     let output = options.output.clone().unwrap_or_else(|| {
         if full {
             root.join("BENCHMARKS.md")
@@ -734,8 +763,15 @@ fn format_count(n: f64) -> String {
 }
 
 /// The markdown report: the machine, the tables (`threads` is the threads
-/// table, rendered by [`crate::scaling::render`]), the notes.
-fn render(rows: &[Row], machine: &Machine, notes: &[String], threads: &str) -> String {
+/// table, rendered by [`crate::scaling::render`]; `counting` the counting
+/// table, by [`crate::counting::run`]), the notes.
+fn render(
+    rows: &[Row],
+    machine: &Machine,
+    notes: &[String],
+    threads: &str,
+    counting: &str,
+) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# Benchmarks\n");
     let _ = writeln!(
@@ -845,6 +881,8 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String], threads: &str) -> S
             let _ = writeln!(md, "{line}");
         }
     }
+
+    md.push_str(counting);
 
     if !notes.is_empty() {
         let _ = writeln!(md, "\n## Notes\n");

@@ -9,7 +9,10 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
-use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _, Run, RunArgs};
+use crate::shared::{
+    count_memoised, out, print_stats, read_text, write_svg, MemoArgs, Output, ResultExt as _, Run,
+    RunArgs,
+};
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
 ///
@@ -23,15 +26,19 @@ use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Boards are WIDTHxHEIGHT (10x6 is 6 rows of 10) or ASCII art (`#` a cell, `.` a hole).
-Pieces are a built-in set (pentominoes, tetrominoes, hexominoes) or a file of
-ASCII-art pieces (blocks separated by blank lines, an optional header `NAME:` or
-`NAME*K:`); append `*K` to use each piece K times; separate several with commas.
+Pieces are a built-in set (pentominoes, tetrominoes, hexominoes, domino) or a
+file of ASCII-art pieces (blocks separated by blank lines, an optional header
+`NAME:` or `NAME*K:`); append `*K` to use each piece K times; separate several
+with commas. A single piece used once fills the board (`--pieces domino`: the
+domino tilings). `--count` caches the count of every region left to tile where
+a short probe finds that regions repeat (`--memo`, `--no-memo` force it).
 
 Examples:
   dlx pentomino --board 10x6
   dlx pentomino --board 6x10 --count --distinct
   dlx pentomino --board-file data/polyomino/8x8-centre-hole.txt --svg scott.svg
   dlx polyomino --board 8x5 --pieces tetrominoes*2 --count
+  dlx polyomino --board 16x16 --pieces domino --count --stats
   dlx polyomino --board 5x3 --only L,P,V --count --distinct
   dlx polyomino --board 8x5 --pieces data/polyomino/tetrominoes-twice.txt
   dlx polyomino --board 20x3 --emit-dlx | dlx solve --count")]
@@ -56,8 +63,9 @@ pub(crate) struct PolyominoArgs {
     /// Print the number of tilings.
     #[arg(long)]
     count: bool,
-    /// Print the number of tilings up to the board's symmetries.
-    #[arg(long)]
+    /// Print the number of tilings up to the board's symmetries (visiting
+    /// every tiling, whatever --memo says).
+    #[arg(long, conflicts_with = "memo")]
     distinct: bool,
     /// Print up to N tilings (a blank line between them) instead of one.
     #[arg(long, value_name = "N", conflicts_with_all = ["count", "distinct"])]
@@ -74,6 +82,8 @@ pub(crate) struct PolyominoArgs {
     /// Print the search statistics (nodes, updates, solutions, time) to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    memo: MemoArgs,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -111,6 +121,22 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         )?;
         out!(output, "{}", write_dlx(model.problem()).trim_end())?;
         return output.flush();
+    }
+    // Tilings of a board by many copies of a piece repeat their regions:
+    // the memoised count reaches counts no enumeration can.
+    if args.count
+        && !args.distinct
+        && count_memoised(
+            model.problem(),
+            &args.memo,
+            &mut run,
+            &mut output,
+            args.stats,
+            model.solutions_per_tiling(),
+            true,
+        )?
+    {
+        return Ok(());
     }
     if args.count || args.distinct {
         // One search gives both counts (see `Polyomino::count_by_symmetry`),

@@ -9,7 +9,10 @@ use dlx_core::{write_dlx, Solver, Stats};
 use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 use crate::shared::cases::{until_error, Case};
-use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _, Run, RunArgs};
+use crate::shared::{
+    count_memoised, out, print_stats, read_text, write_svg, MemoArgs, Output, ResultExt as _, Run,
+    RunArgs,
+};
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///
@@ -38,7 +41,7 @@ pub(crate) struct QueensArgs {
     /// Print the number of solutions distinct up to rotations and reflections
     /// of the board (those that keep the `--place` queens in place); with
     /// `--count`, the number of all solutions comes first.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "memo")]
     distinct: bool,
     /// A queen already on the board, as ROW:COL counted from 1 (repeatable).
     #[arg(long = "place", value_name = "R:C", value_parser = parse_square)]
@@ -59,6 +62,8 @@ pub(crate) struct QueensArgs {
     #[arg(long)]
     stats: bool,
     #[command(flatten)]
+    memo: MemoArgs,
+    #[command(flatten)]
     run: RunArgs,
 }
 
@@ -78,6 +83,21 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
     let mut run = Run::new(&args.run)?;
     if args.count || args.distinct {
         let encoding = puzzle.encode().bad_input()?;
+        // Queens' subproblems rarely repeat, so the probe mostly leaves the
+        // count to the plain search; with many queens placed they may.
+        if !args.distinct
+            && count_memoised(
+                encoding.problem(),
+                &args.memo,
+                &mut run,
+                &mut output,
+                args.stats,
+                1,
+                false,
+            )?
+        {
+            return Ok(());
+        }
         let mut solver = run.parallel(Solver::new(encoding.problem()))?;
         let progress = solver.progress();
         if args.distinct {

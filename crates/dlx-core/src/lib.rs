@@ -23,6 +23,12 @@
 //! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
 //!   times (Knuth's Algorithm M, DLX3's `u:v|name`).
 //! - [`verify`] checks a solution from the options alone.
+//! - [`MemoCounter`] counts solutions without visiting them: the count of
+//!   every finished subproblem is cached in a [`MemoCache`] (bounded by a
+//!   memory budget, `Sync`) under the state that determines it, and parts
+//!   that no option joins are counted apart and multiplied; exact in
+//!   `u128`. [`count_solutions`] uses it where [`decide_method`]'s short
+//!   probe finds that it pays, and the plain count elsewhere.
 //!
 //! # Example
 //! ```
@@ -74,6 +80,7 @@ mod cover;
 mod format;
 mod index;
 mod links;
+mod memo;
 mod problem;
 mod search;
 mod verify;
@@ -85,6 +92,11 @@ pub use format::{
 };
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
+pub use memo::{
+    count_solutions, decide_method, CacheStats, CountMode, Counted, Decision, MemoCache,
+    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, Rule, DEFAULT_MEMORY,
+    MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES,
+};
 pub use problem::{
     BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
 };

@@ -88,12 +88,14 @@
 //!   shared bound: the `k`-th best value found so far, less one.
 #![warn(missing_docs)]
 
+mod memo;
 mod progress;
 mod search;
 mod shard;
 mod split;
 mod steal;
 
+pub use memo::{count_solutions_on, CountError, ParallelMemoCounter, MEMO_PIECES_PER_THREAD};
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount, PIECES_PER_THREAD};
 pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};

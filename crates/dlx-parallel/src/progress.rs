@@ -85,6 +85,11 @@ impl Progress {
         slot.busy.store(true, Ordering::Relaxed);
     }
 
+    /// Work that no [`Solver`] did (a memoised count's): `nodes` more nodes.
+    pub(crate) fn add_nodes(&self, nodes: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+    }
+
     /// Worker `worker`'s task, whose share started at `origin`, ended at `end`.
     pub(crate) fn finish(&self, worker: usize, origin: f64, end: f64) {
         let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);

@@ -300,6 +300,18 @@ impl Run {
     /// that says what ended it, how far it got and that `what` (the output
     /// printed) is partial, with its exit code.
     pub(crate) fn finish(&self, what: &str) -> anyhow::Result<()> {
+        self.end(&format!("{what} is partial"))
+    }
+
+    /// As [`Run::finish`], for a result that has no partial value, so that
+    /// nothing of it was printed (a memoised count).
+    pub(crate) fn finish_unprinted(&self, what: &str) -> anyhow::Result<()> {
+        self.end(&format!("{what} did not finish, so nothing is printed"))
+    }
+
+    /// `Ok` if the search ran to its end; otherwise the [`Partial`] error
+    /// that says what ended it, how far it got, then `outcome`.
+    fn end(&self, outcome: &str) -> anyhow::Result<()> {
         let Some(stop) = self.stopped() else {
             return Ok(());
         };
@@ -316,7 +328,7 @@ impl Run {
                 ),
             ),
         };
-        let mut message = format!("{why} after {seconds:.1} s: {what} is partial");
+        let mut message = format!("{why} after {seconds:.1} s: {outcome}");
         if self.fraction > 0.0 {
             message += &format!(
                 " (about {:.1}% of the search tree, by Knuth's estimate)",

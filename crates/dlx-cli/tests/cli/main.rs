@@ -4,6 +4,7 @@ mod cover;
 mod exit;
 mod lottery;
 mod matrix;
+mod memo;
 mod polyomino;
 mod queens;
 mod shard;

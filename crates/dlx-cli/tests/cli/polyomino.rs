@@ -219,7 +219,7 @@ fn errors() {
     check_error(
         &["pentomino", "--pieces", "heptominoes"],
         "",
-        "bad --pieces: `heptominoes` is neither a piece set nor a file: unknown piece set `heptominoes` (known: pentominoes, tetrominoes, hexominoes)",
+        "bad --pieces: `heptominoes` is neither a piece set nor a file: unknown piece set `heptominoes` (known: pentominoes, tetrominoes, hexominoes, domino)",
     );
     check_error(
         &["pentomino", "--only", "X,Q"],

@@ -4,6 +4,7 @@ mod api;
 mod cover_within;
 mod format;
 mod known_answers;
+mod memo;
 mod properties;
 mod stats;
 mod support;

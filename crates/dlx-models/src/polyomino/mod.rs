@@ -6,12 +6,14 @@
 //!   every free polyomino of a size.
 //! - [`PieceSet`]: named pieces with a count each, built in
 //!   ([`PieceSet::pentominoes`], [`PieceSet::tetrominoes`],
-//!   [`PieceSet::hexominoes`]) or read from ASCII art ([`PieceSet::parse`]).
+//!   [`PieceSet::hexominoes`], [`PieceSet::domino`]) or read from ASCII art
+//!   ([`PieceSet::parse`]).
 //! - [`Board`]: a `WxH` rectangle ([`Board::parse_size`]) or ASCII art with
 //!   holes ([`Board::parse`]), and its symmetry group.
 //! - [`Polyomino`]: the exact cover problem of a board and a piece set;
 //!   [`Polyomino::count_all`], [`Polyomino::count_distinct`],
 //!   [`Polyomino::count_by_symmetry`] (both, as [`Counts`]),
+//!   [`Polyomino::count_all_memoised`] (counts no enumeration reaches),
 //!   [`Polyomino::first`], [`Polyomino::visit_tilings`] and
 //!   [`Polyomino::decode`] give [`Tiling`]s, which
 //!   [`Tiling::check`] checks against the puzzle's rules and which render as
@@ -57,6 +59,10 @@
 //! the product of these factorials, exactly, and
 //! [`Polyomino::visit_tilings`] passes on only the solution whose copies are
 //! in increasing order of placement.
+//! A set of a single piece used once fills the board: it is used as many
+//! times as the board holds it, so `domino` (the piece set of
+//! [`PieceSet::domino`]) on a board is the classic problem of its domino
+//! tilings: a primary item per cell, an option per domino.
 //! A rendered tiling draws all copies of a piece with its one symbol, so two
 //! copies side by side are told apart only in the SVG picture, which
 //! outlines every placed piece.
@@ -96,9 +102,23 @@
 //! [`Polyomino::count_all`], which searches every tiling and is kept as the
 //! independent count the tests compare against.
 //!
+//! # Counts beyond enumeration
+//! [`Polyomino::count_all`] visits every tiling, a few million a second.
+//! [`Polyomino::count_all_memoised`] runs `dlx_core`'s memoised count
+//! ([`dlx_core::MemoCounter`]), which caches the count of every region left
+//! to tile: where regions repeat it reaches counts no enumeration can, for
+//! instance the domino tilings of the 2n x 2n boards (OEIS A004003) up to
+//! 16 x 16 (2444888770250892795802079170816, in about a second), or of
+//! 8 x 30 (1.2e28, in milliseconds); the 18 x 18 board's count exceeds the
+//! `u128` the count is held in and is reported as an error. Where regions
+//! rarely repeat, as for the 12 pentominoes (each used once, so the pieces
+//! left are part of the region), it is a few times slower than
+//! [`Polyomino::count_by_symmetry`]; `dlx polyomino --count` chooses by a
+//! short probe (see [`dlx_core::decide_method`]).
+//!
 //! # Built-in pieces
 //! The pentominoes carry Golomb's letters F I L N P T U V W X Y Z, the
-//! tetrominoes I O T S L. The 35 hexominoes are named 1 to 35 in the order of
+//! tetrominoes I O T S L; the domino is `domino`, drawn `d`. The 35 hexominoes are named 1 to 35 in the order of
 //! their canonical free forms (see [`PieceSet::hexominoes`]) and drawn by the
 //! base-36 digit of their number (1..9, A..Z).
 

@@ -3,7 +3,10 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_core::{BuildError, Footprint, ItemId, OptionId, Problem, ProblemBuilder, Solver, Stats};
+use dlx_core::{
+    BuildError, Footprint, ItemId, MemoCounter, MemoError, MemoSettings, OptionId, Problem,
+    ProblemBuilder, Solver, Stats,
+};
 
 use super::board::Board;
 use super::pieces::PieceSet;
@@ -129,8 +132,26 @@ impl Polyomino {
     /// Encodes the problem of covering `board` exactly with `pieces`, each
     /// used its count of times, in any orientation (rotations only when
     /// `one_sided`).
-    pub fn new(board: Board, pieces: PieceSet, one_sided: bool) -> Result<Polyomino, SetupError> {
+    ///
+    /// A set of one piece used once, smaller than the board, fills it: the
+    /// piece is used as many times as the board holds it (so
+    /// [`PieceSet::domino`] counts domino tilings); the board's area must be
+    /// a multiple of the piece's.
+    pub fn new(
+        board: Board,
+        mut pieces: PieceSet,
+        one_sided: bool,
+    ) -> Result<Polyomino, SetupError> {
         let board_area = board.n_cells();
+        if let [piece] = pieces.pieces() {
+            let size = piece.shape.len();
+            if piece.count == 1 && size < board_area && board_area % size == 0 {
+                let name = piece.name.clone();
+                pieces
+                    .set_count(&name, board_area / size)
+                    .expect("the piece is in the set and its count positive");
+            }
+        }
         if pieces.area() != board_area {
             return Err(SetupError::AreaMismatch {
                 pieces: pieces.area(),
@@ -233,6 +254,23 @@ impl Polyomino {
     /// The exact cover problem (Knuth's items and options; see the module docs).
     pub fn problem(&self) -> &Problem {
         &self.problem
+    }
+
+    /// How many solutions of [`Polyomino::problem`] make one tiling: the
+    /// product of `k!` over the pieces with `k > 1` copies that have items
+    /// (see the module docs); divide a count of the problem's solutions by it.
+    pub fn solutions_per_tiling(&self) -> u64 {
+        self.copies_factor
+    }
+
+    /// The number of tilings by `dlx_core`'s memoised count of
+    /// [`Polyomino::problem`] (see [`dlx_core::MemoCounter`]): far beyond
+    /// what visiting tilings can reach where subproblems repeat, as for the
+    /// domino tilings of a board; no faster than [`Polyomino::count_all`]
+    /// where they do not, as for the pentominoes.
+    pub fn count_all_memoised(&self, settings: &MemoSettings) -> Result<u128, MemoError> {
+        let count = MemoCounter::new(&self.problem, settings)?.count()?;
+        Ok(count / u128::from(self.copies_factor))
     }
 
     /// The board.

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx_core::{verify, Solver};
+use dlx_core::{verify, MemoSettings, Solver};
 use dlx_models::polyomino::{
     free_polyominoes, split_count, Board, BoardError, PieceError, PieceSet, PlacedPiece, Polyomino,
     SetupError, Shape, Tiling, TilingError,
@@ -512,7 +512,7 @@ fn errors() {
     let msg = |e: &dyn std::error::Error| e.to_string();
     assert_eq!(
         msg(&PieceSet::builtin("heptominoes").unwrap_err()),
-        "unknown piece set `heptominoes` (known: pentominoes, tetrominoes, hexominoes)"
+        "unknown piece set `heptominoes` (known: pentominoes, tetrominoes, hexominoes, domino)"
     );
     assert_eq!(
         msg(&PieceSet::pentominoes().set_count("Q", 2).unwrap_err()),
@@ -599,4 +599,90 @@ fn board_symmetry_groups() {
     // A skew board: the identity and the half turn.
     assert_eq!(board("##.\n.##").symmetries().len(), 2);
     assert_eq!(board("###\n#..").symmetries().len(), 1);
+}
+
+#[test]
+fn a_lone_domino_fills_the_board_and_counts_its_tilings() {
+    // OEIS A004003 (the 2n x 2n boards) and OEIS A099390 (the m x n table);
+    // the rectangles agree with Kasteleyn's formula (see dlx-core's tests).
+    let known: [(&str, u128); 15] = [
+        ("2x2", 2),
+        ("4x4", 36),
+        ("6x6", 6728),
+        ("8x8", 12988816),
+        ("10x10", 258584046368),
+        ("12x12", 53060477521960000),
+        ("3x2", 3),
+        ("4x3", 11),
+        ("5x4", 95),
+        ("6x5", 1183),
+        ("7x6", 31529),
+        ("8x7", 1292697),
+        ("9x8", 108435745),
+        ("6x13", 536948224),
+        ("30x8", 12457255314954679645007780869),
+    ];
+    for (spec, count) in known {
+        let model = Polyomino::new(board(spec), PieceSet::domino(), false).expect("fills");
+        assert_eq!(model.solutions_per_tiling(), 1);
+        assert_eq!(
+            model.count_all_memoised(&MemoSettings::new()),
+            Ok(count),
+            "{spec}"
+        );
+    }
+    // Small boards also by enumeration, every tiling checked.
+    for (spec, count) in [("4x4", 36), ("5x4", 95), ("6x5", 1183)] {
+        let model = Polyomino::new(board(spec), PieceSet::domino(), false).expect("fills");
+        assert_eq!(model.count_all(), count);
+        let problem = model.problem();
+        let _ = Solver::new(problem).visit(|solution| {
+            verify(problem, solution).expect("a valid exact cover");
+            let tiling = model.decode(solution);
+            assert_eq!(tiling.placed().len(), model.board().n_cells() / 2);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+}
+
+#[test]
+fn a_lone_piece_that_cannot_fill_the_board_is_an_area_mismatch() {
+    let err = Polyomino::new(board("3x3"), PieceSet::domino(), false).unwrap_err();
+    assert_eq!(
+        err,
+        SetupError::AreaMismatch {
+            pieces: 2,
+            board: 9
+        }
+    );
+    // With a count given, the piece is used exactly that many times.
+    let err = Polyomino::new(board("4x4"), PieceSet::domino().times(3), false).unwrap_err();
+    assert_eq!(
+        err,
+        SetupError::AreaMismatch {
+            pieces: 6,
+            board: 16
+        }
+    );
+    assert_eq!(PieceSet::builtin("dominoes"), Ok(PieceSet::domino()));
+}
+
+#[test]
+fn the_memoised_count_of_pentominoes_on_3x20() {
+    // Knuth, "Dancing Links" (2000): 8 tilings of the 3 x 20 board.
+    let model = Polyomino::new(board("20x3"), PieceSet::pentominoes(), false).expect("valid");
+    assert_eq!(model.count_all_memoised(&MemoSettings::new()), Ok(8));
+    // Two pieces with two copies each: each tiling is counted once.
+    let pieces = PieceSet::tetrominoes()
+        .select(&["I", "O"])
+        .unwrap()
+        .times(2);
+    let model = Polyomino::new(board("4x4"), pieces, false).expect("valid");
+    assert_eq!(model.solutions_per_tiling(), 2);
+    let all = model.count_all();
+    assert!(all > 0);
+    assert_eq!(
+        model.count_all_memoised(&MemoSettings::new()),
+        Ok(u128::from(all))
+    );
 }

@@ -10,7 +10,7 @@ use crate::steal::Event;
 
 impl ParallelSolver<'_> {
     /// A solution with the fewest options, proven minimal: the threads run
-    /// the branch and bound search ([`Solver::set_objective`]) sharing their
+    /// the branch and bound search ([`dlx_core::Solver::set_objective`]) sharing their
     /// best size as the bound. The size is always the sequential answer;
     /// among several smallest solutions the one returned may depend on timing.
     pub fn min_options(&mut self) -> Optimum {

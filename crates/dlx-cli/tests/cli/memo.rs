@@ -1,0 +1,216 @@
+//! Tests of the memoised count in the subcommands that count: `--memo`, `--no-memo`, `--memo-mem` and its statistics.
+
+use crate::support::{check_error, run};
+
+/// The m x n board's domino tilings in Knuth's format.
+fn dominoes(m: usize, n: usize) -> String {
+    let cell = |r: usize, c: usize| format!("r{r}c{c}");
+    let mut text: Vec<String> = vec![(0..m * n)
+        .map(|k| cell(k / n, k % n))
+        .collect::<Vec<_>>()
+        .join(" ")];
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                text.push(format!("{} {}", cell(r, c), cell(r, c + 1)));
+            }
+            if r + 1 < m {
+                text.push(format!("{} {}", cell(r, c), cell(r + 1, c)));
+            }
+        }
+    }
+    text.join("\n") + "\n"
+}
+
+/// Checks that `dlx ARGS` prints `count` alone.
+#[track_caller]
+fn check(args: &[&str], stdin: &str, count: &str) {
+    let (stdout, _) = run(args, stdin, 0);
+    assert_eq!(stdout, format!("{count}\n"), "{args:?}");
+}
+
+#[test]
+fn counts_by_every_method_agree() {
+    let board = dominoes(6, 7);
+    for extra in [
+        &[][..],
+        &["--memo"],
+        &["--no-memo"],
+        &["--memo", "--threads", "2"],
+    ] {
+        let mut args = vec!["solve", "--count"];
+        args.extend_from_slice(extra);
+        check(&args, &board, "31529");
+    }
+    check(
+        &["solve", "--count", "--memo", "data/pentomino-3x20.dlx"],
+        "",
+        "8",
+    );
+    check(&["queens", "8", "--count", "--memo"], "", "92");
+    check(&["queens", "8", "--count"], "", "92");
+}
+
+#[test]
+fn domino_tilings_beyond_enumeration() {
+    // OEIS A004003.
+    check(
+        &[
+            "polyomino",
+            "--board",
+            "12x12",
+            "--pieces",
+            "domino",
+            "--count",
+        ],
+        "",
+        "53060477521960000",
+    );
+    check(
+        &["solve", "--count", "--threads", "2"],
+        &dominoes(12, 12),
+        "53060477521960000",
+    );
+}
+
+#[test]
+fn stats_report_the_cache_next_to_nodes_and_updates() {
+    let (_, stderr) = run(
+        &["solve", "--count", "--stats", "--memo"],
+        &dominoes(8, 8),
+        0,
+    );
+    let keys: Vec<&str> = stderr
+        .lines()
+        .filter_map(|line| line.split_once(':').map(|(key, _)| key))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "method",
+            "solutions",
+            "nodes",
+            "updates",
+            "cache hits",
+            "cache misses",
+            "cache evictions",
+            "cache peak",
+            "parts",
+            "time",
+            "nodes/s"
+        ]
+    );
+    assert!(stderr.contains("solutions: 12988816\n"), "{stderr}");
+    // A count where memoisation does not pay says so, then counts plainly.
+    // A small count finishes during the probe; a larger one goes on
+    // plainly. Either way the statistics are the plain search's.
+    let (stdout, stderr) = run(&["queens", "10", "--count", "--stats"], "", 0);
+    assert_eq!(stdout, "724\n");
+    assert!(
+        stderr.starts_with("memo: plain count (it finished during the probe, "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\nsolutions: 724\n"), "{stderr}");
+    let (stdout, stderr) = run(&["queens", "13", "--count", "--stats", "-j", "1"], "", 0);
+    assert_eq!(stdout, "73712\n");
+    assert!(
+        stderr.starts_with("memo: plain count (the probe's leverage "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("\nsolutions: 73712\n"), "{stderr}");
+}
+
+#[test]
+fn a_tiny_cache_evicts_and_still_counts_exactly() {
+    let (stdout, stderr) = run(
+        &["solve", "--count", "--stats", "--memo", "--memo-mem", "64K"],
+        &dominoes(10, 10),
+        0,
+    );
+    assert_eq!(stdout, "258584046368\n");
+    let evictions: u64 = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("cache evictions: "))
+        .and_then(|n| n.parse().ok())
+        .expect("an evictions line");
+    assert!(evictions > 0, "{stderr}");
+}
+
+#[test]
+fn a_count_past_u128_is_an_error() {
+    let mut text = (0..130).map(|k| format!("i{k} ")).collect::<String>() + "\n";
+    for k in 0..130 {
+        text += &format!("i{k}\ni{k}\n");
+    }
+    let (stdout, stderr) = run(&["solve", "--count", "--memo"], &text, 1);
+    assert_eq!(stdout, "");
+    assert_eq!(
+        stderr,
+        "dlx: error: the memoised count failed: the problem has more than 340282366920938463463374607431768211454 solutions, the most a count can hold\n"
+    );
+}
+
+#[test]
+fn bad_memo_options() {
+    let (_, stderr) = run(&["solve", "--count", "--memo-mem", "12X"], "a\na\n", 2);
+    assert!(
+        stderr.starts_with("error: invalid value '12X' for '--memo-mem <SIZE>': expected a size such as 512M or 4G"),
+        "{stderr}"
+    );
+    check_error(
+        &["solve", "--count", "--memo", "data/solve/multiplicities.dlx"],
+        "",
+        "--memo cannot count this problem: item `ann` has bounds 2:2: the memoised count handles only items covered exactly once, and beside them items covered at most once (0:1)",
+    );
+    let (_, stderr) = run(&["solve", "--memo"], "a\na\n", 2);
+    assert!(stderr.contains("--count"), "{stderr}");
+    let (_, stderr) = run(&["queens", "8", "--count", "--distinct", "--memo"], "", 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+/// A memoised count has no partial value: stopped by a budget on any number
+/// of threads, it prints no number, says why, and exits with 3.
+#[test]
+fn a_stopped_memoised_count_prints_nothing_and_exits_3() {
+    let file = "data/pentomino-6x10.dlx";
+    for budget in [["--max-nodes", "20000"], ["--time-limit", "200ms"]] {
+        for threads in ["1", "2"] {
+            let mut args = vec!["solve", "--count", "--memo", "--stats", "-j", threads];
+            args.extend_from_slice(&budget);
+            args.push(file);
+            let (stdout, stderr) = run(&args, "", 3);
+            assert_eq!(stdout, "", "{args:?}");
+            assert!(
+                stderr.contains(&format!("stopped by {}", budget[0]))
+                    && stderr.contains("the memoised count did not finish, so nothing is printed"),
+                "{args:?}: {stderr}"
+            );
+            assert!(
+                stderr.contains("solutions: unknown (the count did not finish)"),
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+    // A budget the count stays within changes nothing.
+    check(
+        &["solve", "--count", "--memo", "--max-nodes", "1000000"],
+        &dominoes(8, 8),
+        "12988816",
+    );
+    check(
+        &[
+            "polyomino",
+            "--board",
+            "8x8",
+            "--pieces",
+            "domino",
+            "--count",
+            "--time-limit",
+            "1m",
+            "-j",
+            "3",
+        ],
+        "",
+        "12988816",
+    );
+}

@@ -1,0 +1,421 @@
+//! The memoised count: one loop over an explicit stack of sums (a branching item's options) and products (parts).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use super::cache::{MemoCache, OVERFLOW};
+use super::layout::Layout;
+use super::parts::{PartFinder, MAX_GROUPS};
+use super::state::State;
+use super::{MemoStats, Rule};
+
+/// Where the cache is reached from: alone (no lock) or shared (a lock per shard).
+pub(crate) trait Store {
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)>;
+    fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16);
+}
+
+/// The only reference to a cache.
+pub(crate) struct Exclusive<'a>(pub(crate) &'a mut MemoCache);
+
+/// A cache other counters use too.
+pub(crate) struct Shared<'a>(pub(crate) &'a MemoCache);
+
+impl Store for Exclusive<'_> {
+    #[inline]
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)> {
+        self.0.get_mut(key, hash)
+    }
+    #[inline]
+    fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16) {
+        self.0.put_mut(key, hash, count, weight);
+    }
+}
+
+impl Store for Shared<'_> {
+    #[inline]
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)> {
+        self.0.get(key, hash)
+    }
+    #[inline]
+    fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16) {
+        self.0.put(key, hash, count, weight);
+    }
+}
+
+/// Where a call to [`Search::run`] stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum End {
+    /// The count is finished.
+    Done(u128),
+    /// The node budget ran out.
+    Paused,
+    /// The stop flag was raised.
+    Stopped,
+}
+
+/// What the loop does next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Next {
+    /// Enter the subproblem of the current state inside the current active
+    /// mask; `part` when it is one part just found (so it is connected).
+    Enter { part: bool },
+    /// Try the next option of the branching item of the top frame.
+    Advance,
+    /// Hand a count to the top frame.
+    Return(u128),
+    /// The count is finished.
+    Done(u128),
+}
+
+/// A frame of the explicit stack.
+#[derive(Copy, Clone, Debug)]
+enum Frame {
+    /// A subproblem counted as the sum over the options of `item`.
+    Sum {
+        /// The item, covered while its options are tried.
+        item: u32,
+        /// The next option to try, as a place in the item's live prefix, and the prefix's length.
+        pos: u32,
+        end: u32,
+        /// The node of the option chosen now, to undo when its count returns.
+        chosen: u32,
+        sum: u128,
+        /// The virtual node count when the subproblem was entered.
+        virt_start: u64,
+    },
+    /// A subproblem counted as the product of its parts.
+    Product {
+        /// The next part to count, and how many there are.
+        next: u32,
+        parts: u32,
+        /// Whether each is one part (else a group of parts, to split again).
+        single: bool,
+        /// Where the parts' masks start in the arena; the active mask to restore.
+        masks_base: u32,
+        saved_active: u32,
+        product: u128,
+        virt_start: u64,
+    },
+}
+
+/// One memoised count in progress, resumable between calls.
+#[derive(Clone, Debug)]
+pub(crate) struct Search {
+    layout: Arc<Layout>,
+    pub(crate) state: State,
+    rule: Rule,
+    parts: bool,
+    frames: Vec<Frame>,
+    /// The active masks: the whole problem at 0, then the parts of every open product.
+    masks: Vec<u64>,
+    active: usize,
+    key: Vec<u64>,
+    finder: PartFinder,
+    next: Next,
+    pub(crate) stats: MemoStats,
+    /// Nodes a search without the cache would have entered: the nodes
+    /// entered, plus for each hit the nodes its entry stood for.
+    pub(crate) virt: u64,
+    /// List entries looked at by searches for parts that found none.
+    idle_part_work: u64,
+    /// The most words the arena of active masks may hold.
+    mask_room: usize,
+    /// Checked at every node: raised, the search stops (and can go on later).
+    pub(crate) stop: Option<Arc<AtomicBool>>,
+    started: bool,
+}
+
+/// Searches for parts may cost at most 1/PART_SHARE of the updates while they find none.
+const PART_SHARE: u64 = 16;
+
+/// ... plus this many list entries, so that small problems are always split.
+const PART_ALLOWANCE: u64 = 1 << 12;
+
+/// The bytes of active masks a search may hold, at least (see `Search::new`).
+const MASK_BYTES: usize = 8 << 20;
+
+impl Search {
+    pub(crate) fn new(layout: Arc<Layout>, rule: Rule, parts: bool) -> Search {
+        let words = layout.words;
+        // Room for 64 splits' masks, or 8 MiB of them when the problem is
+        // large; a split that would not fit is skipped (it is an
+        // optimisation only), so this memory is bounded.
+        let mask_room = (MASK_BYTES / 8).max(words * (1 + 64 * MAX_GROUPS));
+        let mut masks = Vec::with_capacity(words * (1 + 4 * MAX_GROUPS));
+        masks.resize(words, u64::MAX);
+        Search {
+            state: State::new(&layout),
+            finder: PartFinder::new(&layout),
+            key: vec![0; layout.key_words],
+            frames: Vec::with_capacity(2 * layout.n_primary + 2),
+            masks,
+            active: 0,
+            next: Next::Enter { part: false },
+            stats: MemoStats::default(),
+            virt: 0,
+            idle_part_work: 0,
+            mask_room,
+            stop: None,
+            started: false,
+            rule,
+            parts,
+            layout,
+        }
+    }
+
+    /// A search of the same problem with the same settings (the stop flag
+    /// included), from the start.
+    pub(crate) fn fresh(&self) -> Search {
+        let mut search = Search::new(Arc::clone(&self.layout), self.rule, self.parts);
+        search.stop.clone_from(&self.stop);
+        search
+    }
+
+    pub(crate) fn started(&self) -> bool {
+        self.started
+    }
+
+    pub(crate) fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    pub(crate) fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// Runs until the count is finished, `node_budget` more nodes were
+    /// entered, or the stop flag is raised.
+    pub(crate) fn run<S: Store>(&mut self, store: &mut S, node_budget: u64) -> End {
+        self.started = true;
+        let layout = Arc::clone(&self.layout);
+        let layout = &*layout;
+        let words = layout.words;
+        let stop_at = self.stats.nodes.saturating_add(node_budget);
+        loop {
+            match self.next {
+                Next::Done(count) => return End::Done(count),
+                Next::Enter { part } => {
+                    if self.stats.nodes >= stop_at {
+                        return End::Paused;
+                    }
+                    if self
+                        .stop
+                        .as_deref()
+                        .is_some_and(|s| s.load(Ordering::Relaxed))
+                    {
+                        return End::Stopped;
+                    }
+                    self.stats.nodes += 1;
+                    self.stats.max_level = self.stats.max_level.max(self.frames.len());
+                    let active = &self.masks[self.active..self.active + words];
+                    if self.state.dead > 0 {
+                        self.virt += 1;
+                        self.next = Next::Return(0);
+                        continue;
+                    }
+                    if !self.state.has_work(layout, active) {
+                        self.virt += 1;
+                        self.next = Next::Return(1);
+                        continue;
+                    }
+                    let hash = self.state.key(layout, active, &mut self.key);
+                    if let Some((count, weight)) = store.get(&self.key, hash) {
+                        self.stats.hits += 1;
+                        self.virt = self.virt.saturating_add(nodes_of(weight));
+                        self.next = Next::Return(count);
+                        continue;
+                    }
+                    self.stats.misses += 1;
+                    self.virt += 1;
+                    let virt_start = self.virt - 1;
+                    if self.parts && !part && self.may_split() {
+                        let base = self.masks.len();
+                        let mut work = 0;
+                        let (n, single) = self.finder.split(
+                            layout,
+                            &self.state,
+                            &mut self.masks,
+                            self.active,
+                            &mut work,
+                        );
+                        if n > 1 {
+                            self.stats.splits += 1;
+                            self.stats.parts += n as u64;
+                            self.frames.push(Frame::Product {
+                                next: 0,
+                                parts: n as u32,
+                                single,
+                                masks_base: base as u32,
+                                saved_active: self.active as u32,
+                                product: 1,
+                                virt_start,
+                            });
+                            self.active = base;
+                            self.next = Next::Enter { part: single };
+                            continue;
+                        }
+                        self.idle_part_work += work;
+                    }
+                    let active = &self.masks[self.active..self.active + words];
+                    let item = self.state.choose_item(layout, active, self.rule);
+                    let end = self.state.len[item as usize];
+                    self.state.cover(layout, item);
+                    self.frames.push(Frame::Sum {
+                        item,
+                        pos: 0,
+                        end,
+                        chosen: u32::MAX,
+                        sum: 0,
+                        virt_start,
+                    });
+                    self.next = Next::Advance;
+                }
+                Next::Advance => {
+                    let Some(Frame::Sum {
+                        item,
+                        pos,
+                        end,
+                        chosen,
+                        ..
+                    }) = self.frames.last_mut()
+                    else {
+                        unreachable!("Advance is reached only with a sum on top")
+                    };
+                    let item = *item;
+                    if *pos == *end {
+                        let Some(Frame::Sum {
+                            sum, virt_start, ..
+                        }) = self.frames.pop()
+                        else {
+                            unreachable!()
+                        };
+                        self.state.uncover(layout, item);
+                        self.finish(layout, store, sum, virt_start);
+                        continue;
+                    }
+                    let node = self.state.cell(layout, item, *pos);
+                    *pos += 1;
+                    *chosen = node;
+                    self.state.commit(layout, node);
+                    self.next = Next::Enter { part: false };
+                }
+                Next::Return(count) => match self.frames.last_mut() {
+                    None => self.next = Next::Done(count),
+                    Some(Frame::Sum { chosen, sum, .. }) => {
+                        self.state.uncommit(layout, *chosen);
+                        *sum = add(*sum, count);
+                        self.next = Next::Advance;
+                    }
+                    Some(Frame::Product {
+                        next,
+                        parts,
+                        single,
+                        masks_base,
+                        product,
+                        ..
+                    }) => {
+                        *product = mul(*product, count);
+                        *next += 1;
+                        if *product == 0 || *next == *parts {
+                            let Some(Frame::Product {
+                                masks_base,
+                                saved_active,
+                                product,
+                                virt_start,
+                                ..
+                            }) = self.frames.pop()
+                            else {
+                                unreachable!()
+                            };
+                            self.masks.truncate(masks_base as usize);
+                            self.active = saved_active as usize;
+                            self.finish(layout, store, product, virt_start);
+                        } else {
+                            self.active = *masks_base as usize + *next as usize * words;
+                            self.next = Next::Enter { part: *single };
+                        }
+                    }
+                },
+            }
+        }
+    }
+
+    /// Stores the count of the subproblem just finished (the state is back
+    /// to what it was when it was entered) and returns it to its parent.
+    fn finish<S: Store>(&mut self, layout: &Layout, store: &mut S, count: u128, virt_start: u64) {
+        let words = layout.words;
+        let active = &self.masks[self.active..self.active + words];
+        let hash = self.state.key(layout, active, &mut self.key);
+        store.put(&self.key, hash, count, weight_of(self.virt - virt_start));
+        self.next = Next::Return(count);
+    }
+
+    /// Whether to look for parts here: while the searches for parts that
+    /// found none cost little next to the search itself, and while the
+    /// arena of active masks has room for one more split.
+    #[inline]
+    fn may_split(&self) -> bool {
+        self.idle_part_work <= self.state.updates / PART_SHARE + PART_ALLOWANCE
+            && self.masks.len() + MAX_GROUPS * self.layout.words <= self.mask_room
+    }
+
+    /// Chooses the option of `node`, a node of a primary item, before the
+    /// search starts (its count then covers only the solutions that contain it).
+    pub(crate) fn commit_prefix(&mut self, node: u32) {
+        let layout = Arc::clone(&self.layout);
+        self.state.cover(&layout, layout.opt_items[node as usize]);
+        self.state.commit(&layout, node);
+    }
+}
+
+/// `a + b`, or [`OVERFLOW`] when the sum reaches it.
+#[inline]
+pub(crate) fn add(a: u128, b: u128) -> u128 {
+    match a.checked_add(b) {
+        // A sum of exactly `OVERFLOW` is reported as an overflow too.
+        Some(s) if a != OVERFLOW && b != OVERFLOW => s,
+        _ => OVERFLOW,
+    }
+}
+
+/// `a * b`, 0 when either is 0 (even if the other overflowed), else
+/// [`OVERFLOW`] when the product reaches it.
+#[inline]
+pub(crate) fn mul(a: u128, b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return 0;
+    }
+    match a.checked_mul(b) {
+        Some(p) if a != OVERFLOW && b != OVERFLOW => p,
+        _ => OVERFLOW,
+    }
+}
+
+/// A node count as a cache weight: `256 * log2(nodes)`, rounded down.
+#[inline]
+pub(crate) fn weight_of(nodes: u64) -> u16 {
+    if nodes == 0 {
+        return 0;
+    }
+    let log = 63 - nodes.leading_zeros();
+    // The 8 bits below the leading one are the fraction.
+    let fraction = if log >= 8 {
+        (nodes >> (log - 8)) & 0xFF
+    } else {
+        (nodes << (8 - log)) & 0xFF
+    };
+    (log << 8) as u16 | fraction as u16
+}
+
+/// The node count a weight stands for (within 1/256 of it).
+#[inline]
+pub(crate) fn nodes_of(weight: u16) -> u64 {
+    let log = u32::from(weight >> 8);
+    let mantissa = 0x100 | u64::from(weight & 0xFF);
+    if log >= 8 {
+        mantissa << (log - 8)
+    } else {
+        mantissa >> (8 - log)
+    }
+}

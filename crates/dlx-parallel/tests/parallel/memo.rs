@@ -1,0 +1,134 @@
+//! The memoised count on threads: the same count on every number of threads, from every way of asking for it.
+
+use dlx_core::{
+    parse_dlx, CountMode, ItemKind, MemoError, MemoSettings, Method, Problem, ProblemBuilder,
+    Solver,
+};
+use dlx_parallel::{count_solutions_on, CountError, ParallelMemoCounter};
+
+use crate::problems::{colored, data, langford, queens};
+
+/// Checks that the memoised count on 1, 2 and 3 threads, with the default
+/// cache and a tiny one, and every mode of `count_solutions_on`, equals the
+/// plain sequential count.
+#[track_caller]
+fn check(problem: &Problem) {
+    let expected = u128::from(Solver::new(problem).count());
+    for threads in [1, 2, 3] {
+        for memory in [1 << 30, 64 << 10] {
+            let settings = MemoSettings::new().with_memory(memory);
+            let mut counter = ParallelMemoCounter::new(problem, &settings)
+                .unwrap()
+                .with_threads(threads)
+                .unwrap();
+            assert_eq!(
+                counter.count(),
+                Ok(expected),
+                "{threads} threads, {memory} bytes"
+            );
+            assert!(counter.cache().stats().peak_bytes <= memory as u64);
+        }
+        for mode in [CountMode::Auto, CountMode::Memo, CountMode::Plain] {
+            let counted = count_solutions_on(problem, &MemoSettings::new(), mode, threads).unwrap();
+            assert_eq!(counted.count, expected, "{mode:?} on {threads} threads");
+        }
+    }
+}
+
+/// The m x n board to tile with dominoes.
+fn dominoes(m: usize, n: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let cells = b.items(ItemKind::Primary, m * n);
+    for r in 0..m {
+        for c in 0..n {
+            if c + 1 < n {
+                b.option([cells[r * n + c], cells[r * n + c + 1]]).unwrap();
+            }
+            if r + 1 < m {
+                b.option([cells[r * n + c], cells[(r + 1) * n + c]])
+                    .unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+#[test]
+fn boards_queens_langford_and_pentominoes() {
+    check(&dominoes(6, 7));
+    check(&dominoes(3, 9));
+    check(&queens(8));
+    check(&langford(8));
+    check(&data("pentomino-3x20.dlx"));
+}
+
+#[test]
+fn colored_problems() {
+    for seed in 0..40 {
+        check(&colored(seed, 8, 4, 30));
+    }
+}
+
+#[test]
+fn a_large_board_on_two_threads() {
+    // OEIS A004003: the 12 x 12 board has 53060477521960000 domino tilings.
+    let problem = dominoes(12, 12);
+    let counted = count_solutions_on(&problem, &MemoSettings::new(), CountMode::Auto, 2).unwrap();
+    assert_eq!(counted.count, 53060477521960000);
+    assert_eq!(counted.method, Method::Memo);
+}
+
+#[test]
+fn problems_without_solutions_or_with_nothing_to_cover() {
+    check(&parse_dlx("a b\na\n").unwrap());
+    check(&dominoes(3, 3));
+    let mut b = ProblemBuilder::new();
+    b.item(ItemKind::Secondary);
+    check(&b.build().unwrap());
+}
+
+#[test]
+fn multiplicities_are_refused_by_the_memoised_count_only() {
+    let problem = parse_dlx("a 2:3|b c\na b\nb c\nb\na c\n").unwrap();
+    let err = count_solutions_on(&problem, &MemoSettings::new(), CountMode::Memo, 2).unwrap_err();
+    assert!(
+        matches!(err, CountError::Memo(MemoError::Multiplicities { .. })),
+        "{err}"
+    );
+    let counted = count_solutions_on(&problem, &MemoSettings::new(), CountMode::Auto, 2).unwrap();
+    assert_eq!(counted.method, Method::Plain);
+    assert_eq!(counted.count, u128::from(Solver::new(&problem).count()));
+}
+
+#[test]
+fn a_node_budget_or_a_raised_flag_stops_the_count() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    // Langford pairs repeat few subproblems: 11 pairs take far more than
+    // 5000 nodes.
+    let problem = langford(11);
+    for threads in [1, 2, 3] {
+        let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        let flag = Arc::new(AtomicBool::new(false));
+        counter
+            .set_stop_flag(Arc::clone(&flag))
+            .set_node_budget(Some(5000));
+        let progress = counter.progress();
+        assert_eq!(counter.count(), Err(MemoError::Stopped), "{threads}");
+        assert!(counter.budget_spent());
+        assert!(flag.load(Ordering::Relaxed));
+        assert!(progress.nodes() >= 5000);
+        assert!(progress.nodes() < 5000 + 2 * (1 << 12) * threads as u64);
+        // A raised flag stops it at once; lowered, with no budget, it counts.
+        counter.set_node_budget(None);
+        assert_eq!(counter.count(), Err(MemoError::Stopped));
+        flag.store(false, Ordering::Relaxed);
+        assert_eq!(counter.count(), Ok(2 * 17792));
+        assert!(!counter.budget_spent());
+        assert!(progress.fraction() > 0.99, "{}", progress.fraction());
+    }
+}

@@ -158,9 +158,10 @@ pub enum ParseError {
         text: String,
     },
     /// Any other failure to build the problem (for instance too many nodes).
-    #[error("line {line}: the problem cannot be built")]
+    #[error("{}the problem cannot be built", if *.line > 0 { format!("line {line}: ") } else { String::new() })]
     Build {
-        /// The line.
+        /// The line, or 0 when no one line is at fault (the whole problem
+        /// is too large).
         line: usize,
         /// What the builder refused.
         #[source]

@@ -58,6 +58,8 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     let mut warnings = Vec::new();
     let mut header_seen = false;
     let mut entries = Vec::new();
+    // The line of each option, for the errors the builder finds at the end.
+    let mut option_lines = Vec::new();
     for (index, raw) in input.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
         if raw.contains(&0) {
@@ -81,6 +83,7 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
         let cost = read_option_line(&mut builder, text, line, &mut entries)?;
         match builder.colored_option(entries.iter().copied()) {
             Ok(option) => {
+                option_lines.push(line);
                 if cost > 0 {
                     builder
                         .set_cost(option, cost)
@@ -109,9 +112,18 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     if !header_seen {
         return Err(ParseError::MissingHeader);
     }
-    let problem = builder
-        .build()
-        .map_err(|source| ParseError::Build { line: 0, source })?;
+    let problem = builder.build().map_err(|source| {
+        // A total cost that overflows is found at the end, at the option
+        // whose cost passes the limit: name its line.
+        let line = match &source {
+            BuildError::CostOverflow { option } => option_lines.get(*option).copied(),
+            _ => None,
+        };
+        ParseError::Build {
+            line: line.unwrap_or(0),
+            source,
+        }
+    })?;
     Ok(Parsed { problem, warnings })
 }
 

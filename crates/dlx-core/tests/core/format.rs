@@ -348,3 +348,15 @@ fn a_first_name_that_starts_with_a_byte_order_mark_reads_back() {
     assert_eq!(write_dlx_bytes(&reread), written);
     assert_eq!(reread.n_primary(), 1);
 }
+
+#[test]
+fn costs_whose_total_could_overflow_name_their_line() {
+    // Issue 13: a solution of `a |max` and `b |1` would cost more than
+    // u64::MAX; the problem is refused (never a saturated, wrong optimum)
+    // at the line of the option whose cost passes the limit.
+    let err = parse_dlx("a b\na |18446744073709551615\nb |5\nb |1\n").unwrap_err();
+    assert!(
+        err.to_string().starts_with("line 3: the problem cannot be built"),
+        "{err}"
+    );
+}

@@ -61,7 +61,13 @@ pub(crate) fn run(
     let path = |p: &Path| p.display().to_string();
     let solve = |file: String, count: u64| Workload {
         name: "",
-        args: vec!["solve".into(), "--count".into(), "--stats".into(), file],
+        args: vec![
+            "solve".into(),
+            "--count".into(),
+            "--no-memo".into(),
+            "--stats".into(),
+            file,
+        ],
         expect: Expect::Count(count),
         balance: true,
     };
@@ -200,7 +206,7 @@ pub(crate) fn render(rows: &[Row], rounds: usize) -> String {
     let _ = writeln!(md, "\n## Threads\n");
     let _ = writeln!(
         md,
-        "`dlx solve --count --stats --threads N FILE` (the sudokus: `dlx sudoku --line --stats`), \
+        "`dlx solve --count --no-memo --stats --threads N FILE` (the sudokus: `dlx sudoku --line --stats`), \
          1 and 2 threads interleaved, medians of {rounds} round(s). \
          Steals are the subtrees a busy thread gave an idle one, idle the seconds the threads \
          waited for work, both for the 2-thread run (a file of puzzles is shared a puzzle at a time).\n"

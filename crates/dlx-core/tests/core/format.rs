@@ -356,7 +356,8 @@ fn costs_whose_total_could_overflow_name_their_line() {
     // at the line of the option whose cost passes the limit.
     let err = parse_dlx("a b\na |18446744073709551615\nb |5\nb |1\n").unwrap_err();
     assert!(
-        err.to_string().starts_with("line 3: the problem cannot be built"),
+        err.to_string()
+            .starts_with("line 3: the problem cannot be built"),
         "{err}"
     );
 }

@@ -6,8 +6,10 @@
 //! its exit code (the codes are listed in `shared::EXIT_CODES`, which
 //! `dlx --help` prints).
 
+mod completions;
 mod cover;
 mod lottery;
+mod man;
 mod matrix;
 mod polyomino;
 mod queens;
@@ -51,6 +53,8 @@ enum Command {
     Lottery(lottery::LotteryArgs),
     #[command(flatten)]
     Shard(shard::ShardCommand),
+    Completions(completions::CompletionsArgs),
+    Man(man::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +71,8 @@ fn main() -> ExitCode {
         Command::Squares(args) => squares::run(args),
         Command::Lottery(args) => lottery::run(args),
         Command::Shard(command) => shard::run(command),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

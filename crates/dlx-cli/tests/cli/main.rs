@@ -2,6 +2,7 @@
 
 mod cover;
 mod exit;
+mod generated;
 mod lottery;
 mod matrix;
 mod polyomino;

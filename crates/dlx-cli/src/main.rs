@@ -8,6 +8,7 @@
 
 mod completions;
 mod cover;
+mod estimate;
 mod lottery;
 mod man;
 mod matrix;
@@ -53,6 +54,7 @@ enum Command {
     Lottery(lottery::LotteryArgs),
     #[command(flatten)]
     Shard(shard::ShardCommand),
+    Estimate(estimate::EstimateArgs),
     Completions(completions::CompletionsArgs),
     Man(man::ManArgs),
 }
@@ -71,6 +73,7 @@ fn main() -> ExitCode {
         Command::Squares(args) => squares::run(args),
         Command::Lottery(args) => lottery::run(args),
         Command::Shard(command) => shard::run(command),
+        Command::Estimate(args) => estimate::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),
     };

@@ -1,6 +1,7 @@
 //! The integration tests of the `dlx` binary, one module per subcommand.
 
 mod cover;
+mod estimate;
 mod exit;
 mod generated;
 mod lottery;

@@ -9,17 +9,25 @@
 //!   without a nightly toolchain).
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
+//! - `cargo xtask man` writes the manual pages of `dlx` into `target/man/`.
+//! - `cargo xtask package-check` packages the four published crates as
+//!   crates.io would take them and fails on any warning.
+//! - `cargo xtask msrv` checks the workspace with its declared `rust-version`.
 
 mod bench;
 mod gen_data;
+mod man;
 mod miri;
+mod msrv;
+mod package;
 mod pictures;
 mod rss;
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
-use anyhow::bail;
+use anyhow::{bail, ensure, Context as _};
 
 pub(crate) const USAGE: &str = "usage: cargo xtask <command>
 
@@ -39,6 +47,13 @@ commands:
   miri                run dlx-core's tests under Miri (installs the nightly
                       miri component if needed; says so and skips without nightly)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
+  man                 write the manual pages of dlx (dlx.1 and one per
+                      subcommand) into target/man/
+  package-check       cargo package the four published crates (verified, in
+                      dependency order); fail on any warning, a missing license
+                      file, or dlx-core's test fixtures in its package
+  msrv                cargo check the workspace with its rust-version toolchain
+                      (installs it with rustup; says so and skips if it cannot)
 ";
 
 fn main() -> anyhow::Result<()> {
@@ -48,6 +63,9 @@ fn main() -> anyhow::Result<()> {
         Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
         Some("pictures") => pictures::run(&workspace_root()),
         Some("miri") => miri::run(&workspace_root()),
+        Some("man") => man::run(&workspace_root()),
+        Some("package-check") => package::run(&workspace_root()),
+        Some("msrv") => msrv::run(&workspace_root()),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])
@@ -76,4 +94,46 @@ fn say(line: &str) {
 /// Prints a line on standard error, apart from a child's standard output.
 fn tell(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// Whether a command runs and exits 0, its output thrown away.
+fn succeeds(command: &mut Command) -> bool {
+    command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Whether `program` is on the PATH (or in /usr/sbin, where Debian puts the daemons).
+pub(crate) fn on_path(program: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path)
+        .chain([PathBuf::from("/usr/sbin"), PathBuf::from("/sbin")])
+        .any(|dir| dir.join(program).is_file())
+}
+
+/// Builds the `dlx` binary (release) and returns its path.
+fn build_dlx(root: &Path) -> anyhow::Result<PathBuf> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let args = [
+        "build",
+        "--release",
+        "--locked",
+        "-p",
+        "dlx-cli",
+        "--bin",
+        "dlx",
+    ];
+    say(&format!("cargo {}", args.join(" ")));
+    let status = Command::new(&cargo)
+        .args(args)
+        .current_dir(root)
+        .status()
+        .context("cannot run cargo")?;
+    ensure!(status.success(), "cargo {} failed", args.join(" "));
+    Ok(std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("release")
+        .join("dlx"))
 }

@@ -13,6 +13,8 @@
 //! - `cargo xtask package-check` packages the four published crates as
 //!   crates.io would take them and fails on any warning.
 //! - `cargo xtask msrv` checks the workspace with its declared `rust-version`.
+//! - `cargo xtask slurm-check` runs the Slurm recipe of the dlx-parallel
+//!   README on a one-node cluster of this machine.
 
 mod bench;
 mod gen_data;
@@ -22,6 +24,7 @@ mod msrv;
 mod package;
 mod pictures;
 mod rss;
+mod slurm;
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -54,6 +57,9 @@ commands:
                       file, or dlx-core's test fixtures in its package
   msrv                cargo check the workspace with its rust-version toolchain
                       (installs it with rustup; says so and skips if it cannot)
+  slurm-check         run the dlx-parallel README's Slurm array job on a
+                      one-node cluster started here (installs slurm and munge
+                      with apt-get if needed; says why and skips if it cannot)
 ";
 
 fn main() -> anyhow::Result<()> {
@@ -66,6 +72,7 @@ fn main() -> anyhow::Result<()> {
         Some("man") => man::run(&workspace_root()),
         Some("package-check") => package::run(&workspace_root()),
         Some("msrv") => msrv::run(&workspace_root()),
+        Some("slurm-check") => slurm::run(&workspace_root()),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

@@ -10,8 +10,8 @@
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
 //! - `cargo xtask man` writes the manual pages of `dlx` into `target/man/`.
-//! - `cargo xtask package-check` packages the four published crates as
-//!   crates.io would take them and fails on any warning.
+//! - `cargo xtask package-check` runs `cargo publish --dry-run` on the four
+//!   published crates and fails on any warning.
 //! - `cargo xtask msrv` checks the workspace with its declared `rust-version`.
 //! - `cargo xtask slurm-check` runs the Slurm recipe of the dlx-parallel
 //!   README on a one-node cluster of this machine.
@@ -25,12 +25,12 @@ mod package;
 mod pictures;
 mod rss;
 mod slurm;
+mod tools;
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
 
-use anyhow::{bail, ensure, Context as _};
+use anyhow::bail;
 
 pub(crate) const USAGE: &str = "usage: cargo xtask <command>
 
@@ -52,9 +52,10 @@ commands:
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
   man                 write the manual pages of dlx (dlx.1 and one per
                       subcommand) into target/man/
-  package-check       cargo package the four published crates (verified, in
-                      dependency order); fail on any warning, a missing license
-                      file, or dlx-core's test fixtures in its package
+  package-check       cargo publish --dry-run the four published crates together
+                      (packaged and verified in dependency order); fail on any
+                      warning, a missing license file, or dlx-core's test
+                      fixtures in its package
   msrv                cargo check the workspace with its rust-version toolchain
                       (installs it with rustup; says so and skips if it cannot)
   slurm-check         run the dlx-parallel README's Slurm array job on a
@@ -101,46 +102,4 @@ fn say(line: &str) {
 /// Prints a line on standard error, apart from a child's standard output.
 fn tell(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
-}
-
-/// Whether a command runs and exits 0, its output thrown away.
-fn succeeds(command: &mut Command) -> bool {
-    command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success())
-}
-
-/// Whether `program` is on the PATH (or in /usr/sbin, where Debian puts the daemons).
-pub(crate) fn on_path(program: &str) -> bool {
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path)
-        .chain([PathBuf::from("/usr/sbin"), PathBuf::from("/sbin")])
-        .any(|dir| dir.join(program).is_file())
-}
-
-/// Builds the `dlx` binary (release) and returns its path.
-fn build_dlx(root: &Path) -> anyhow::Result<PathBuf> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let args = [
-        "build",
-        "--release",
-        "--locked",
-        "-p",
-        "dlx-cli",
-        "--bin",
-        "dlx",
-    ];
-    say(&format!("cargo {}", args.join(" ")));
-    let status = Command::new(&cargo)
-        .args(args)
-        .current_dir(root)
-        .status()
-        .context("cannot run cargo")?;
-    ensure!(status.success(), "cargo {} failed", args.join(" "));
-    Ok(std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root.join("target"), PathBuf::from)
-        .join("release")
-        .join("dlx"))
 }

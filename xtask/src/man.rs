@@ -12,7 +12,8 @@ use std::process::Command;
 
 use anyhow::{ensure, Context as _};
 
-use crate::{build_dlx, on_path, say};
+use crate::say;
+use crate::tools::{build_dlx, on_path};
 
 pub(crate) fn run(root: &Path) -> anyhow::Result<()> {
     let dlx = build_dlx(root)?;

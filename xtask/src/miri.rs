@@ -14,7 +14,8 @@ use std::process::Command;
 
 use anyhow::bail;
 
-use crate::{say, succeeds};
+use crate::say;
+use crate::tools::succeeds;
 
 /// The test filters Miri runs: the hand-checked statistics, the format, and
 /// the random properties (which cover colors, multiplicities, costs,

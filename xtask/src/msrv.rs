@@ -14,7 +14,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context as _};
 
-use crate::{say, succeeds};
+use crate::say;
+use crate::tools::succeeds;
 
 pub(crate) fn run(root: &Path) -> anyhow::Result<()> {
     let manifest =

@@ -30,7 +30,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, ensure, Context as _};
 
-use crate::{build_dlx, on_path, say, succeeds};
+use crate::say;
+use crate::tools::{build_dlx, on_path, succeeds};
 
 /// The bundled problem counted: 9356 tilings, a few seconds on one core.
 const PROBLEM: &str = "data/pentomino-6x10.dlx";

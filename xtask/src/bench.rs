@@ -138,8 +138,6 @@ struct Row {
     peak_rss_kib: Option<u64>,
     /// Median seconds per solver, `None` where it did not run.
     times: Vec<(Solver, f64)>,
-    /// Median seconds with `--threads 1` and `--threads 2`.
-    threads: Option<(f64, f64)>,
     /// Median seconds of the plain file, then of each variant of [`FEATURES`].
     features: Option<Vec<f64>>,
 }
@@ -214,20 +212,20 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
             &mut notes,
         )?);
     }
-    if tools.threads {
-        for row in &mut rows {
-            if matches!(row.name, "pentomino-6x10" | "queens-14") {
-                let workload = dlx_benches::workload(row.name).expect("a known workload");
-                row.threads = Some(measure_threads(&tools, workload, rounds)?);
-            }
-        }
+    let threads = if tools.threads {
+        let (rows, threads_notes) = crate::scaling::run(
+            &root,
+            &tools.dlx,
+            &dlx_benches::shared_data(),
+            rounds,
+            options.quick,
+        )?;
+        notes.extend(threads_notes);
+        crate::scaling::render(&rows, rounds)
     } else {
-        notes.push(
-            "`dlx solve` has no `--threads` yet: the 1- and 2-thread columns \
-             (6x10 pentominoes and 14-queens) wait for the parallel search."
-                .to_owned(),
-        );
-    }
+        notes.push("`dlx solve` has no `--threads`: the threads table is left out.".to_owned());
+        String::new()
+    };
     if !options.quick {
         for row in &mut rows {
             if matches!(row.name, "pentomino-5x12" | "queens-13" | "langford-11") {
@@ -255,7 +253,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
 
     let elapsed = started.elapsed();
     let machine = Machine::probe(&root, load_before, load_average(), elapsed, rounds);
-    let report = render(&rows, &machine, &notes);
+    let report = render(&rows, &machine, &notes, &threads);
     say("");
     say(&report);
     let full = !options.quick && options.filter.is_none();
@@ -494,35 +492,6 @@ fn time_once(tools: &Tools, solver: Solver, workload: &Workload) -> anyhow::Resu
     Ok(elapsed)
 }
 
-/// Medians of `dlx solve --count --threads 1` and `--threads 2`.
-fn measure_threads(
-    tools: &Tools,
-    workload: &Workload,
-    rounds: usize,
-) -> anyhow::Result<(f64, f64)> {
-    let mut one = Vec::new();
-    let mut two = Vec::new();
-    for _ in 0..rounds {
-        for (threads, times) in [("1", &mut one), ("2", &mut two)] {
-            let start = Instant::now();
-            let output = Command::new(&tools.dlx)
-                .args(["solve", "--count", "--threads", threads])
-                .arg(workload.path())
-                .output()
-                .context("cannot run dlx solve --threads")?;
-            times.push(start.elapsed().as_secs_f64());
-            let count: Option<u64> = String::from_utf8_lossy(&output.stdout).trim().parse().ok();
-            ensure!(
-                output.status.success() && count == Some(workload.solutions),
-                "dlx solve --threads {threads} found {count:?} solutions of {}, expected {}",
-                workload.name,
-                workload.solutions
-            );
-        }
-    }
-    Ok((median(one), median(two)))
-}
-
 /// The features a problem can switch on without using them, as variants of
 /// a workload's file: a name for the table and how the variant is made.
 const FEATURES: [(&str, Variant); 4] = [
@@ -618,7 +587,7 @@ fn measure_features(
     Ok(times.into_iter().map(median).collect())
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
+pub(crate) fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let mid = values.len() / 2;
     if values.len() % 2 == 1 {
@@ -732,7 +701,7 @@ fn utc_now() -> String {
 }
 
 /// Seconds in a readable unit with three significant digits.
-fn format_time(seconds: f64) -> String {
+pub(crate) fn format_time(seconds: f64) -> String {
     if seconds >= 1.0 {
         format!("{seconds:.2} s")
     } else if seconds >= 0.1 {
@@ -764,8 +733,9 @@ fn format_count(n: f64) -> String {
     }
 }
 
-/// The markdown report: the machine, the table, the notes.
-fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
+/// The markdown report: the machine, the tables (`threads` is the threads
+/// table, rendered by [`crate::scaling::render`]), the notes.
+fn render(rows: &[Row], machine: &Machine, notes: &[String], threads: &str) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "# Benchmarks\n");
     let _ = writeln!(
@@ -845,30 +815,7 @@ fn render(rows: &[Row], machine: &Machine, notes: &[String]) -> String {
         );
     }
 
-    let threaded: Vec<&Row> = rows.iter().filter(|r| r.threads.is_some()).collect();
-    if !threaded.is_empty() {
-        let _ = writeln!(md, "\n## Threads\n");
-        let _ = writeln!(
-            md,
-            "`dlx solve --count --threads N FILE`, medians of {} round(s).\n",
-            machine.rounds
-        );
-        let _ = writeln!(
-            md,
-            "| workload | 1 thread | 2 threads | speed-up |\n| --- | ---: | ---: | ---: |"
-        );
-        for row in threaded {
-            let (one, two) = row.threads.expect("filtered on threads");
-            let _ = writeln!(
-                md,
-                "| {} | {} | {} | {:.2} |",
-                row.name,
-                format_time(one),
-                format_time(two),
-                one / two
-            );
-        }
-    }
+    md.push_str(threads);
 
     let featured: Vec<&Row> = rows.iter().filter(|r| r.features.is_some()).collect();
     if !featured.is_empty() {

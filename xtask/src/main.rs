@@ -7,6 +7,8 @@
 //!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`.
 //! - `cargo xtask miri` runs dlx-core's tests under Miri (skipped, and said,
 //!   without a nightly toolchain).
+//! - `cargo xtask fuzz [--seconds N] [--target NAME]` runs the cargo-fuzz
+//!   targets in `fuzz/` (nightly) and reports executions per target.
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
 //! - `cargo xtask man` writes the manual pages of `dlx` into `target/man/`.
@@ -17,6 +19,7 @@
 //!   README on a one-node cluster of this machine.
 
 mod bench;
+mod fuzz;
 mod gen_data;
 mod man;
 mod miri;
@@ -24,6 +27,7 @@ mod msrv;
 mod package;
 mod pictures;
 mod rss;
+mod scaling;
 mod slurm;
 mod tools;
 
@@ -49,6 +53,10 @@ commands:
                       Debian package librsvg2-bin)
   miri                run dlx-core's tests under Miri (installs the nightly
                       miri component if needed; says so and skips without nightly)
+  fuzz [options]      run every cargo-fuzz target in fuzz/ (needs nightly and
+                      cargo-fuzz; skipped with a message when nightly is missing)
+      --seconds N         seconds per target (default 60)
+      --target NAME       only this target (e.g. search, shard_merge)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
   man                 write the manual pages of dlx (dlx.1 and one per
                       subcommand) into target/man/
@@ -70,6 +78,7 @@ fn main() -> anyhow::Result<()> {
         Some("bench") => bench::run(&bench::Options::parse(&args[1..])?),
         Some("pictures") => pictures::run(&workspace_root()),
         Some("miri") => miri::run(&workspace_root()),
+        Some("fuzz") => fuzz::run(&fuzz::Options::parse(&args[1..])?),
         Some("man") => man::run(&workspace_root()),
         Some("package-check") => package::run(&workspace_root()),
         Some("msrv") => msrv::run(&workspace_root()),

@@ -6,7 +6,7 @@ use std::time::Instant;
 use clap::Args;
 use dlx_core::{format_option_bytes, MinCover, Optimum};
 
-use crate::shared::{out, parse_problem, print_stats, read_input, Output};
+use crate::shared::{out, parse_problem, print_stats, read_input, Output, Run, RunArgs};
 
 /// Find the fewest options that cover every primary item at least once.
 ///
@@ -28,27 +28,45 @@ pub(crate) struct CoverArgs {
     /// Print nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
-    let mut search = MinCover::new(&problem);
+    let mut run = Run::new(&args.run)?;
     let mut output = Output::new();
-    match search.solve() {
-        Optimum::Found(cover) => {
-            out!(output, "{}", cover.len())?;
-            for option in cover {
-                output.bytes_line(&format_option_bytes(&problem, option))?;
+    let stats = run.cases(
+        std::slice::from_ref(&problem),
+        |problem, search| {
+            let mut cover = MinCover::new(problem);
+            cover
+                .set_stop_flag(search.stop_flag())
+                .set_node_limit(search.node_limit());
+            let optimum = cover.solve();
+            search.searched(cover.stats(), cover.node_limit_reached());
+            Ok(optimum)
+        },
+        |_, optimum| {
+            match optimum {
+                Optimum::Found(cover) => {
+                    out!(output, "{}", cover.len())?;
+                    for option in cover {
+                        output.bytes_line(&format_option_bytes(&problem, option))?;
+                    }
+                }
+                Optimum::NoSolution => out!(output, "no cover")?,
+                // A stopped search is not emitted.
+                Optimum::Stopped => {}
             }
-        }
-        // Without a stop flag the search always finishes.
-        Optimum::NoSolution | Optimum::Stopped => out!(output, "no cover")?,
-    }
+            Ok(())
+        },
+    )?;
     output.flush()?;
     if args.stats {
-        print_stats(search.stats(), start.elapsed().as_secs_f64());
+        print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")
 }

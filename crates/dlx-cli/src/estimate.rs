@@ -1,4 +1,8 @@
 //! `dlx estimate`: Knuth's random-probe estimate of a search before it is run, and the shards it suggests.
+//!
+//! It is not a search command and takes none of [`RunArgs`](crate::shared::RunArgs):
+//! its work is bounded by `--probes` and a 0.2 s calibration on one thread,
+//! so threads, progress and budgets would have nothing to act on.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

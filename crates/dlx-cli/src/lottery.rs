@@ -2,11 +2,10 @@
 
 use std::time::Instant;
 
-use anyhow::Context as _;
 use clap::Args;
 use dlx_models::lottery::Design;
 
-use crate::shared::{out, print_stats, Output, ResultExt as _};
+use crate::shared::{out, print_stats, Output, ResultExt as _, Run, RunArgs};
 
 /// Find the fewest lottery tickets of K numbers out of 1..V such that every T numbers lie on one ticket.
 ///
@@ -16,12 +15,10 @@ use crate::shared::{out, print_stats, Output, ResultExt as _};
 /// ascending. By symmetry the first ticket is always 1..K, and the second is
 /// taken up to the renumberings that keep the first (see the model docs).
 ///
-/// Times measured (release build, one core): C(v,k,1) and C(v,k,k) at
-/// once; C(7,3,2) = 7, C(8,3,2) = 11, C(9,3,2) = 12, C(8,4,3) = 14,
-/// C(9,4,2) = 8, C(10,5,2) = 6, C(10,4,2) = 9, C(11,5,2) = 7 and
-/// C(13,4,2) = 13 under 0.1 s; C(11,6,2) = 6 in 0.13 s; C(12,6,2) = 6 in
-/// 0.6 s; C(8,5,4) = 20 in 7 s. C(9,4,3), C(10,6,4) and C(13,6,2) do not
-/// finish in a minute.
+/// It is a minimum repeated cover, searched by iterative deepening: the
+/// time grows steeply with V and T (C(12,6,2) takes about a second,
+/// C(8,5,4) several, C(9,4,3) more than a minute); bound it with
+/// --max-nodes or --time-limit, and watch it with --progress.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  dlx lottery 7 3 2\n  dlx lottery --stats 9 3 2")]
 pub(crate) struct LotteryArgs {
@@ -37,24 +34,39 @@ pub(crate) struct LotteryArgs {
     /// Print nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let design = Design::new(args.v, args.k, args.t).bad_input()?;
-    let solved = design.solve_with(None).bad_input()?;
-    let tickets = solved
-        .tickets
-        .context("the search stopped before it found a design")?;
+    let mut run = Run::new(&args.run)?;
     let mut output = Output::new();
-    out!(output, "{}", tickets.len())?;
-    for ticket in &tickets {
-        let numbers: Vec<String> = ticket.iter().map(ToString::to_string).collect();
-        out!(output, "{}", numbers.join(" "))?;
-    }
+    let stats = run.cases(
+        std::slice::from_ref(&design),
+        |design, search| {
+            let solved = design
+                .solve_with(Some(search.stop_flag()), search.node_limit())
+                .bad_input()?;
+            search.searched(&solved.stats, solved.node_limit_reached);
+            Ok(solved.tickets)
+        },
+        |_, tickets| {
+            // A stopped search is not emitted: the run says it stopped.
+            if let Some(tickets) = tickets {
+                out!(output, "{}", tickets.len())?;
+                for ticket in &tickets {
+                    let numbers: Vec<String> = ticket.iter().map(ToString::to_string).collect();
+                    out!(output, "{}", numbers.join(" "))?;
+                }
+            }
+            Ok(())
+        },
+    )?;
     output.flush()?;
     if args.stats {
-        print_stats(&solved.stats, start.elapsed().as_secs_f64());
+        print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")
 }

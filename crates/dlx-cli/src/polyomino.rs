@@ -1,16 +1,15 @@
 //! `dlx polyomino` (alias `pentomino`): tile a board with polyominoes, count the tilings, draw one.
 
-use std::io::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::write_dlx;
+use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
-use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _};
+use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _, Run, RunArgs};
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
 ///
@@ -18,6 +17,9 @@ use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as
 /// for a hole; `--count` and `--distinct` print the number of tilings (all,
 /// and up to the board's rotations and reflections) alone on the last line.
 /// Each piece is used once unless its count says otherwise.
+///
+/// The search runs on all cores (`--threads`); tilings are printed in the
+/// order of the sequential search whatever the threads.
 #[derive(Debug, Args)]
 #[command(after_help = "\
 Boards are WIDTHxHEIGHT (10x6 is 6 rows of 10) or ASCII art (`#` a cell, `.` a hole).
@@ -69,10 +71,11 @@ pub(crate) struct PolyominoArgs {
     /// Print the pieces (name, count, shape) instead of solving.
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "emit_dlx"])]
     list_pieces: bool,
-    /// Print the search statistics (nodes, updates, time) to standard error;
-    /// only the time when printing tilings.
+    /// Print the search statistics (nodes, updates, solutions, time) to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
@@ -104,9 +107,26 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(model.problem()).trim_end())?;
         return output.flush();
     }
+    let mut run = Run::new(&args.run)?;
     if args.count || args.distinct {
-        // One search gives both counts (see `Polyomino::count_by_symmetry`).
-        let (counts, stats) = model.count_by_symmetry().bad_input()?;
+        // One search gives both counts (see `Polyomino::count_by_symmetry`),
+        // each thread testing the solutions it finds.
+        let count = model.symmetry_count().bad_input()?;
+        let mut solver = run.parallel(Solver::new(count.problem()))?;
+        let progress = solver.progress();
+        let (orbits, tilings) = run.watch(&progress, || {
+            solver.fold(
+                || (0u64, 0u64),
+                |(orbits, tilings), solution| {
+                    if let Some(size) = count.orbit(solution) {
+                        *orbits += 1;
+                        *tilings += size;
+                    }
+                },
+                |a, b| (a.0 + b.0, a.1 + b.1),
+            )
+        });
+        let counts = count.counts(orbits, tilings);
         if args.count {
             out!(output, "{}", counts.all)?;
         }
@@ -115,9 +135,9 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         }
         output.flush()?;
         if args.stats {
-            print_stats(&stats, start.elapsed().as_secs_f64());
+            print_stats(solver.stats(), start.elapsed().as_secs_f64());
         }
-        return Ok(());
+        return run.finish("the count");
     }
     let limit = args.limit.unwrap_or(1);
     let mut printed = 0u64;
@@ -135,16 +155,27 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         first.get_or_insert(tiling);
         Ok(printed)
     };
+    let mut solver = run.parallel(Solver::new(model.problem()))?;
+    solver.set_ordered(true);
     if limit > 0 {
-        let flow = model.visit_tilings(|tiling| match show(tiling) {
-            Err(err) => ControlFlow::Break(Some(err)),
-            Ok(n) if n >= limit => ControlFlow::Break(None),
-            Ok(_) => ControlFlow::Continue(()),
+        let progress = solver.progress();
+        // Of the solutions that permute copies of a piece, one is listed.
+        let flow = run.watch(&progress, || {
+            solver.visit(|solution| {
+                if !model.lists(solution) {
+                    return ControlFlow::Continue(());
+                }
+                match show(model.decode(solution)) {
+                    Err(err) => ControlFlow::Break(Some(err)),
+                    Ok(n) if n >= limit => ControlFlow::Break(None),
+                    Ok(_) => ControlFlow::Continue(()),
+                }
+            })
         });
         if let ControlFlow::Break(Some(err)) = flow {
             return Err(err);
         }
-        if printed == 0 {
+        if printed == 0 && run.stopped().is_none() {
             out!(output, "no tiling")?;
         }
     }
@@ -153,13 +184,9 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         write_svg(path, &tiling.to_svg())?;
     }
     if args.stats {
-        let _ = writeln!(
-            std::io::stderr(),
-            "time: {:.3} s",
-            start.elapsed().as_secs_f64()
-        );
+        print_stats(solver.stats(), start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")
 }
 
 fn read_board(args: &PolyominoArgs) -> anyhow::Result<Board> {

@@ -5,10 +5,11 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, Solver};
-use dlx_models::queens::{parse_spoj, Queens, Square};
+use dlx_core::{write_dlx, Solver, Stats};
+use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
-use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _};
+use crate::shared::cases::{until_error, Case};
+use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as _, Run, RunArgs};
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///
@@ -20,6 +21,9 @@ use crate::shared::{out, print_stats, read_text, write_svg, Output, ResultExt as
 /// `--svg FILE` also draws the board as an SVG picture: a checkerboard with
 /// the `--place` queens in black on framed squares and the queens found in
 /// blue (the `--place` queens alone when there is no solution).
+///
+/// Counts run on all cores (`--threads`); SPOJ cases are answered on all
+/// cores, in input order.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx queens 8\n  dlx queens 12 --count\n  dlx queens 12 --count --distinct\n  dlx queens 8 --place 1:1 --place 8:4\n  dlx queens 8 --place 1:1 --svg queens.svg\n  dlx queens 200\n  dlx queens 8 --emit-dlx | dlx solve --count\n  dlx queens --spoj data/queens/spoj.txt"
@@ -54,13 +58,15 @@ pub(crate) struct QueensArgs {
     /// Print nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut output = Output::new();
     if let Some(path) = &args.spoj {
-        return run_spoj(path, args.stats, &mut output, start);
+        return run_spoj(&args, path, &mut output, start);
     }
     let n = args.n.context("the board size N is missing").bad_input()?;
     let puzzle = Queens::with_queens(n, args.place.iter().copied()).bad_input()?;
@@ -69,73 +75,101 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         out!(output, "{}", text.trim_end_matches('\n'))?;
         return output.flush();
     }
+    let mut run = Run::new(&args.run)?;
     if args.count || args.distinct {
         let encoding = puzzle.encode().bad_input()?;
-        let mut solver = Solver::new(encoding.problem());
+        let mut solver = run.parallel(Solver::new(encoding.problem()))?;
+        let progress = solver.progress();
         if args.distinct {
-            let distinct = encoding.count_distinct(&mut solver, &puzzle.symmetries());
+            let symmetries = puzzle.symmetries();
+            // Each thread tests the solutions it finds with a test of its own.
+            let (_, all, distinct) = run.watch(&progress, || {
+                solver.fold(
+                    || (encoding.canonical(&symmetries), 0u64, 0u64),
+                    |(canonical, all, distinct), solution| {
+                        *all += 1;
+                        *distinct += u64::from(canonical.is_canonical(solution));
+                    },
+                    |a, b| (a.0, a.1 + b.1, a.2 + b.2),
+                )
+            });
             if args.count {
-                // The distinct count visits every solution, so the statistics hold them all.
-                out!(output, "{}", solver.stats().solutions)?;
+                out!(output, "{all}")?;
             }
             out!(output, "{distinct}")?;
         } else {
-            out!(output, "{}", solver.count())?;
+            let count = run.watch(&progress, || solver.count());
+            out!(output, "{count}")?;
         }
         output.flush()?;
         if args.stats {
             print_stats(solver.stats(), start.elapsed().as_secs_f64());
         }
-        return Ok(());
+        return run.finish("the count");
     }
-    let (board, stats) = puzzle.first_with_stats().bad_input()?;
-    match &board {
-        Some(board) => {
-            puzzle
-                .check(board)
-                .context("internal error: the solution breaks the rules")?;
-            out!(output, "{}", board.render().trim_end_matches('\n'))?;
+    let mut first = None;
+    let stats = run.cases(std::slice::from_ref(&puzzle), first_board, |_, board| {
+        match &board {
+            Some(board) => out!(output, "{}", board.render().trim_end_matches('\n'))?,
+            None => out!(output, "no solution")?,
         }
-        None => out!(output, "no solution")?,
-    }
+        first = Some(board);
+        Ok(())
+    })?;
     output.flush()?;
-    if let Some(path) = &args.svg {
+    if let (Some(path), Some(board)) = (&args.svg, &first) {
         write_svg(path, &puzzle.to_svg(board.as_ref()))?;
     }
     if args.stats {
         print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")
+}
+
+/// The first solution of one board (restarts on shuffled options when the
+/// first search runs long), checked, or `None`.
+fn first_board(puzzle: &Queens, search: &mut Case) -> anyhow::Result<Option<Board>> {
+    let (board, stats) = puzzle
+        .first_with(Some(search.stop_flag()), search.node_limit())
+        .bad_input()?;
+    let limited = search
+        .node_limit()
+        .is_some_and(|limit| stats.nodes >= limit);
+    search.searched(&stats, limited);
+    if let Some(board) = &board {
+        puzzle
+            .check(board)
+            .context("internal error: the solution breaks the rules")?;
+    }
+    Ok(board)
 }
 
 fn run_spoj(
+    args: &QueensArgs,
     path: &std::path::Path,
-    stats: bool,
     output: &mut Output,
     start: Instant,
 ) -> anyhow::Result<()> {
     let (name, text) = read_text(Some(path))?;
-    let text = text.as_str();
-    let mut total = dlx_core::Stats::default();
-    for case in parse_spoj(text) {
-        let case = case.bad_input_in(&name)?;
-        let (board, case_stats) = case.puzzle.first_with_stats().bad_input()?;
-        total += case_stats;
-        match board {
-            Some(board) => {
-                case.puzzle
-                    .check(&board)
-                    .context("internal error: the solution breaks the rules")?;
-                out!(output, "{}", board.spoj_line())?;
+    let (cases, bad) = until_error(parse_spoj(&text));
+    let mut run = Run::new(&args.run)?;
+    let stats: Stats = run.cases(
+        &cases,
+        |case, search| first_board(&case.puzzle, search),
+        |_, board| {
+            match board {
+                Some(board) => out!(output, "{}", board.spoj_line())?,
+                None => out!(output, "no solution")?,
             }
-            None => out!(output, "no solution")?,
-        }
-    }
+            Ok(())
+        },
+    )?;
     output.flush()?;
-    if stats {
-        print_stats(&total, start.elapsed().as_secs_f64());
+    if args.stats {
+        print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")?;
+    bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
 
 /// Reads `ROW:COL`, both from 1.

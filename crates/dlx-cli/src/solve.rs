@@ -89,6 +89,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     output.flush()?;
     if args.stats {
         print_stats(&stats, start.elapsed().as_secs_f64());
+        run.print_balance();
     }
     run.finish(what)
 }
@@ -105,7 +106,7 @@ fn solve_count(
     let progress = solver.progress();
     let count = run.watch(&progress, || solver.count());
     out!(output, "{count}")?;
-    Ok(*solver.stats())
+    Ok(run.searched(&solver))
 }
 
 /// Lists the solutions, in the sequential order unless `--unordered`.
@@ -135,7 +136,7 @@ fn solve_listing(
     if printer.index == 0 && run.stopped().is_none() {
         note("dlx: no solution");
     }
-    Ok(*solver.stats())
+    Ok(run.searched(&solver))
 }
 
 /// The optimising searches: the fewest options, or the K cheapest solutions.
@@ -165,7 +166,7 @@ fn solve_optimum(
     if ranked.solutions.is_empty() && ranked.proven {
         note("dlx: no solution");
     }
-    Ok(*solver.stats())
+    Ok(run.searched(&solver))
 }
 
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.

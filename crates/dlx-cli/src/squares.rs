@@ -1,11 +1,17 @@
 //! `dlx squares`: the fewest matchsticks to remove so that no square is left (POJ 1084).
 
 use std::path::PathBuf;
+use std::time::Instant;
 
+use anyhow::Context as _;
 use clap::Args;
+use dlx_core::{write_dlx, MinCover, Optimum};
 use dlx_models::squares::parse;
 
-use crate::shared::{answer_each, read_text, Pictures, ResultExt as _};
+use crate::shared::cases::emit_dlx;
+use crate::shared::{
+    note, out, print_stats, read_text, Output, Pictures, ResultExt as _, Run, RunArgs,
+};
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
 ///
@@ -21,9 +27,12 @@ use crate::shared::{answer_each, read_text, Pictures, ResultExt as _};
 /// there in dark gray, those missing from the start faint and dashed, those
 /// to remove in red; in FILE for an input of one grid, in FILE-1.svg,
 /// FILE-2.svg, ... (numbered from 1 in input order) for several.
+///
+/// The grids are answered on all cores (`--threads`), the answers printed
+/// in input order.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx squares data/squares/sample.txt\n  dlx squares --sticks data/squares/sample.txt\n  printf '1\\n5\\n0\\n' | dlx squares\n  dlx squares data/squares/sample.txt --svg grid.svg"
+    after_help = "Examples:\n  dlx squares data/squares/sample.txt\n  dlx squares --sticks data/squares/sample.txt\n  printf '1\\n5\\n0\\n' | dlx squares\n  dlx squares data/squares/sample.txt --svg grid.svg\n  dlx squares --emit-dlx data/squares/sample.txt"
 )]
 pub(crate) struct SquaresArgs {
     /// The input file; standard input when absent or `-`.
@@ -33,35 +42,91 @@ pub(crate) struct SquaresArgs {
     sticks: bool,
     /// Also draw each grid and the sticks to remove as an SVG picture in FILE
     /// (FILE-1.svg, FILE-2.svg, ... when the input holds several grids).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "emit_dlx")]
     svg: Option<PathBuf>,
+    /// Print each grid's repeated cover problem in Knuth's DLX format
+    /// instead of solving it (an item a complete square, an option a stick
+    /// that borders one; solve it with `dlx cover`).
+    #[arg(long, conflicts_with = "sticks")]
+    emit_dlx: bool,
+    /// Print grids, nodes, updates and time to standard error.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
+    let start = Instant::now();
     let cases = parse(&text)
         .collect::<Result<Vec<_>, _>>()
         .bad_input_in(&name)?;
+    let mut output = Output::new();
+    if args.emit_dlx {
+        emit_dlx(&mut output, &name, "grid", &cases, |case| {
+            let text = case.grid.encode().map(|e| write_dlx(e.problem()));
+            (case.line, text)
+        })?;
+        return output.flush();
+    }
+    let mut run = Run::new(&args.run)?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
-    let answered = cases.iter().map(|case| (case.line, &case.grid));
-    answer_each(&name, "grid", answered, |grid| {
-        let sticks = grid.solve()?;
-        let mut line = sticks.len().to_string();
-        if args.sticks {
-            for stick in &sticks {
-                line.push(' ');
-                line.push_str(&stick.to_string());
+    let stats = run.cases(
+        &cases,
+        |case, search| {
+            let encoding = case
+                .grid
+                .encode()
+                .with_context(|| format!("in {name}, the grid of line {}", case.line))
+                .bad_input()?;
+            if encoding.problem().n_primary() == 0 {
+                // No square to destroy.
+                return Ok(Some(Vec::new()));
             }
-        }
-        removed.push(sticks);
-        Ok(line)
-    })?;
+            let mut cover = MinCover::new(encoding.problem());
+            cover
+                .set_stop_flag(search.stop_flag())
+                .set_node_limit(search.node_limit());
+            let sticks = match cover.solve() {
+                Optimum::Found(options) => Some(encoding.decode(&options)),
+                Optimum::NoSolution | Optimum::Stopped => None,
+            };
+            search.searched(cover.stats(), cover.node_limit_reached());
+            if let Some(sticks) = &sticks {
+                case.grid
+                    .check(sticks)
+                    .context("internal error: a square is left after the removal")?;
+            }
+            Ok(sticks)
+        },
+        |_, sticks| {
+            // Every complete square has a side to remove: a search that
+            // ends has a cover, and a stopped one is not emitted.
+            let sticks = sticks.context("internal error: no sticks to remove")?;
+            let mut line = sticks.len().to_string();
+            if args.sticks {
+                for stick in &sticks {
+                    line.push(' ');
+                    line.push_str(&stick.to_string());
+                }
+            }
+            out!(output, "{line}")?;
+            removed.push(sticks);
+            Ok(())
+        },
+    )?;
+    output.flush()?;
     if let Some(path) = &args.svg {
         let pictures = Pictures::new(path, cases.len() > 1);
         for (index, (case, sticks)) in cases.iter().zip(&removed).enumerate() {
             pictures.write(index, &case.grid.to_svg(sticks))?;
         }
     }
-    Ok(())
+    if args.stats {
+        note(&format!("grids: {}", removed.len()));
+        print_stats(&stats, start.elapsed().as_secs_f64());
+    }
+    run.finish("the output")
 }

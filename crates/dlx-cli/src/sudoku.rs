@@ -1,18 +1,21 @@
 //! `dlx sudoku`: solve, count, check and generate sudoku of any box shape.
 
-use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{write_dlx, Stats};
+use dlx_core::{write_dlx, Solver, Stats};
 use dlx_models::sudoku::{
-    generate_grid, generate_puzzle, max_target_score_by_cost, Alphabet, Encoding, Grid, Puzzle,
-    Shape, Variant,
+    generate_grid, generate_puzzle, Alphabet, Encoding, Grid, Puzzle, Shape, TargetCost, Variant,
 };
 
-use crate::shared::{out, print_stats, read_text, write_svg, Output, Pictures, ResultExt as _};
+use crate::shared::cases::until_error;
+use crate::shared::cases::Case;
+use crate::shared::{
+    note, out, print_stats, read_text, write_svg, Output, Pictures, ResultExt as _, Run, RunArgs,
+};
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
@@ -36,6 +39,7 @@ use crate::shared::{out, print_stats, read_text, write_svg, Output, Pictures, Re
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
+    group(clap::ArgGroup::new("listing").args(["count", "all"]).multiple(true)),
     after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 pub(crate) struct SudokuArgs {
@@ -52,8 +56,9 @@ pub(crate) struct SudokuArgs {
     /// Print the number of solutions of each puzzle.
     #[arg(long, conflicts_with_all = ["unique", "all", "target", "emit_dlx"])]
     count: bool,
-    /// With --count, stop counting at N.
-    #[arg(long, value_name = "N", requires = "count")]
+    /// With --count, stop counting at N; with --all, print at most N
+    /// solutions of each puzzle.
+    #[arg(long, value_name = "N", requires = "listing")]
     limit: Option<u64>,
     /// Print `unique`, `several` or `none` for each puzzle (counts to two).
     #[arg(long, conflicts_with_all = ["all", "target", "emit_dlx"])]
@@ -80,6 +85,8 @@ pub(crate) struct SudokuArgs {
     /// Print puzzles, nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -124,13 +131,6 @@ struct GenerateArgs {
     svg: Option<PathBuf>,
 }
 
-/// The running totals behind `--stats`.
-#[derive(Default)]
-struct Totals {
-    puzzles: u64,
-    stats: Stats,
-}
-
 pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     if let Some(SudokuCommand::Generate(generate)) = args.command {
         return run_generate(&generate);
@@ -142,113 +142,196 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         Variant::Plain
     };
     let start = Instant::now();
-    let mut totals = Totals::default();
     let mut output = Output::new();
-    let mut puzzles = dlx_models::sudoku::parse(&text, args.box_shape);
+    // The cases before a bad one are answered, then its error is reported.
+    let (puzzles, bad) = until_error(dlx_models::sudoku::parse(&text, args.box_shape));
     if args.emit_dlx {
-        // One problem a file: make sure there is no second puzzle before writing.
-        let Some(puzzle) = puzzles.next() else {
-            return Err(anyhow!("in {name}: no puzzle")).bad_input();
-        };
-        let puzzle = puzzle.bad_input_in(&name)?;
-        if let Some(second) = puzzles.next() {
-            let second = second.bad_input_in(&name)?;
-            return Err(anyhow!(
-                "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
-                second.line()
-            ))
-            .bad_input();
+        if let Some(err) = bad {
+            return Err(err).bad_input_in(&name);
         }
+        // One problem a file.
+        let puzzle = match puzzles.as_slice() {
+            [] => return Err(anyhow!("in {name}: no puzzle")).bad_input(),
+            [puzzle] => puzzle,
+            [_, second, ..] => {
+                return Err(anyhow!(
+                    "in {name}: --emit-dlx writes one problem, but the input holds a second puzzle at line {}",
+                    second.line()
+                ))
+                .bad_input()
+            }
+        };
         let encoding = Encoding::with_names(puzzle.grid(), variant)
             .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))
             .bad_input()?;
-        let text = write_dlx(encoding.problem());
-        out!(output, "{}", text.trim_end())?;
+        out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
+        return output.flush();
     }
-    // One picture a puzzle, numbered when there are several (the first two tell).
-    let several = dlx_models::sudoku::parse(&text, args.box_shape)
-        .nth(1)
-        .is_some();
-    let pictures = args.svg.as_deref().map(|path| Pictures::new(path, several));
-    for (index, puzzle) in puzzles.enumerate() {
-        let puzzle = puzzle.bad_input_in(&name)?;
-        let first = solve_one(&args, variant, &puzzle, index, &mut output, &mut totals)
-            .with_context(|| format!("in {name}: the puzzle at line {}", puzzle.line()))?;
-        if let Some(pictures) = &pictures {
-            let svg = puzzle
-                .grid()
-                .to_svg(first.as_ref(), variant, puzzle.alphabet());
-            pictures.write(index, &svg)?;
+    let mut run = Run::new(&args.run)?;
+    // One picture a puzzle, numbered when there are several.
+    let pictures = args
+        .svg
+        .as_deref()
+        .map(|path| Pictures::new(path, puzzles.len() > 1));
+    let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
+    let mut stats = Stats::default();
+    let mut answered = 0u64;
+    if args.all {
+        // Every solution of each puzzle in turn, each puzzle on all threads,
+        // printed in the order of the sequential search as they come.
+        for (index, puzzle) in puzzles.iter().enumerate() {
+            let encoding = Encoding::presolved(puzzle.grid(), variant)
+                .with_context(|| context(puzzle))
+                .bad_input()?;
+            let mut solver = run.parallel(encoding.solver())?;
+            solver.set_ordered(true).set_limit(args.limit);
+            let progress = solver.progress();
+            if !args.line && index > 0 {
+                out!(output, "")?;
+            }
+            let mut first = None;
+            let flow = run.watch(&progress, || {
+                solver.visit(|solution| {
+                    let grid = encoding.decode(solution);
+                    let written = write_grid(
+                        &mut output,
+                        &grid,
+                        puzzle.alphabet(),
+                        args.line,
+                        first.is_some(),
+                    );
+                    first.get_or_insert(grid);
+                    match written {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(err) => ControlFlow::Break(err),
+                    }
+                })
+            });
+            if let ControlFlow::Break(err) = flow {
+                return Err(err);
+            }
+            stats += *solver.stats();
+            if run.stopped().is_some() {
+                break;
+            }
+            answered += 1;
+            if first.is_none() {
+                out!(output, "no solution")?;
+            }
+            if let Some(pictures) = &pictures {
+                let svg = puzzle
+                    .grid()
+                    .to_svg(first.as_ref(), variant, puzzle.alphabet());
+                pictures.write(index, &svg)?;
+            }
         }
+    } else if let ([puzzle], true) = (puzzles.as_slice(), args.count) {
+        // One count: all threads on it.
+        let encoding = Encoding::presolved(puzzle.grid(), variant)
+            .with_context(|| context(puzzle))
+            .bad_input()?;
+        let mut solver = run.parallel(encoding.solver())?;
+        solver.set_limit(args.limit);
+        let progress = solver.progress();
+        let count = run.watch(&progress, || solver.count());
+        stats = *solver.stats();
+        if run.stopped().is_none() {
+            answered = 1;
+        }
+        out!(output, "{count}")?;
+    } else {
+        stats = run.cases(
+            &puzzles,
+            |puzzle, search| {
+                answer(&args, variant, puzzle, search).with_context(|| context(puzzle))
+            },
+            |index, answer| {
+                answered += 1;
+                match answer {
+                    Answer::Line(line) => out!(output, "{line}")?,
+                    Answer::First(grid) => {
+                        if !args.line && index > 0 {
+                            out!(output, "")?;
+                        }
+                        let alphabet = puzzles[index].alphabet();
+                        match &grid {
+                            Some(grid) => {
+                                write_grid(&mut output, grid, alphabet, args.line, false)?
+                            }
+                            None => out!(output, "no solution")?,
+                        }
+                        if let Some(pictures) = &pictures {
+                            let svg =
+                                puzzles[index]
+                                    .grid()
+                                    .to_svg(grid.as_ref(), variant, alphabet);
+                            pictures.write(index, &svg)?;
+                        }
+                    }
+                }
+                Ok(())
+            },
+        )?;
     }
     output.flush()?;
     if args.stats {
-        let _ = writeln!(std::io::stderr(), "puzzles: {}", totals.puzzles);
-        print_stats(&totals.stats, start.elapsed().as_secs_f64());
+        note(&format!("puzzles: {answered}"));
+        print_stats(&stats, start.elapsed().as_secs_f64());
     }
-    Ok(())
+    run.finish("the output")?;
+    bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
 
-/// Answers one puzzle in the way the flags ask; returns its first solution
-/// when the answer prints solutions (for `--svg`).
-fn solve_one(
+/// One puzzle's answer, when puzzles are answered on threads.
+enum Answer {
+    /// A count, `unique`/`several`/`none`, or a target score.
+    Line(String),
+    /// The first solution, if any.
+    First(Option<Grid>),
+}
+
+/// Answers one puzzle in the way the flags ask (but `--all`).
+fn answer(
     args: &SudokuArgs,
     variant: Variant,
     puzzle: &Puzzle,
-    index: usize,
-    output: &mut Output,
-    totals: &mut Totals,
-) -> anyhow::Result<Option<Grid>> {
-    let alphabet = puzzle.alphabet();
-    totals.puzzles += 1;
+    search: &mut Case,
+) -> anyhow::Result<Answer> {
     if args.target {
-        let best = max_target_score_by_cost(puzzle.grid(), variant).bad_input()?;
-        match best {
-            Some((score, _)) => out!(output, "{score}")?,
-            None => out!(output, "-1")?,
-        }
-        return Ok(None);
+        let target = TargetCost::new(puzzle.grid(), variant).bad_input()?;
+        let mut solver = Solver::new(target.problem());
+        solver
+            .set_stop_flag(search.stop_flag())
+            .set_node_limit(search.node_limit());
+        let ranked = solver.min_cost(1);
+        search.searched(solver.stats(), solver.node_limit_reached());
+        let score = ranked
+            .solutions
+            .first()
+            .map_or(-1, |best| i128::from(target.score(&best.options).0));
+        return Ok(Answer::Line(score.to_string()));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
     let mut solver = encoding.solver();
     if args.count {
         solver.set_limit(args.limit);
-        let count = solver.count();
-        totals.stats += *solver.stats();
-        out!(output, "{count}")?;
-        return Ok(None);
+        return Ok(Answer::Line(search.count(&mut solver).to_string()));
     }
     if args.unique {
         solver.set_limit(Some(2));
-        let count = solver.count();
-        totals.stats += *solver.stats();
-        let word = match count {
+        let word = match search.count(&mut solver) {
             0 => "none",
             1 => "unique",
             _ => "several",
         };
-        out!(output, "{word}")?;
-        return Ok(None);
+        return Ok(Answer::Line(word.to_owned()));
     }
-    if !args.line && index > 0 {
-        out!(output, "")?;
-    }
-    let mut found = 0u64;
     let mut first = None;
-    while let Some(solution) = solver.next_solution() {
-        let grid = encoding.decode(solution);
-        write_grid(output, &grid, alphabet, args.line, found > 0)?;
-        found += 1;
-        first.get_or_insert(grid);
-        if !args.all {
-            break;
-        }
-    }
-    totals.stats += *solver.stats();
-    if found == 0 {
-        out!(output, "no solution")?;
-    }
-    Ok(first)
+    search.drive(&mut solver, |solution| {
+        first = Some(encoding.decode(solution));
+        ControlFlow::Break(())
+    });
+    Ok(Answer::First(first))
 }
 
 /// Writes a grid on one line, or rendered (after a blank line when `gap`).

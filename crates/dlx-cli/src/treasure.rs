@@ -1,11 +1,17 @@
 //! `dlx treasure`: the fewest pieces of a torn treasure map that put it back together (ZOJ 3209).
 
 use std::path::PathBuf;
+use std::time::Instant;
 
+use anyhow::Context as _;
 use clap::Args;
+use dlx_core::{write_dlx, Optimum, Solver};
 use dlx_models::treasure::{answer, parse};
 
-use crate::shared::{answer_each, read_text, Pictures, ResultExt as _};
+use crate::shared::cases::emit_dlx;
+use crate::shared::{
+    note, out, print_stats, read_text, Output, Pictures, ResultExt as _, Run, RunArgs,
+};
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
 ///
@@ -17,38 +23,88 @@ use crate::shared::{answer_each, read_text, Pictures, ResultExt as _};
 /// rectangle labelled with its number in the input (from 1), x to the right
 /// and y down: in FILE for an input of one map, in FILE-1.svg, FILE-2.svg, ...
 /// (numbered from 1 in input order) for several.
+///
+/// The maps are answered on all cores (`--threads`), the answers printed in
+/// input order.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx treasure data/treasure/sample.txt\n  printf '1\\n5 5 1\\n0 0 5 5\\n' | dlx treasure\n  dlx treasure data/treasure/sample.txt --svg map.svg"
+    after_help = "Examples:\n  dlx treasure data/treasure/sample.txt\n  printf '1\\n5 5 1\\n0 0 5 5\\n' | dlx treasure\n  dlx treasure data/treasure/sample.txt --svg map.svg\n  dlx treasure --emit-dlx data/treasure/sample.txt"
 )]
 pub(crate) struct TreasureArgs {
     /// The input file; standard input when absent or `-`.
     file: Option<PathBuf>,
     /// Also draw each map and the pieces chosen as an SVG picture in FILE
     /// (FILE-1.svg, FILE-2.svg, ... when the input holds several maps).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "emit_dlx")]
     svg: Option<PathBuf>,
+    /// Print each map's exact cover problem in Knuth's DLX format instead
+    /// of solving it (one cell item a unit square, one option a piece).
+    #[arg(long)]
+    emit_dlx: bool,
+    /// Print maps, nodes, updates, solutions and time to standard error.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let (name, text) = read_text(args.file.as_deref())?;
+    let start = Instant::now();
     let cases = parse(&text)
         .collect::<Result<Vec<_>, _>>()
         .bad_input_in(&name)?;
+    let mut output = Output::new();
+    if args.emit_dlx {
+        emit_dlx(&mut output, &name, "map", &cases, |case| {
+            let text = case.map.encode().map(|e| write_dlx(e.problem()));
+            (case.line, text)
+        })?;
+        return output.flush();
+    }
+    let mut run = Run::new(&args.run)?;
     // The pieces chosen for each map, for the pictures.
     let mut chosen = Vec::new();
-    let answered = cases.iter().map(|case| (case.line, &case.map));
-    answer_each(&name, "map", answered, |map| {
-        let pieces = map.solve()?;
-        let line = answer(pieces.as_deref());
-        chosen.push(pieces.unwrap_or_default());
-        Ok(line)
-    })?;
+    let stats = run.cases(
+        &cases,
+        |case, search| {
+            let encoding = case
+                .map
+                .encode()
+                .with_context(|| format!("in {name}, the map of line {}", case.line))
+                .bad_input()?;
+            let mut solver = Solver::new(encoding.problem());
+            solver
+                .set_stop_flag(search.stop_flag())
+                .set_node_limit(search.node_limit());
+            let pieces = match solver.min_options() {
+                Optimum::Found(options) => Some(encoding.decode(&options)),
+                Optimum::NoSolution | Optimum::Stopped => None,
+            };
+            search.searched(solver.stats(), solver.node_limit_reached());
+            if let Some(pieces) = &pieces {
+                case.map
+                    .check(pieces)
+                    .context("internal error: the pieces chosen do not tile the map")?;
+            }
+            Ok(pieces)
+        },
+        |_, pieces| {
+            out!(output, "{}", answer(pieces.as_deref()))?;
+            chosen.push(pieces.unwrap_or_default());
+            Ok(())
+        },
+    )?;
+    output.flush()?;
     if let Some(path) = &args.svg {
         let pictures = Pictures::new(path, cases.len() > 1);
         for (index, (case, pieces)) in cases.iter().zip(&chosen).enumerate() {
             pictures.write(index, &case.map.to_svg(pieces))?;
         }
     }
-    Ok(())
+    if args.stats {
+        note(&format!("maps: {}", chosen.len()));
+        print_stats(&stats, start.elapsed().as_secs_f64());
+    }
+    run.finish("the output")
 }

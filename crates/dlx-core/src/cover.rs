@@ -69,6 +69,8 @@ pub struct MinCover {
     found_depth: usize,
     stats: Stats,
     stop: Option<Arc<AtomicBool>>,
+    /// Stop once `stats.nodes` reaches this.
+    node_limit: Option<u64>,
 }
 
 impl MinCover {
@@ -134,6 +136,7 @@ impl MinCover {
             found_depth: 0,
             stats: Stats::default(),
             stop: None,
+            node_limit: None,
         }
     }
 
@@ -141,6 +144,19 @@ impl MinCover {
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
         self.stop = Some(flag);
         self
+    }
+
+    /// Stops the search with [`Optimum::Stopped`] once it has entered
+    /// `nodes` nodes in all (`None`: no limit), as [`Solver::set_node_limit`](crate::Solver::set_node_limit).
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) -> &mut Self {
+        self.node_limit = nodes;
+        self
+    }
+
+    /// Whether the search stopped at the limit of [`MinCover::set_node_limit`].
+    pub fn node_limit_reached(&self) -> bool {
+        self.node_limit
+            .is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The statistics so far, over every round of deepening: `nodes` counts
@@ -341,11 +357,14 @@ impl MinCover {
                 self.found_depth = level;
                 return Some(true);
             }
-            if let Some(flag) = &self.stop {
-                if flag.load(Ordering::Relaxed) {
-                    self.unwind(level);
-                    return None;
-                }
+            if self
+                .stop
+                .as_deref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+                || self.node_limit_reached()
+            {
+                self.unwind(level);
+                return None;
             }
             let mut next_position = 0u32;
             if to_u32(level) + self.lower_bound() <= bound {

@@ -79,6 +79,8 @@ pub struct Solved {
     pub tickets: Option<Vec<Vec<usize>>>,
     /// The statistics, added over every search run.
     pub stats: Stats,
+    /// Whether the search stopped because it reached its node limit.
+    pub node_limit_reached: bool,
 }
 
 /// Why a design cannot be searched.
@@ -276,7 +278,7 @@ impl Design {
     /// Fails with [`LotteryError::Build`] when the problem is beyond the
     /// engine's limits, never for want of a design (see [`LotteryError::NoDesign`]).
     pub fn solve(&self) -> Result<Vec<Vec<usize>>, LotteryError> {
-        let tickets = self.solve_with(None)?.tickets;
+        let tickets = self.solve_with(None, None)?.tickets;
         // Invariant: without a stop flag, the search of at least one case runs
         // to the end, and a design always exists (every t-subset lies on some ticket).
         debug_assert!(tickets.is_some(), "no design for {self:?}");
@@ -287,8 +289,13 @@ impl Design {
         })
     }
 
-    /// As [`Design::solve`], stoppable through `stop`, with the statistics of the search.
-    pub fn solve_with(&self, stop: Option<Arc<AtomicBool>>) -> Result<Solved, LotteryError> {
+    /// As [`Design::solve`], stoppable through `stop` and after `node_limit`
+    /// nodes of search in all, with the statistics of the search.
+    pub fn solve_with(
+        &self,
+        stop: Option<Arc<AtomicBool>>,
+        node_limit: Option<u64>,
+    ) -> Result<Solved, LotteryError> {
         let first = low_bits(self.k);
         let mut stats = Stats::default();
         if self.k == self.v {
@@ -296,6 +303,7 @@ impl Design {
             return Ok(Solved {
                 tickets: Some(vec![numbers(first)]),
                 stats,
+                node_limit_reached: false,
             });
         }
         // I = {1..t-1, k+1}; its ticket holds a numbers of t..k and the rest from k+2..v.
@@ -331,6 +339,7 @@ impl Design {
                 if let Some(stop) = &stop {
                     search.set_stop_flag(Arc::clone(stop));
                 }
+                search.set_node_limit(node_limit.map(|limit| limit.saturating_sub(stats.nodes)));
                 let outcome = search.solve_within(max);
                 stats += *search.stats();
                 match outcome {
@@ -342,6 +351,7 @@ impl Design {
                         return Ok(Solved {
                             tickets: None,
                             stats,
+                            node_limit_reached: search.node_limit_reached(),
                         })
                     }
                 }
@@ -355,6 +365,7 @@ impl Design {
         Ok(Solved {
             tickets: best,
             stats,
+            node_limit_reached: false,
         })
     }
 

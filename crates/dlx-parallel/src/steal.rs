@@ -23,12 +23,24 @@ use dlx_core::{OptionId, Solver, Stats, Step, Subtree};
 
 use crate::progress::Progress;
 
-/// Nodes between two looks at the board while every worker is busy.
-const SLICE: u64 = 1 << 16;
+/// How many nodes a worker searches between two looks at the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Slices {
+    /// While every worker is busy.
+    pub(crate) busy: u64,
+    /// While some worker is idle: small, so that an idle worker gets work
+    /// within a fraction of a millisecond.
+    pub(crate) idle: u64,
+}
 
-/// Nodes between two looks at the board while a worker is idle: small, so
-/// that an idle worker gets work within a fraction of a millisecond.
-const SHORT_SLICE: u64 = 1 << 10;
+impl Default for Slices {
+    fn default() -> Slices {
+        Slices {
+            busy: 1 << 16,
+            idle: 1 << 10,
+        }
+    }
+}
 
 /// How long an idle worker waits before it looks at the board again, in
 /// case the busy workers had nothing to give when it last asked.
@@ -88,6 +100,7 @@ pub(crate) struct Engine<'a> {
     progress: Option<Arc<Progress>>,
     /// Nodes left in the run's budget, all workers together (`u64::MAX`: no budget).
     budget: AtomicU64,
+    slices: Slices,
 }
 
 impl<'a> Engine<'a> {
@@ -99,6 +112,7 @@ impl<'a> Engine<'a> {
         stop: Arc<AtomicBool>,
         progress: Option<Arc<Progress>>,
         budget: Option<u64>,
+        slices: Slices,
     ) -> Engine<'a> {
         let n = seeds.len();
         let waiting: Vec<Task> = seeds
@@ -127,6 +141,7 @@ impl<'a> Engine<'a> {
             idle_nanos: AtomicU64::new(0),
             progress,
             budget: AtomicU64::new(budget.unwrap_or(u64::MAX)),
+            slices,
         }
     }
 
@@ -204,9 +219,9 @@ impl<'a> Engine<'a> {
             let mut last = before;
             loop {
                 let slice = if self.idle.load(Ordering::Relaxed) > 0 {
-                    SHORT_SLICE
+                    self.slices.idle
                 } else {
-                    SLICE
+                    self.slices.busy
                 };
                 let slice = self.take_budget(slice);
                 if slice == 0 {

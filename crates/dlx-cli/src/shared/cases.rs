@@ -1,26 +1,264 @@
-//! The contest formats: an input of cases, each answered on a line of its own.
+//! Inputs of many cases (puzzle files, contest inputs): the cases answered
+//! on the run's threads, the answers printed in input order as they come.
+//!
+//! One case is searched by one thread, as a whole: the cases are many and
+//! mostly small, and handing whole cases out is all the balancing they need.
+//! An input of one case searches it on all threads instead ([`Run::parallel`]).
+
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+
+use dlx_core::{OptionId, Solver, Stats, Step};
 
 use anyhow::Context as _;
 
-use crate::shared::{out, Output, ResultExt as _};
+use crate::shared::run::Watched;
+use crate::shared::{out, Output, ResultExt as _, Run};
 
-/// Answers each case on a line of its own, in order, then flushes the output.
-///
-/// `cases` gives each case with the line of the input it starts on; `answer`
-/// solves one into its line of output. Its errors are bad input, named
-/// `in NAME, the WHAT of line N` (`what` names a case: `grid`, `map`).
-pub(crate) fn answer_each<C>(
+/// Nodes a case's search runs between two looks at the stop flag and the budget.
+const SLICE: u64 = 1 << 16;
+
+/// How far the cases have got: the display's fraction is the share of cases done.
+#[derive(Debug, Default)]
+pub(crate) struct CaseProgress {
+    total: u64,
+    /// `--max-nodes`.
+    max_nodes: Option<u64>,
+    done: AtomicU64,
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+}
+
+impl Watched for CaseProgress {
+    fn fraction(&self) -> f64 {
+        if self.total == 0 {
+            return 1.0;
+        }
+        #[allow(clippy::cast_precision_loss, reason = "a fraction for people to read")]
+        let fraction = self.done.load(Ordering::Relaxed) as f64 / self.total as f64;
+        fraction
+    }
+    fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+/// What a case's search is given: the stop flag, and where to count its work.
+pub(crate) struct Case<'a> {
+    progress: &'a CaseProgress,
+    stop: &'a Arc<AtomicBool>,
+    /// Knuth's statistics of the searches of this case.
+    stats: Stats,
+}
+
+impl Case<'_> {
+    /// The run's stop flag, for a search that takes one (an optimiser).
+    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(self.stop)
+    }
+
+    /// Whether the run was stopped: the case's answer is then not printed.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The nodes left of `--max-nodes` (all threads together), as the node
+    /// limit of a search that runs as a whole ([`Solver::set_node_limit`],
+    /// [`dlx_core::MinCover::set_node_limit`]).
+    pub(crate) fn node_limit(&self) -> Option<u64> {
+        let spent = self.progress.nodes.load(Ordering::Relaxed);
+        self.progress.max_nodes.map(|max| max.saturating_sub(spent))
+    }
+
+    /// Counts a finished search's statistics into the case's and the
+    /// display's; `limited`: it stopped at its [`Case::node_limit`], which
+    /// stops the run.
+    pub(crate) fn searched(&mut self, stats: &Stats, limited: bool) {
+        self.progress
+            .nodes
+            .fetch_add(stats.nodes, Ordering::Relaxed);
+        self.progress
+            .solutions
+            .fetch_add(stats.solutions, Ordering::Relaxed);
+        self.stats += *stats;
+        if limited {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Runs `solver` to its end (or to the run's stop), calling `found` on
+    /// each solution until it breaks, in slices of nodes so that the display
+    /// and `--max-nodes` see the work as it goes.
+    pub(crate) fn drive(
+        &mut self,
+        solver: &mut Solver,
+        mut found: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) {
+        solver.set_stop_flag(Arc::clone(self.stop));
+        let mut seen = *solver.stats();
+        loop {
+            let step = solver.run(SLICE);
+            let now = *solver.stats();
+            self.progress
+                .nodes
+                .fetch_add(now.nodes - seen.nodes, Ordering::Relaxed);
+            self.progress
+                .solutions
+                .fetch_add(now.solutions - seen.solutions, Ordering::Relaxed);
+            seen = now;
+            match step {
+                Step::Solution => {
+                    if found(solver.solution()).is_break() {
+                        break;
+                    }
+                }
+                Step::Paused => {}
+                Step::Stopped | Step::Done => break,
+            }
+        }
+        self.stats += seen;
+    }
+
+    /// Counts the solutions of `solver` (up to its limit) as [`Case::drive`] runs it.
+    pub(crate) fn count(&mut self, solver: &mut Solver) -> u64 {
+        let mut n = 0;
+        self.drive(solver, |_| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        n
+    }
+}
+
+impl Run {
+    /// Answers every case on this run's threads with `answer`, and hands
+    /// each answer to `emit` on this thread, in input order, as soon as the
+    /// answers before it are in. Shows the progress and keeps to the budgets.
+    ///
+    /// The first error (of `answer` or of `emit`) ends the run after the
+    /// answers before it are emitted; a stop (a signal or a budget) ends it
+    /// after the answers finished before it. Returns the statistics of the
+    /// cases answered.
+    pub(crate) fn cases<C: Sync, T: Send>(
+        &mut self,
+        cases: &[C],
+        answer: impl Fn(&C, &mut Case) -> anyhow::Result<T> + Sync,
+        mut emit: impl FnMut(usize, T) -> anyhow::Result<()>,
+    ) -> anyhow::Result<Stats> {
+        let progress = CaseProgress {
+            total: cases.len() as u64,
+            max_nodes: self.nodes_left(),
+            ..CaseProgress::default()
+        };
+        let stop = self.stop_flag();
+        let threads = self.threads().clamp(1, cases.len().max(1));
+        let next = AtomicUsize::new(0);
+        // The index of the first case whose answer failed: no case after it starts.
+        let failed = AtomicUsize::new(usize::MAX);
+        let work = || {
+            std::thread::scope(|scope| {
+                let (sender, receiver) = mpsc::channel::<(usize, anyhow::Result<T>, Stats)>();
+                for _ in 0..threads {
+                    let sender = sender.clone();
+                    let (next, failed, stop, progress, answer) =
+                        (&next, &failed, &stop, &progress, &answer);
+                    scope.spawn(move || loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= cases.len()
+                            || index > failed.load(Ordering::Relaxed)
+                            || stop.load(Ordering::Relaxed)
+                        {
+                            break;
+                        }
+                        let mut case = Case {
+                            progress,
+                            stop,
+                            stats: Stats::default(),
+                        };
+                        let result = answer(&cases[index], &mut case);
+                        if result.is_err() {
+                            failed.fetch_min(index, Ordering::Relaxed);
+                        }
+                        // An answer cut short by a stop is no answer.
+                        if case.stopped() {
+                            break;
+                        }
+                        progress.done.fetch_add(1, Ordering::Relaxed);
+                        if sender.send((index, result, case.stats)).is_err() {
+                            break;
+                        }
+                    });
+                }
+                drop(sender);
+                let mut waiting = BTreeMap::new();
+                let mut printed = 0;
+                let mut stats = Stats::default();
+                for (index, result, case_stats) in receiver {
+                    waiting.insert(index, (result, case_stats));
+                    while let Some((result, case_stats)) = waiting.remove(&printed) {
+                        stats += case_stats;
+                        let emitted = result.and_then(|answer| emit(printed, answer));
+                        if let Err(err) = emitted {
+                            // No answer is printed after an error: the
+                            // threads may stop at once (the stop flag alone
+                            // does not mark the run partial).
+                            failed.fetch_min(printed, Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
+                            return Err(err);
+                        }
+                        printed += 1;
+                    }
+                }
+                Ok(stats)
+            })
+        };
+        let progress = &progress;
+        self.watch(progress, work)
+    }
+}
+
+/// The cases of an input up to its first bad one, and that one's error:
+/// the cases before it are answered, then the error ends the run.
+pub(crate) fn until_error<C, E>(cases: impl Iterator<Item = Result<C, E>>) -> (Vec<C>, Option<E>) {
+    let mut good = Vec::new();
+    for case in cases {
+        match case {
+            Ok(case) => good.push(case),
+            Err(err) => return (good, Some(err)),
+        }
+    }
+    (good, None)
+}
+
+/// `--emit-dlx` for an input of cases: each case's problem in Knuth's
+/// format, headed by a comment that names its line (`| the map of line 3 of
+/// FILE`), a blank line between two. `encode` gives a case's line and its
+/// problem as DLX text, or the model's error, which is bad input.
+pub(crate) fn emit_dlx<C, E>(
+    output: &mut Output,
     name: &str,
     what: &str,
-    cases: impl IntoIterator<Item = (usize, C)>,
-    mut answer: impl FnMut(C) -> anyhow::Result<String>,
-) -> anyhow::Result<()> {
-    let mut output = Output::new();
-    for (line, case) in cases {
-        let text = answer(case)
+    cases: &[C],
+    encode: impl Fn(&C) -> (usize, Result<String, E>),
+) -> anyhow::Result<()>
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    for (index, case) in cases.iter().enumerate() {
+        let (line, text) = encode(case);
+        let text = text
             .with_context(|| format!("in {name}, the {what} of line {line}"))
             .bad_input()?;
-        out!(output, "{text}")?;
+        if index > 0 {
+            out!(output, "")?;
+        }
+        out!(output, "| the {what} of line {line} of {name}")?;
+        out!(output, "{}", text.trim_end_matches('\n'))?;
     }
-    output.flush()
+    Ok(())
 }

@@ -2,16 +2,15 @@
 //!
 //! Each subcommand's file holds only its subcommand; anything two of them need lives here.
 
-mod cases;
+pub(crate) mod cases;
 mod exit;
 mod input;
 mod output;
 mod picture;
 mod progress;
-mod run;
+pub(crate) mod run;
 mod search;
 
-pub(crate) use cases::answer_each;
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{parse_problem, read_input, read_text};
 pub(crate) use output::{out, Output, OutputError};

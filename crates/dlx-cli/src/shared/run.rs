@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::Solver;
-use dlx_parallel::{ParallelSolver, Progress};
+use dlx_core::{Solver, Stats};
+use dlx_parallel::{Balance, ParallelSolver, Progress};
 
 use crate::shared::progress::{group, Display};
 
@@ -90,6 +90,12 @@ pub(crate) struct Run {
     started: Instant,
     budget: Option<Stop>,
     fraction: f64,
+    /// Nodes searched by the searches watched so far, for `--max-nodes`
+    /// over a run of several searches.
+    spent: u64,
+    /// How the parallel searches recorded by [`Run::searched`] balanced
+    /// their load, all together.
+    balance: Balance,
 }
 
 impl Run {
@@ -126,6 +132,8 @@ impl Run {
             started: Instant::now(),
             budget: None,
             fraction: 0.0,
+            spent: 0,
+            balance: Balance::default(),
         })
     }
 
@@ -141,8 +149,30 @@ impl Run {
             .context("cannot start the threads")?;
         parallel
             .set_stop_flag(self.stop_flag())
-            .set_node_budget(self.args.max_nodes);
+            .set_node_budget(self.nodes_left());
         Ok(parallel)
+    }
+
+    /// The statistics of a parallel search that has ended, with its load
+    /// balance recorded for [`Run::print_balance`].
+    pub(crate) fn searched(&mut self, solver: &ParallelSolver<'_>) -> Stats {
+        let balance = solver.balance();
+        self.balance.steals += balance.steals;
+        self.balance.idle_seconds += balance.idle_seconds;
+        *solver.stats()
+    }
+
+    /// Prints the threads, the subtrees given away between them and their
+    /// idle time to standard error, after the statistics (`--stats`).
+    pub(crate) fn print_balance(&self) {
+        // Statistics are a courtesy: failing to write them is not an error.
+        let _ = writeln!(
+            std::io::stderr(),
+            "threads: {}\nsteals: {}\nidle: {:.3} s",
+            self.threads,
+            self.balance.steals,
+            self.balance.idle_seconds
+        );
     }
 
     /// Whether progress is to be shown at all.
@@ -155,13 +185,30 @@ impl Run {
             }
     }
 
+    /// What is left of `--max-nodes` after the searches watched so far.
+    pub(crate) fn nodes_left(&self) -> Option<u64> {
+        self.args
+            .max_nodes
+            .map(|max| max.saturating_sub(self.spent))
+    }
+
+    /// The number of threads to run on.
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Runs `search` on this thread while a watcher draws `progress`, and
     /// raises the stop flag when a budget runs out; the watcher clears its
     /// display before this returns.
-    pub(crate) fn watch<T>(&mut self, progress: &Progress, search: impl FnOnce() -> T) -> T {
+    pub(crate) fn watch<T>(
+        &mut self,
+        progress: &(impl Watched + ?Sized),
+        search: impl FnOnce() -> T,
+    ) -> T {
         let done = AtomicBool::new(false);
         let shows = self.shows_progress();
-        let (max_nodes, time_limit) = (self.args.max_nodes, self.args.time_limit);
+        let (max_nodes, time_limit) = (self.nodes_left(), self.args.time_limit);
+        let whole = self.args.max_nodes.unwrap_or(0);
         let started = self.started;
         let stop = &self.stop;
         let (result, budget, fraction) = std::thread::scope(|scope| {
@@ -173,7 +220,7 @@ impl Run {
                     // catches the searches that run outside them.
                     if let Some(max) = max_nodes {
                         if progress.nodes() >= max && budget.is_none() {
-                            budget = Some(Stop::Nodes(max));
+                            budget = Some(Stop::Nodes(whole));
                             stop.store(true, Ordering::Relaxed);
                         }
                     }
@@ -201,8 +248,9 @@ impl Run {
         // A node budget the threads spent themselves.
         let budget = budget.or_else(|| {
             let spent = max_nodes.is_some_and(|max| progress.nodes() >= max);
-            (spent && stop.load(Ordering::Relaxed)).then(|| Stop::Nodes(max_nodes.unwrap_or(0)))
+            (spent && stop.load(Ordering::Relaxed)).then_some(Stop::Nodes(whole))
         });
+        self.spent = self.spent.saturating_add(progress.nodes());
         self.budget = self.budget.or(budget);
         self.fraction = fraction;
         result
@@ -246,6 +294,40 @@ impl Run {
             );
         }
         Err(Partial { code, message }.into())
+    }
+}
+
+/// What the progress display and the budgets read while a search runs.
+pub(crate) trait Watched: Sync {
+    /// The fraction of the work done, in `[0, 1]`.
+    fn fraction(&self) -> f64;
+    /// Solutions found so far.
+    fn solutions(&self) -> u64;
+    /// Nodes searched so far (Knuth's nodes, all threads together).
+    fn nodes(&self) -> u64;
+}
+
+impl Watched for Progress {
+    fn fraction(&self) -> f64 {
+        Progress::fraction(self)
+    }
+    fn solutions(&self) -> u64 {
+        Progress::solutions(self)
+    }
+    fn nodes(&self) -> u64 {
+        Progress::nodes(self)
+    }
+}
+
+impl<W: Watched + Send + ?Sized> Watched for Arc<W> {
+    fn fraction(&self) -> f64 {
+        (**self).fraction()
+    }
+    fn solutions(&self) -> u64 {
+        (**self).solutions()
+    }
+    fn nodes(&self) -> u64 {
+        (**self).nodes()
     }
 }
 

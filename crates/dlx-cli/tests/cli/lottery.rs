@@ -51,3 +51,16 @@ fn known_values_print_covering_designs() {
         Design::new(v, k, t).unwrap().check(&tickets).unwrap();
     }
 }
+
+/// Issues 12 and 13: the design search has budgets; at the limit it stops
+/// with exit code 3 and prints no design (a design found so far need not be
+/// the minimum).
+#[test]
+fn a_budget_stops_the_design_search() {
+    for budget in [["--max-nodes", "20000"], ["--time-limit", "200ms"]] {
+        let args = [&["lottery", "9", "4", "3"][..], &budget[..]].concat();
+        let (stdout, stderr) = crate::support::run(&args, "", 3);
+        assert_eq!(stdout, "", "{args:?}");
+        assert!(stderr.contains("stopped by --"), "{args:?}: {stderr}");
+    }
+}

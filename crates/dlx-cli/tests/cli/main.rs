@@ -13,4 +13,5 @@ mod solve;
 mod squares;
 mod sudoku;
 mod support;
+mod threads;
 mod treasure;

@@ -260,7 +260,7 @@ fn errors() {
     check_error(
         &["polyomino", "--pieces", "tetrominoes*0"],
         "",
-        "bad --pieces: `tetrominoes*0` is not a valid multiplicity (a positive number after `*`)",
+        "bad --pieces: `tetrominoes*0` is not a valid multiplicity (a number from 1 to 65536 after `*`)",
     );
 }
 

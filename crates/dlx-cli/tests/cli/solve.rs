@@ -335,3 +335,22 @@ fn issue_13_budgets_end_a_search_with_a_partial_result() {
     );
     assert_eq!(stdout, "8\n");
 }
+
+#[test]
+fn stats_say_how_the_threads_shared_the_work() {
+    let (_, stderr) = crate::support::run(
+        &[
+            "solve",
+            "--count",
+            "--stats",
+            "--threads",
+            "2",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    );
+    assert!(stderr.contains("solutions: 8\n"), "{stderr}");
+    assert!(stderr.contains("threads: 2\nsteals: "), "{stderr}");
+    assert!(stderr.contains("\nidle: "), "{stderr}");
+}

@@ -73,6 +73,12 @@ pub fn write_dlx_bytes(problem: &Problem) -> Vec<u8> {
         }
     };
     labels(ItemKind::Primary, &mut out);
+    // A file that starts with a byte order mark is read without it, so an
+    // item line that would start with one (a first name beginning with
+    // U+FEFF) is indented, which the reader skips.
+    if out.starts_with(b"\xEF\xBB\xBF") {
+        out.insert(0, b' ');
+    }
     if problem.n_secondary() > 0 {
         out.extend_from_slice(b" | ");
         labels(ItemKind::Secondary, &mut out);

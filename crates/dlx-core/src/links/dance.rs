@@ -23,7 +23,7 @@ use crate::index::to_usize;
 /// across the loop: reached through the fields of `Links`, the compiler
 /// reloads them from memory after every store into an array, since it cannot
 /// tell that the store leaves `Links` itself alone (13-queens took 9% longer
-/// that way; ARCHITECTURE.md). The view changes nothing else: it is the same
+/// that way; docs/perf-notes.md). The view changes nothing else: it is the same
 /// arrays, with the same invariants.
 #[derive(Debug)]
 pub(crate) struct Dance<'a> {

@@ -114,7 +114,7 @@ struct UpDown {
 /// Hide and unhide walk an option by this range, wrapping at `end` with a
 /// conditional move, so that they never meet a spacer: a spacer's test is a
 /// branch whose outcome depends on where the walk started, which the branch
-/// predictor cannot learn (ARCHITECTURE.md).
+/// predictor cannot learn (docs/perf-notes.md).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 #[repr(C, align(8))]
 struct Span {
@@ -135,7 +135,7 @@ struct ItemLink {
 /// The node fields live in parallel arrays rather than one array of
 /// 16-byte nodes: every element is then 4 or 8 bytes, which x86-64 scales
 /// inside the address itself, and the hot loop measured about a fifth fewer
-/// instructions than with an array of structs (ARCHITECTURE.md).
+/// instructions than with an array of structs (docs/perf-notes.md).
 /// The fields are private to this module, whose invariants they carry.
 #[derive(Clone, Debug)]
 pub(crate) struct Links {

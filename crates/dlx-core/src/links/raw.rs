@@ -4,7 +4,7 @@
 //! comment, which invariant of the module docs (M1 to M7) puts its index in
 //! bounds. They are visible to the `links` module alone, so no index computed
 //! elsewhere can reach them. Skipping the bounds checks in the inner walks
-//! measured faster on the pentomino benches (ARCHITECTURE.md).
+//! measured faster on the pentomino benches (docs/perf-notes.md).
 //!
 //! Builds with debug assertions (tests, and the `checked` profile that CI
 //! runs the test suites in) check every index anyway, so a proof that does

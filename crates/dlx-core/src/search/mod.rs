@@ -43,7 +43,9 @@ pub enum Step {
     Solution,
     /// The node budget of this call ran out; calling `run` again goes on.
     Paused,
-    /// The stop flag was raised; calling `run` again goes on (if the flag is lowered).
+    /// The stop flag was raised, or the node limit ([`Solver::set_node_limit`])
+    /// reached; calling `run` again goes on if the flag is lowered (or the
+    /// limit raised).
     Stopped,
     /// The search is over: the whole tree was explored, or the solution limit was reached.
     Done,
@@ -128,6 +130,8 @@ impl Stack {
 struct Settings {
     limit: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
+    /// Stop once `stats.nodes` reaches this.
+    node_limit: Option<u64>,
 }
 
 /// A search over one problem: the link arrays and the choice stack.
@@ -214,6 +218,42 @@ impl Solver {
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
         self.settings.stop = Some(flag);
         self
+    }
+
+    /// Stops the search with [`Step::Stopped`] once it has entered `nodes`
+    /// nodes in all (Knuth's nodes, [`Stats::nodes`], counted from the start
+    /// or the last [`Solver::reset`]); `None`: no limit. A budget for
+    /// searches that may not end, as the stop flag is a way to end them
+    /// from outside; [`Solver::node_limit_reached`] tells the two apart.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver, Step};
+    ///
+    /// // 2^20 ways to cover 20 items each by one of two options: no solution
+    /// // limit, but a node limit.
+    /// let mut text = (0..20).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" ");
+    /// for i in 0..20 {
+    ///     text += &format!("\ni{i}\ni{i}");
+    /// }
+    /// let problem = parse_dlx(&text)?;
+    /// let mut solver = Solver::new(&problem);
+    /// solver.set_node_limit(Some(1000));
+    /// let count = solver.count();
+    /// assert!(count < 1 << 20 && solver.node_limit_reached());
+    /// assert_eq!(solver.stats().nodes, 1000);
+    /// assert_eq!(solver.run(1), Step::Stopped);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) -> &mut Self {
+        self.settings.node_limit = nodes;
+        self
+    }
+
+    /// Whether the search stopped at the limit of [`Solver::set_node_limit`].
+    pub fn node_limit_reached(&self) -> bool {
+        self.settings
+            .node_limit
+            .is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The statistics so far.
@@ -320,13 +360,26 @@ impl Solver {
             // The links stay as they are, so that `reset` can still unwind them.
             return Step::Done;
         }
+        // The node limit is the budget of the call when it is the smaller.
+        let node_budget = match self.settings.node_limit {
+            None => node_budget,
+            Some(limit) => match limit.saturating_sub(self.stats.nodes) {
+                0 => return Step::Stopped,
+                left => node_budget.min(left),
+            },
+        };
         let stop = self.settings.stop.clone();
         let stop = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
-        match (self.links.algorithm_m(), self.colors) {
+        let step = match (self.links.algorithm_m(), self.colors) {
             (false, false) => self.search_x::<false, REPORT, BOUND>(node_budget, stop),
             (false, true) => self.search_x::<true, REPORT, BOUND>(node_budget, stop),
             (true, false) => self.search_m::<false, REPORT, BOUND>(node_budget, stop),
             (true, true) => self.search_m::<true, REPORT, BOUND>(node_budget, stop),
+        };
+        if step == Step::Paused && self.node_limit_reached() {
+            Step::Stopped
+        } else {
+            step
         }
     }
 

@@ -1,8 +1,8 @@
 //! Knuth's DLX text format: what it accepts, what it refuses and how it says so.
 
 use dlx_core::{
-    parse_dlx, parse_dlx_bytes, verify, write_dlx, ItemKind, MinCover, Optimum, ParseError,
-    ProblemBuilder, Solver,
+    parse_dlx, parse_dlx_bytes, verify, write_dlx, write_dlx_bytes, ItemKind, MinCover, Optimum,
+    ParseError, ProblemBuilder, Solver,
 };
 use proptest::prelude::*;
 
@@ -336,4 +336,15 @@ mod issue_10_knuths_files {
             Err(ParseError::InvalidMultiplicity { line: 1, .. })
         ));
     }
+}
+
+#[test]
+fn a_first_name_that_starts_with_a_byte_order_mark_reads_back() {
+    // Found by the dlx_format fuzz target: blanks, then U+FEFF, is an item
+    // named U+FEFF; written at the start of a file it would be a BOM.
+    let problem = parse_dlx_bytes(b"\t\t\xEF\xBB\xBF\n").unwrap();
+    let written = write_dlx_bytes(&problem);
+    let reread = parse_dlx_bytes(&written).unwrap();
+    assert_eq!(write_dlx_bytes(&reread), written);
+    assert_eq!(reread.n_primary(), 1);
 }

@@ -96,3 +96,23 @@ fn colors_share_a_secondary_item() {
         },
     );
 }
+
+#[test]
+fn sums_of_statistics_never_wrap() {
+    // Found by the shard_merge fuzz target: parts whose counts pass u64::MAX.
+    let big = Stats {
+        solutions: u64::MAX,
+        nodes: u64::MAX - 1,
+        ..Stats::default()
+    };
+    let one = Stats {
+        solutions: 1,
+        nodes: 1,
+        ..Stats::default()
+    };
+    assert_eq!(big.checked_add(one), None);
+    let mut sum = big;
+    sum += one;
+    assert_eq!(sum.solutions, u64::MAX);
+    assert_eq!(sum.nodes, u64::MAX);
+}

@@ -106,10 +106,12 @@ mod board;
 mod model;
 mod pieces;
 mod shape;
+mod symmetry;
 mod tiling;
 
 pub use board::{Board, BoardError, MAX_CELLS};
 pub use model::{Counts, Placement, Polyomino, SetupError};
 pub use pieces::{split_count, Piece, PieceError, PieceSet};
 pub use shape::{free_polyominoes, Shape, Transform};
+pub use symmetry::SymmetryCount;
 pub use tiling::{PlacedPiece, Tiling, TilingError};

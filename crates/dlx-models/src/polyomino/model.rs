@@ -14,25 +14,25 @@ use super::tiling::{PlacedPiece, Tiling};
 #[derive(Debug, Clone)]
 pub struct Polyomino {
     board: Board,
-    pieces: PieceSet,
+    pub(super) pieces: PieceSet,
     one_sided: bool,
     /// The board's cells `(row, column)`, row-major; a cell's index is its position here.
-    cells: Vec<(usize, usize)>,
+    pub(super) cells: Vec<(usize, usize)>,
     /// Every placement of every piece, grouped by piece.
-    placements: Vec<Placement>,
+    pub(super) placements: Vec<Placement>,
     /// For each piece, its placements by their sorted cells.
-    lookup: Vec<HashMap<Vec<u32>, usize>>,
+    pub(super) lookup: Vec<HashMap<Vec<u32>, usize>>,
     /// The symmetries of the board that map each piece's placements onto
     /// that piece's placements, identity first, as cell maps.
-    group: Vec<Vec<u32>>,
+    pub(super) group: Vec<Vec<u32>>,
     transforms: Vec<Transform>,
     /// The piece with several copies that needs no item (see the module docs).
     itemless: Option<usize>,
     /// The product of `count!` over the pieces listed as copies.
-    copies_factor: u64,
-    problem: Problem,
+    pub(super) copies_factor: u64,
+    pub(super) problem: Problem,
     /// For each option of `problem`, its placement and which copy of the piece it is (0 for the first or only one).
-    option_placement: Vec<(usize, u32)>,
+    pub(super) option_placement: Vec<(usize, u32)>,
 }
 
 /// The number of tilings and the number of them up to symmetry.
@@ -257,26 +257,33 @@ impl Polyomino {
         mut visit: impl FnMut(Tiling) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         Solver::new(&self.problem).visit(|solution| {
-            let mut in_order = true;
-            let mut copies: Vec<(usize, u32, usize)> = solution
-                .iter()
-                .map(|o| {
-                    let (p, copy) = self.option_placement[o.index()];
-                    (self.placements[p].piece, copy, p)
-                })
-                .collect();
-            copies.sort_unstable();
-            for w in copies.windows(2) {
-                if w[0].0 == w[1].0 && w[0].2 > w[1].2 {
-                    in_order = false;
-                }
-            }
-            if in_order {
+            if self.lists(solution) {
                 visit(self.decode(solution))
             } else {
                 ControlFlow::Continue(())
             }
         })
+    }
+
+    /// Whether `solution` is the one of its tiling's `k!` solutions that
+    /// [`Polyomino::visit_tilings`] lists: the one with the copies of each
+    /// piece in increasing order of placement. Listing the solutions that
+    /// pass, in any search of [`Polyomino::problem`], lists each tiling once.
+    pub fn lists(&self, solution: &[OptionId]) -> bool {
+        if self.copies_factor == 1 {
+            return true;
+        }
+        let mut copies: Vec<(usize, u32, usize)> = solution
+            .iter()
+            .map(|o| {
+                let (p, copy) = self.option_placement[o.index()];
+                (self.placements[p].piece, copy, p)
+            })
+            .collect();
+        copies.sort_unstable();
+        copies
+            .windows(2)
+            .all(|w| w[0].0 != w[1].0 || w[0].2 <= w[1].2)
     }
 
     /// The first tiling the search finds, if any.
@@ -310,126 +317,16 @@ impl Polyomino {
     }
 
     /// Both counts from the one search of [`Polyomino::count_distinct`]:
-    /// each orbit found adds 1 to `distinct` and its size to `all`.
-    ///
-    /// The size of the orbit of a tiling `T` is `|G| / |S(T)|`, where the
-    /// stabilizer `S(T)` of the tiling lies inside the stabilizer of its
-    /// restricted placement, so it is found among the few symmetries tried
-    /// anyway. This is about `|G|` times faster than [`Polyomino::count_all`],
-    /// which searches every tiling and stays as the independent count.
+    /// each orbit found adds 1 to `distinct` and its size to `all`
+    /// ([`SymmetryCount`](super::SymmetryCount), which runs on any solver, threads included).
     pub fn count_by_symmetry(&self) -> Result<(Counts, Stats), SetupError> {
-        if self.group.len() == 1 {
-            let (all, stats) = self.count_all_with_stats();
-            return Ok((Counts { all, distinct: all }, stats));
-        }
-        // The piece used once with the fewest placements.
-        let restricted = self
-            .pieces
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.count == 1)
-            .min_by_key(|&(i, _)| self.lookup[i].len())
-            .map(|(i, _)| i);
-        let order = self.group.len() as u64;
-        let mut counts = Counts {
-            all: 0,
-            distinct: 0,
-        };
-        let stats = match restricted {
-            None => {
-                let all: Vec<usize> = (1..self.group.len()).collect();
-                let mut solver = Solver::new(&self.problem);
-                let _ = solver.visit(|solution| {
-                    let ids: Vec<usize> = solution
-                        .iter()
-                        .map(|o| self.option_placement[o.index()].0)
-                        .collect();
-                    if let Some(fixing) = self.canonical_stabilizer(&ids, &all) {
-                        counts.distinct += 1;
-                        counts.all += order / fixing;
-                    }
-                    ControlFlow::<()>::Continue(())
-                });
-                *solver.stats()
-            }
-            Some(piece) => self.count_restricted(piece, &mut counts)?,
-        };
-        counts.all /= self.copies_factor;
-        counts.distinct /= self.copies_factor;
-        Ok((counts, stats))
+        let count = self.symmetry_count()?;
+        let mut solver = Solver::new(count.problem());
+        let counts = count.count(&mut solver);
+        Ok((counts, *solver.stats()))
     }
 
-    /// Counts orbits with `piece` restricted to one placement per orbit of
-    /// its placements, resolving the placements with a nontrivial
-    /// stabilizer by canonical forms under the stabilizer.
-    fn count_restricted(&self, piece: usize, counts: &mut Counts) -> Result<Stats, SetupError> {
-        let mut seen = vec![false; self.placements.len()];
-        // For each representative placement, its stabilizer (non-identity elements).
-        let mut stabilizer: HashMap<usize, Vec<usize>> = HashMap::new();
-        let mut ids: Vec<usize> = self.lookup[piece].values().copied().collect();
-        ids.sort_unstable();
-        for p in ids {
-            if seen[p] {
-                continue;
-            }
-            let mut stab = Vec::new();
-            for (g, map) in self.group.iter().enumerate() {
-                let image = self.lookup[piece][&map_placement(map, &self.placements[p].cells)];
-                seen[image] = true;
-                if image == p && g > 0 {
-                    stab.push(g);
-                }
-            }
-            stabilizer.insert(p, stab);
-        }
-        let (problem, option_placement) =
-            self.encode(|p| self.placements[p].piece != piece || stabilizer.contains_key(&p))?;
-        let order = self.group.len() as u64;
-        let mut solver = Solver::new(&problem);
-        let _ = solver.visit(|solution| {
-            let ids: Vec<usize> = solution
-                .iter()
-                .map(|o| option_placement[o.index()].0)
-                .collect();
-            let rep = ids
-                .iter()
-                .find(|&&p| self.placements[p].piece == piece)
-                .and_then(|p| stabilizer.get(p));
-            let fixing = match rep {
-                Some(stab) if stab.is_empty() => Some(1),
-                Some(stab) => self.canonical_stabilizer(&ids, stab),
-                None => None,
-            };
-            if let Some(fixing) = fixing {
-                counts.distinct += 1;
-                counts.all += order / fixing;
-            }
-            ControlFlow::<()>::Continue(())
-        });
-        Ok(*solver.stats())
-    }
-
-    /// `None` when a symmetry of `elements` (indices into `group`) maps the
-    /// tiling to a smaller one, comparing for each cell in order the piece
-    /// covering it and the first cell of that piece's placement; otherwise
-    /// the number of symmetries among the identity and `elements` that fix
-    /// the tiling.
-    fn canonical_stabilizer(&self, ids: &[usize], elements: &[usize]) -> Option<u64> {
-        let base = self.labels(ids, None);
-        let mut fixing = 1;
-        for &g in elements {
-            let image = self.labels(ids, Some(&self.group[g]));
-            match image.cmp(&base) {
-                std::cmp::Ordering::Less => return None,
-                std::cmp::Ordering::Equal => fixing += 1,
-                std::cmp::Ordering::Greater => {}
-            }
-        }
-        Some(fixing)
-    }
-
-    fn labels(&self, ids: &[usize], map: Option<&[u32]>) -> Vec<(usize, u32)> {
+    pub(super) fn labels(&self, ids: &[usize], map: Option<&[u32]>) -> Vec<(usize, u32)> {
         let mut out = vec![(0, 0); self.cells.len()];
         for &p in ids {
             let placement = &self.placements[p];
@@ -463,7 +360,7 @@ impl Polyomino {
 
     /// Builds the problem with the placements `keep` accepts; returns it and
     /// each option's placement.
-    fn encode(
+    pub(super) fn encode(
         &self,
         keep: impl Fn(usize) -> bool,
     ) -> Result<(Problem, Vec<(usize, u32)>), SetupError> {
@@ -537,7 +434,7 @@ fn place_shape(
     }
 }
 
-fn map_placement(map: &[u32], cells: &[u32]) -> Vec<u32> {
+pub(super) fn map_placement(map: &[u32], cells: &[u32]) -> Vec<u32> {
     let mut out: Vec<u32> = cells.iter().map(|&c| map[c as usize]).collect();
     out.sort_unstable();
     out

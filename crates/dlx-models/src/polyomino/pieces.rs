@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use super::shape::{free_polyominoes, Shape};
+use super::MAX_CELLS;
 
 /// A piece: a named shape, the character that draws it, and how many copies
 /// a tiling must use.
@@ -39,7 +40,7 @@ pub enum PieceError {
         found: char,
     },
     /// A header line that is not `NAME:` or `NAME*K:`.
-    #[error("line {line}: `{text}` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a positive number)")]
+    #[error("line {line}: `{text}` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a number from 1 to {MAX_CELLS})")]
     BadHeader {
         /// 1-based line.
         line: usize,
@@ -69,8 +70,9 @@ pub enum PieceError {
         /// The name as written.
         name: String,
     },
-    /// A multiplicity that is not a positive number.
-    #[error("`{text}` is not a valid multiplicity (a positive number after `*`)")]
+    /// A multiplicity that is not a number from 1 to [`MAX_CELLS`] (more
+    /// copies than any board has cells could never be placed).
+    #[error("`{text}` is not a valid multiplicity (a number from 1 to {MAX_CELLS} after `*`)")]
     BadCount {
         /// The text as written.
         text: String,
@@ -252,15 +254,19 @@ impl PieceSet {
         self.pieces.is_empty()
     }
 
-    /// The number of cells all copies of all pieces cover.
+    /// The number of cells all copies of all pieces cover (`usize::MAX` if
+    /// that does not fit, which no board matches).
     pub fn area(&self) -> usize {
-        self.pieces.iter().map(|p| p.shape.len() * p.count).sum()
+        self.pieces
+            .iter()
+            .map(|p| p.shape.len().saturating_mul(p.count))
+            .fold(0, usize::saturating_add)
     }
 
-    /// Every piece's count multiplied by `k`.
+    /// Every piece's count multiplied by `k` (at most `usize::MAX`).
     pub fn times(mut self, k: usize) -> PieceSet {
         for p in &mut self.pieces {
-            p.count *= k;
+            p.count = p.count.saturating_mul(k);
         }
         self
     }
@@ -313,12 +319,14 @@ impl PieceSet {
     }
 }
 
-/// Parses `NAME*K` (or `NAME`) into the name and the count.
+/// Parses `NAME*K` (or `NAME`) into the name and the count, from 1 to
+/// [`MAX_CELLS`]: more copies than a board can have cells would only make
+/// the area overflow.
 pub fn split_count(text: &str) -> Result<(&str, usize), PieceError> {
     match text.split_once('*') {
         None => Ok((text, 1)),
         Some((name, k)) => match k.trim().parse::<usize>() {
-            Ok(k) if k > 0 => Ok((name.trim(), k)),
+            Ok(k) if (1..=MAX_CELLS).contains(&k) => Ok((name.trim(), k)),
             _ => Err(PieceError::BadCount {
                 text: text.to_owned(),
             }),

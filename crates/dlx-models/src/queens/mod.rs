@@ -85,7 +85,7 @@ mod picture;
 mod spoj;
 
 pub use board::{Board, BoardError, Line, Square, Symmetry};
-pub use model::{Encoding, Queens, QueensError};
+pub use model::{Canonical, Encoding, Queens, QueensError};
 pub use spoj::{parse_spoj, SpojCase, SpojCases, SpojError};
 
 /// The largest board side accepted: a 1000 x 1000 board has a million options.

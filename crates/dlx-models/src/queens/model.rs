@@ -1,6 +1,8 @@
 //! The puzzle (board size and pre-placed queens), its lean encoding, and the searches on it.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use dlx_core::{
     BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver, Stats, Step,
@@ -285,6 +287,17 @@ impl Queens {
 
     /// [`Queens::first`], with the search statistics summed over the restarts.
     pub fn first_with_stats(&self) -> Result<(Option<Board>, Stats), QueensError> {
+        self.first_with(None, None)
+    }
+
+    /// [`Queens::first_with_stats`], stopped by `stop` or after `node_limit`
+    /// nodes in all (then `None`, whether or not there is a solution: tell
+    /// by the flag, or by the nodes reaching the limit).
+    pub fn first_with(
+        &self,
+        stop: Option<Arc<AtomicBool>>,
+        node_limit: Option<u64>,
+    ) -> Result<(Option<Board>, Stats), QueensError> {
         let mut total = Stats::default();
         let mut budget = FIRST_BUDGET;
         let mut attempt = 0u64;
@@ -295,12 +308,16 @@ impl Queens {
                 self.encode_shuffled(attempt)?
             };
             let mut solver = Solver::new(encoding.problem());
+            if let Some(stop) = &stop {
+                solver.set_stop_flag(Arc::clone(stop));
+            }
+            solver.set_node_limit(node_limit.map(|limit| limit.saturating_sub(total.nodes)));
             let step = solver.run(budget);
             total += *solver.stats();
             match step {
                 Step::Solution => return Ok((Some(encoding.decode(solver.solution())), total)),
                 Step::Paused => {}
-                // No stop flag is set, so the search stops only when the tree is done.
+                // The tree is done (no solution), or the search was stopped.
                 Step::Done | Step::Stopped => return Ok((None, total)),
             }
             budget = budget.saturating_mul(2);
@@ -347,34 +364,66 @@ impl Encoding {
     /// Counts the solutions `solver` still has to visit, up to `symmetries`
     /// (which must form a group mapping the puzzle to itself, such as
     /// [`Queens::symmetries`]): a solution counts when it is the smallest of
-    /// its images, reading each board as its columns row by row.
+    /// its images ([`Canonical`]).
     pub fn count_distinct(&self, solver: &mut Solver, symmetries: &[Symmetry]) -> u64 {
-        let n = self.placed.n();
-        let mut cols = vec![0usize; n];
-        let mut image = vec![0usize; n];
+        let mut canonical = self.canonical(symmetries);
         let mut distinct = 0u64;
         let _ = solver.visit(|solution| {
-            // Every row of a solution holds a queen: pre-placed or chosen.
-            for (c, col) in cols.iter_mut().zip(self.placed.columns()) {
-                *c = col.unwrap_or(0);
-            }
-            for &option in solution {
-                let square = self.squares[option.index()];
-                cols[square.row] = square.col;
-            }
-            let canonical = symmetries.iter().all(|&s| {
-                for (row, &col) in cols.iter().enumerate() {
-                    let to = s.apply(n, Square::new(row, col));
-                    image[to.row] = to.col;
-                }
-                image >= cols
-            });
-            if canonical {
+            if canonical.is_canonical(solution) {
                 distinct += 1;
             }
             ControlFlow::<()>::Continue(())
         });
         distinct
+    }
+
+    /// The test of whether a solution is the canonical one of its class
+    /// under `symmetries` (a group mapping the puzzle to itself, such as
+    /// [`Queens::symmetries`]): the smallest of its images, reading each
+    /// board as its columns row by row. Each thread that counts distinct
+    /// solutions keeps one, for its scratch space.
+    pub fn canonical(&self, symmetries: &[Symmetry]) -> Canonical<'_> {
+        let n = self.placed.n();
+        Canonical {
+            encoding: self,
+            symmetries: symmetries.to_vec(),
+            cols: vec![0; n],
+            image: vec![0; n],
+        }
+    }
+}
+
+/// Whether solutions are canonical under a group of symmetries, from [`Encoding::canonical`].
+#[derive(Clone, Debug)]
+pub struct Canonical<'a> {
+    encoding: &'a Encoding,
+    symmetries: Vec<Symmetry>,
+    cols: Vec<usize>,
+    image: Vec<usize>,
+}
+
+impl Canonical<'_> {
+    /// Whether `solution` is the smallest of its images: exactly one
+    /// solution of each class is.
+    pub fn is_canonical(&mut self, solution: &[OptionId]) -> bool {
+        let encoding = self.encoding;
+        let n = encoding.placed.n();
+        // Every row of a solution holds a queen: pre-placed or chosen.
+        for (c, col) in self.cols.iter_mut().zip(encoding.placed.columns()) {
+            *c = col.unwrap_or(0);
+        }
+        for &option in solution {
+            let square = encoding.squares[option.index()];
+            self.cols[square.row] = square.col;
+        }
+        let (cols, image) = (&self.cols, &mut self.image);
+        self.symmetries.iter().all(|&s| {
+            for (row, &col) in cols.iter().enumerate() {
+                let to = s.apply(n, Square::new(row, col));
+                image[to.row] = to.col;
+            }
+            *image >= *cols
+        })
     }
 }
 

@@ -62,7 +62,9 @@ pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
 pub use generate::{generate_grid, generate_puzzle};
 pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
-pub use target::{max_target_score, max_target_score_by_cost, target_score, target_weight};
+pub use target::{
+    max_target_score, max_target_score_by_cost, target_score, target_weight, TargetCost,
+};
 
 /// The largest grid size (digits per unit) supported: digits are bits of a `u64`.
 pub const MAX_SIZE: usize = 64;
@@ -84,6 +86,16 @@ pub enum ShapeError {
     BadSize {
         /// The grid size asked for.
         size: usize,
+        /// The largest size supported.
+        max: usize,
+    },
+    /// Box sides whose product does not fit in a `usize` (so no grid size at all).
+    #[error("boxes of {box_rows}x{box_cols} would make a grid far beyond the largest size, {max}")]
+    BoxTooLarge {
+        /// The rows of a box.
+        box_rows: usize,
+        /// The columns of a box.
+        box_cols: usize,
         /// The largest size supported.
         max: usize,
     },
@@ -163,7 +175,16 @@ pub struct Grid {
 impl Shape {
     /// A box of `box_rows` x `box_cols` cells.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
-        let size = box_rows * box_cols;
+        // Checked: the sides come from text, and a wrapped product (2^32 x
+        // 2^32 is 0) would pass the size test below with sides that are not
+        // the ones asked for.
+        let size = box_rows
+            .checked_mul(box_cols)
+            .ok_or(ShapeError::BoxTooLarge {
+                box_rows,
+                box_cols,
+                max: MAX_SIZE,
+            })?;
         if box_rows == 0 || box_cols == 0 || size > MAX_SIZE {
             return Err(ShapeError::BadSize {
                 size,

@@ -294,6 +294,19 @@ impl Row {
         }
     }
 
+    /// The row one character a cell, if it is numbers from 0 to 9 (0 written `.`); otherwise unchanged.
+    fn into_chars(self) -> Row {
+        match self {
+            Row::Numbers(values) if values.iter().all(|&v| v <= 9) => Row::Chars(
+                values
+                    .iter()
+                    .map(|&v| char::from_digit(v, 10).filter(|_| v != 0).unwrap_or('.'))
+                    .collect(),
+            ),
+            row => row,
+        }
+    }
+
     /// Whether every symbol is a blank or a digit of a grid of this size (in
     /// the alphabet this row alone suggests).
     fn fits(&self, size: usize) -> bool {
@@ -402,6 +415,19 @@ fn expected_symbols(alphabet: Alphabet) -> &'static str {
 /// Turns the rows of one puzzle into a checked [`Puzzle`].
 fn decode(shape: Shape, line: usize, rows: &[(usize, Row)]) -> Result<Puzzle, ParseError> {
     let size = shape.size();
+    // A row of blanks and single digits with spaces between its cells
+    // (`. . | . .`) reads as numbers on its own, but it is the same text one
+    // character a cell. When another row of the grid is characters, read it
+    // as characters too: otherwise a grid with a blank first row, as
+    // `render` writes it, would take its alphabet from that row alone and
+    // refuse the letters below it.
+    let rows: Vec<(usize, Row)> = if rows.iter().any(|(_, row)| matches!(row, Row::Chars(_))) {
+        rows.iter()
+            .map(|(row_line, row)| (*row_line, row.clone().into_chars()))
+            .collect()
+    } else {
+        rows.to_vec()
+    };
     let alphabet = match &rows[0].1 {
         Row::Numbers(_) => Alphabet::Numbers,
         Row::Chars(_) => char_alphabet(rows.iter().flat_map(|(_, row)| match row {
@@ -410,7 +436,7 @@ fn decode(shape: Shape, line: usize, rows: &[(usize, Row)]) -> Result<Puzzle, Pa
         })),
     };
     let mut cells = Vec::with_capacity(shape.n_cells());
-    for (row_line, row) in rows {
+    for (row_line, row) in &rows {
         let unknown =
             |index: usize, symbol: String, alphabet: Alphabet| ParseError::UnknownSymbol {
                 line: *row_line,

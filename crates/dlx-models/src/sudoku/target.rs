@@ -1,6 +1,6 @@
 //! Target (archery) sudoku, NOIP 2009: weights by ring, the best score over all solutions.
 
-use dlx_core::OptionId;
+use dlx_core::{OptionId, Problem};
 
 use super::{Cell, Clash, Encoding, Grid, Variant};
 
@@ -79,20 +79,66 @@ pub fn max_target_score_by_cost(
     puzzle: &Grid,
     variant: Variant,
 ) -> Result<Option<(u64, Grid)>, Clash> {
-    let encoding = Encoding::presolved(puzzle, variant)?;
-    let gain = gains(&encoding, puzzle.size());
-    let max_gain = gain.iter().copied().max().unwrap_or(0);
-    let mut problem = encoding.problem().clone();
-    for option in encoding.problem().option_ids() {
-        // `option` comes from this very problem, so it always exists.
-        let _ = problem.set_cost(option, max_gain - gain[option.index()]);
+    let target = TargetCost::new(puzzle, variant)?;
+    let ranked = dlx_core::Solver::new(target.problem()).min_cost(1);
+    Ok(ranked
+        .solutions
+        .into_iter()
+        .next()
+        .map(|best| target.score(&best.options)))
+}
+
+/// The cost problem behind [`max_target_score_by_cost`], for callers that
+/// run the search themselves (with a stop flag, a node limit, on threads):
+/// a solution of least cost under the options' costs has the greatest score.
+///
+/// ```
+/// use dlx_core::Solver;
+/// use dlx_models::sudoku::{Grid, TargetCost, Variant};
+///
+/// let puzzle: Grid = "700900001100005900000200080005020003000000648413000000007002090201060804080504012".parse()?;
+/// let target = TargetCost::new(&puzzle, Variant::Plain)?;
+/// let best = Solver::new(target.problem()).min_cost(1).solutions.remove(0);
+/// assert_eq!(target.score(&best.options).0, 2829);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct TargetCost {
+    encoding: Encoding,
+    problem: Problem,
+    gain: Vec<u64>,
+}
+
+impl TargetCost {
+    /// The puzzle's presolved problem, each option costing the most any
+    /// option gains less what it gains.
+    pub fn new(puzzle: &Grid, variant: Variant) -> Result<TargetCost, Clash> {
+        let encoding = Encoding::presolved(puzzle, variant)?;
+        let gain = gains(&encoding, puzzle.size());
+        let max_gain = gain.iter().copied().max().unwrap_or(0);
+        let mut problem = encoding.problem().clone();
+        for option in encoding.problem().option_ids() {
+            // `option` comes from this very problem, so it always exists.
+            let _ = problem.set_cost(option, max_gain - gain[option.index()]);
+        }
+        Ok(TargetCost {
+            encoding,
+            problem,
+            gain,
+        })
     }
-    let ranked = dlx_core::Solver::new(&problem).min_cost(1);
-    let base = target_score(encoding.start());
-    Ok(ranked.solutions.into_iter().next().map(|best| {
-        let score = base + best.options.iter().map(|o| gain[o.index()]).sum::<u64>();
-        (score, encoding.decode(&best.options))
-    }))
+
+    /// The problem to search for a solution of least cost.
+    pub fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// A solution's score and its grid.
+    pub fn score(&self, solution: &[OptionId]) -> (u64, Grid) {
+        let base = target_score(self.encoding.start());
+        let score = base + solution.iter().map(|o| self.gain[o.index()]).sum::<u64>();
+        (score, self.encoding.decode(solution))
+    }
 }
 
 /// What each option of the encoding adds to the score: its cell's weight times its digit.

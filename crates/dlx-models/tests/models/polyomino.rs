@@ -5,8 +5,8 @@ use std::ops::ControlFlow;
 
 use dlx_core::{verify, Solver};
 use dlx_models::polyomino::{
-    free_polyominoes, Board, BoardError, PieceError, PieceSet, PlacedPiece, Polyomino, SetupError,
-    Shape, Tiling, TilingError,
+    free_polyominoes, split_count, Board, BoardError, PieceError, PieceSet, PlacedPiece, Polyomino,
+    SetupError, Shape, Tiling, TilingError,
 };
 
 const SCOTT: &str = include_str!("../../../../data/polyomino/8x8-centre-hole.txt");
@@ -478,6 +478,35 @@ fn checker_rejects_bad_tilings() {
     ));
 }
 
+/// Found while writing the `polyomino_pieces` fuzz target (which then
+/// panicked on it): the area multiplied a piece's size by its count with a
+/// plain `*`, so `A*9223372036854775808` (a domino) wrapped to 0 cells and a
+/// 2x1 board with two monominoes reported 1 tiling. Counts beyond the
+/// largest board are refused, and the area cannot wrap.
+#[test]
+fn piece_counts_beyond_any_board_are_refused() {
+    assert_eq!(
+        PieceSet::parse("A*9223372036854775808:\n##\n\nB*2:\n#\n").unwrap_err().to_string(),
+        "line 1: `A*9223372036854775808:` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a number from 1 to 65536)"
+    );
+    assert_eq!(
+        split_count("I*18446744073709551615")
+            .unwrap_err()
+            .to_string(),
+        "`I*18446744073709551615` is not a valid multiplicity (a number from 1 to 65536 after `*`)"
+    );
+    assert_eq!(split_count("I*65536").unwrap(), ("I", 65536));
+    // Through the API a count may still be huge: the area saturates, and no board matches it.
+    let mut pieces = PieceSet::parse("A:\n##\n\nB*2:\n#\n").unwrap();
+    pieces.set_count("A", 1 << 63).unwrap();
+    assert_eq!(pieces.area(), usize::MAX);
+    assert_eq!(pieces.clone().times(usize::MAX).area(), usize::MAX);
+    assert!(matches!(
+        Polyomino::new(Board::rectangle(2, 1).unwrap(), pieces, false),
+        Err(SetupError::AreaMismatch { .. })
+    ));
+}
+
 #[test]
 fn errors() {
     let msg = |e: &dyn std::error::Error| e.to_string();
@@ -499,11 +528,11 @@ fn errors() {
     );
     assert_eq!(
         msg(&PieceSet::parse("big piece:\n##").unwrap_err()),
-        "line 1: `big piece:` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a positive number)"
+        "line 1: `big piece:` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a number from 1 to 65536)"
     );
     assert_eq!(
         msg(&PieceSet::parse("A*0:\n##").unwrap_err()),
-        "line 1: `A*0:` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a positive number)"
+        "line 1: `A*0:` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a number from 1 to 65536)"
     );
     assert_eq!(
         msg(&PieceSet::parse("A:\n##\n\nA:\n#").unwrap_err()),

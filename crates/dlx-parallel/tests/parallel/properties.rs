@@ -1,9 +1,12 @@
-//! Metamorphic property: on random small problems, with and without colors, parallel equals sequential.
+//! Metamorphic property: on random small problems, with and without colors,
+//! multiplicities and costs, parallel equals sequential at 1, 2, 3 and 8
+//! threads. Slices of a few nodes make the workers give work away even on
+//! these small trees, so every run exercises the stealing.
 
 use std::ops::ControlFlow;
 
-use dlx_core::{verify, Entry, ItemKind, Optimum, Problem, ProblemBuilder, Solver};
-use dlx_parallel::{ParallelSolver, SplitGoal};
+use dlx_core::{verify, Entry, ItemKind, Multiplicity, Optimum, Problem, ProblemBuilder, Solver};
+use dlx_parallel::ParallelSolver;
 use proptest::prelude::*;
 
 /// One option: its primary items, and its secondary items with a color
@@ -13,8 +16,27 @@ type RawOption = (Vec<usize>, Vec<(usize, u8)>);
 /// A problem from raw choices: each option a set of primary items (at least
 /// one), and secondary items with no color, red or blue.
 fn build(n_primary: usize, n_secondary: usize, options: &[RawOption]) -> Problem {
+    build_with(n_primary, n_secondary, options, &[])
+}
+
+/// [`build`], with multiplicities `(min, extra)` on the first primary
+/// items: from `min` to `max(min, 1) + extra` (an item cannot be allowed
+/// zero times only).
+fn build_with(
+    n_primary: usize,
+    n_secondary: usize,
+    options: &[RawOption],
+    bounds: &[(u32, u32)],
+) -> Problem {
     let mut b = ProblemBuilder::new();
     let primary = b.items(ItemKind::Primary, n_primary);
+    for (&item, &(min, extra)) in primary.iter().zip(bounds) {
+        let bounds = Multiplicity {
+            min,
+            max: Some(min.max(1) + extra),
+        };
+        b.set_multiplicity(item, bounds).unwrap();
+    }
     let secondary = b.items(ItemKind::Secondary, n_secondary);
     let colors = [b.color("red"), b.color("blue")];
     for (p, s) in options {
@@ -55,6 +77,19 @@ fn options() -> impl Strategy<Value = Vec<RawOption>> {
     )
 }
 
+/// The thread counts of the issue: one, two, three (more than this
+/// machine's cores) and eight.
+fn threads() -> impl Strategy<Value = usize> {
+    prop::sample::select(vec![1usize, 2, 3, 8])
+}
+
+/// A parallel solver with slices of `busy` and `idle` nodes.
+fn parallel(problem: &Problem, threads: usize, busy: u64, idle: u64) -> ParallelSolver<'static> {
+    let mut parallel = ParallelSolver::new(problem).with_threads(threads).unwrap();
+    parallel.set_slices(busy, idle);
+    parallel
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -63,15 +98,17 @@ proptest! {
         n_primary in 1usize..8,
         n_secondary in 0usize..3,
         options in options(),
-        threads in 1usize..4,
-        pieces in 1usize..40,
+        bounds in proptest::collection::vec((0u32..3, 0u32..3), 0..3),
+        threads in threads(),
+        busy in 1u64..64,
+        idle in 1u64..8,
     ) {
-        let problem = build(n_primary, n_secondary, &options);
+        let problem = build_with(n_primary, n_secondary, &options, &bounds);
         let mut solver = Solver::new(&problem);
         let sequential: Vec<_> = solver.solutions().collect();
         let stats = *solver.stats();
-        let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
-        parallel.set_split(SplitGoal::Pieces(pieces)).set_ordered(true);
+        let mut parallel = parallel(&problem, threads, busy, idle);
+        parallel.set_ordered(true);
         prop_assert_eq!(parallel.count(), sequential.len() as u64);
         prop_assert_eq!(parallel.stats().nodes, stats.nodes);
         prop_assert_eq!(parallel.stats().updates, stats.updates);
@@ -98,8 +135,9 @@ proptest! {
         n_secondary in 0usize..3,
         options in options(),
         costs in proptest::collection::vec(0u64..10, 24),
-        threads in 1usize..4,
-        pieces in 1usize..40,
+        threads in threads(),
+        busy in 1u64..64,
+        idle in 1u64..8,
         k in 1usize..4,
     ) {
         let mut problem = build(n_primary, n_secondary, &options);
@@ -107,8 +145,7 @@ proptest! {
             problem.set_cost(o, costs[o.index()]).unwrap();
         }
         let mut solver = Solver::new(&problem);
-        let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
-        parallel.set_split(SplitGoal::Pieces(pieces));
+        let mut parallel = parallel(&problem, threads, busy, idle);
         let size = |o: &Optimum| match o {
             Optimum::Found(s) => Some(s.len()),
             _ => None,

@@ -261,3 +261,90 @@ fn merge_lists_ten_missing_pieces_at_most() {
         "39 of 42 pieces missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
     );
 }
+
+/// Found by the `shard_merge` fuzz target: `"seconds":3.666e-26` read back
+/// as 3.6660000000000004e-26, so a part line read and written again was not
+/// the same line.
+#[test]
+fn a_part_line_reads_back_as_itself() {
+    for seconds in [
+        "3.666e-26",
+        "5.2e-7",
+        "0.1",
+        "1e300",
+        "4.9406564584124654e-324",
+    ] {
+        let line = format!(
+            r#"{{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":1,"count":2,"nodes":5,"updates":40,"max_level":4,"seconds":{seconds},"split_nodes":0,"split_updates":0}}"#
+        );
+        let part: PartLine = serde_json::from_str(&line).expect("a part line");
+        assert_eq!(part.seconds, seconds.parse::<f64>().unwrap(), "{seconds}");
+        let again: PartLine = serde_json::from_str(&part.to_string()).expect("written back");
+        assert_eq!(again, part, "{seconds}");
+    }
+}
+
+/// A part line of 4-queens' split `01414b1b96c98a94`, with the fields that matter here.
+fn part_line(index: usize, of: u64, count: u64, nodes: u64, updates: u64) -> String {
+    format!(
+        r#"{{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":{index},"of":{of},"count":{count},"nodes":{nodes},"updates":{updates},"max_level":4,"seconds":0.5,"split_nodes":1,"split_updates":7}}"#
+    )
+}
+
+/// Issue 13 (and the `shard_merge` fuzz target, from a seed): the totals
+/// were summed with a plain `+=`, so parts of `u64::MAX` solutions panicked
+/// in a debug build and gave a wrapped (wrong) count in a release build.
+/// The count is now exact past 64 bits; nodes and updates past 64 bits can
+/// only come from edited parts, and are refused.
+#[test]
+fn merge_counts_past_64_bits_and_refuses_statistics_beyond_them() {
+    let max = u64::MAX;
+    let merged = merge(&[
+        ("a", &part_line(0, 2, max, 1, 1)),
+        ("b", &part_line(1, 2, 1, 1, 1)),
+    ])
+    .expect("a count past 64 bits is exact");
+    assert_eq!(merged.count, u128::from(max) + 1);
+    // The split's own nodes count too: 1 + (max - 1) + 1 overflows.
+    check_refused(
+        &[
+            ("a", &part_line(0, 2, 0, max - 1, 1)),
+            ("b", &part_line(1, 2, 0, 1, 1)),
+        ],
+        "the parts' nodes add up to more than 18446744073709551615; a part has been edited",
+    );
+    check_refused(
+        &[("a", &part_line(0, 1, 0, 1, max))],
+        "the parts' updates add up to more than 18446744073709551615; a part has been edited",
+    );
+    // Exactly u64::MAX is a total.
+    let merged = merge(&[
+        ("a", &part_line(0, 2, max - 1, 1, 1)),
+        ("b", &part_line(1, 2, 1, 1, 1)),
+    ])
+    .expect("a total that fits");
+    assert_eq!(merged.count, u128::from(max));
+    assert_eq!(merged.stats.solutions, max);
+    assert_eq!(merged.stats.nodes, 3);
+    assert_eq!(merged.stats.updates, 9);
+}
+
+/// Issue 13 (and the `shard_merge` fuzz target, from a seed): a part line
+/// claiming a split of `u64::MAX` subproblems made the merge list every
+/// missing index, allocating until the process aborted. Now it counts them
+/// and lists the first ten.
+#[test]
+fn merge_of_a_huge_split_lists_only_the_first_missing() {
+    check_refused(
+        &[("a", &part_line(0, u64::MAX, 1, 1, 1))],
+        "18446744073709551614 of 18446744073709551615 pieces missing: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...",
+    );
+    check_refused(
+        &[("a", &part_line(3, 12, 1, 1, 1))],
+        "11 of 12 pieces missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, ...",
+    );
+    check_refused(
+        &[("a", &part_line(3, 11, 1, 1, 1))],
+        "10 of 11 pieces missing: 0, 1, 2, 4, 5, 6, 7, 8, 9, 10",
+    );
+}

@@ -1,15 +1,17 @@
 //! The parallel search: the work-stealing engine on the threads of a rayon pool.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
-use dlx_core::{Costed, Objective, Optimum, OptionId, Problem, Ranked, Solver, Stats, Subtree};
+use dlx_core::{Objective, OptionId, Problem, Solver, Stats, Subtree};
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use crate::progress::Progress;
 use crate::split::{Split, SplitGoal};
-use crate::steal::{Balance, Engine, Event, Task};
+use crate::steal::{Balance, Engine, Event, Slices, Task};
+
+mod listing;
+mod optimise;
 
 /// How many pieces per thread [`ParallelSolver::split`] aims at by default,
 /// for a count split into shards ([`ParallelSolver::count_each`]).
@@ -117,6 +119,7 @@ pub struct ParallelSolver<'p> {
     balance: Balance,
     node_budget: Option<u64>,
     budget_spent: bool,
+    slices: Slices,
 }
 
 impl ParallelSolver<'static> {
@@ -140,6 +143,7 @@ impl ParallelSolver<'static> {
             stats: Stats::default(),
             balance: Balance::default(),
             node_budget: None,
+            slices: Slices::default(),
             budget_spent: false,
         }
     }
@@ -175,6 +179,7 @@ impl<'p> ParallelSolver<'p> {
             balance: self.balance,
             node_budget: self.node_budget,
             budget_spent: false,
+            slices: self.slices,
         }
     }
 
@@ -251,6 +256,20 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
+    /// How many nodes a worker searches between two looks at the board:
+    /// `busy` while every worker is busy (default 65,536), `idle` while one
+    /// waits for work (default 1,024), each at least 1. Not a tuning knob:
+    /// it lets tests make the threads give work away on problems of a few
+    /// nodes, where the defaults would search everything in one slice.
+    #[doc(hidden)]
+    pub fn set_slices(&mut self, busy: u64, idle: u64) -> &mut Self {
+        self.slices = Slices {
+            busy: busy.max(1),
+            idle: idle.max(1),
+        };
+        self
+    }
+
     /// Whether the last search stopped because its node budget was spent.
     pub fn budget_spent(&self) -> bool {
         self.budget_spent
@@ -303,6 +322,7 @@ impl<'p> ParallelSolver<'p> {
             Arc::clone(stop),
             self.progress.clone(),
             self.node_budget,
+            self.slices,
         );
         let totals = Mutex::new(Stats::default());
         self.pool.broadcast(|worker| {
@@ -434,253 +454,78 @@ impl<'p> ParallelSolver<'p> {
         self.stats = stats;
     }
 
-    /// The first solution found (with [`set_ordered`](Self::set_ordered): the
-    /// first of the sequential search); every thread stops as soon as it is found.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        let limit = self.limit;
-        self.limit = Some(1);
-        let found = self.visit(|solution| ControlFlow::Break(solution.to_vec()));
-        self.limit = limit;
-        match found {
-            ControlFlow::Break(solution) => Some(solution),
-            ControlFlow::Continue(()) => None,
-        }
-    }
-
-    /// Calls `visit` with every solution (up to the limit) until it returns
-    /// `ControlFlow::Break`, on the calling thread.
+    /// Folds every solution (up to the limit) into an accumulator on the
+    /// threads themselves, in no particular order: each thread starts from
+    /// `init()` and calls `step` on every solution it finds, and the threads'
+    /// accumulators are combined with `merge`. For work per solution that
+    /// the threads should share, such as a model's test of whether a
+    /// solution is the canonical one of its symmetry class.
     ///
-    /// The workers send their solutions through a bounded channel, so `visit`
-    /// needs neither `Send` nor `Sync`, and a slow visitor slows the workers
-    /// down rather than filling memory. In ordered mode the solutions of a
-    /// task wait until every task before it in the sequential order is done.
-    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B>
+    /// ```
+    /// use dlx_core::parse_dlx;
+    /// use dlx_parallel::ParallelSolver;
+    ///
+    /// let problem = parse_dlx("a b c\na b\nc\na\nb c\nb\n")?;
+    /// let mut parallel = ParallelSolver::new(&problem).with_threads(2)?;
+    /// // The number of solutions, and of options in them all.
+    /// let (n, options) = parallel.fold(|| (0, 0), |acc, s| { acc.0 += 1; acc.1 += s.len() }, |a, b| (a.0 + b.0, a.1 + b.1));
+    /// assert_eq!((n, options), (3, 7)); // {a b, c}, {a, b c}, {a, b, c}
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fold<A, I, S, M>(&mut self, init: I, step: S, merge: M) -> A
     where
-        F: FnMut(&[OptionId]) -> ControlFlow<B>,
+        A: Send,
+        I: Fn() -> A + Sync,
+        S: Fn(&mut A, &[OptionId]) + Sync,
+        M: Fn(A, A) -> A,
     {
-        enum Message {
-            Solution(usize, Vec<OptionId>),
-            Gave(usize, usize),
-            Finished(usize),
-        }
+        let stop = self.stop_flag();
         let limit = self.limit.unwrap_or(u64::MAX);
-        let ordered = self.ordered;
-        let stop = self.stop_flag();
-        let mut outcome = ControlFlow::Continue(());
-        if limit == 0 {
-            self.stats = Stats::default();
-            return outcome;
+        let found = AtomicU64::new(0);
+        let results: Mutex<Vec<A>> = Mutex::new(Vec::new());
+        if let Some(progress) = &self.progress {
+            progress.reset();
         }
         let seeds = vec![self.root.root_subtree()];
-        let mut delivered = 0u64;
-        let (sender, receiver) = mpsc::sync_channel::<Message>(CHANNEL);
-        let stats = std::thread::scope(|scope| {
-            let stop_workers = &stop;
-            let this = &mut *self;
-            let workers = scope.spawn(move || {
-                let sender = Mutex::new(sender);
-                this.run(seeds, stop_workers, true, None, |task, event| {
-                    let message = match event {
-                        Event::Solution(s) => Message::Solution(task.id, s.to_vec()),
-                        Event::Gave { child } => Message::Gave(task.id, child),
-                        Event::Finished { .. } => Message::Finished(task.id),
-                        Event::Found(_) => return,
-                    };
-                    // A closed channel means the visitor stopped: the stop flag is up.
-                    let _ = lock(&sender).send(message);
-                })
-            });
-            // The visitor runs here, on the calling thread.
-            let mut deliver = |solution: &[OptionId]| -> bool {
-                delivered += 1;
-                if let ControlFlow::Break(b) = visit(solution) {
-                    outcome = ControlFlow::Break(b);
-                    return false;
-                }
-                delivered < limit
-            };
-            // Ordered mode: the tasks in the sequential order as a linked
-            // list, the solutions of tasks after the first unfinished one
-            // waiting, and whether each task is finished.
-            let mut order = Order::default();
-            let mut go_on = true;
-            while go_on {
-                let Ok(message) = receiver.recv() else { break };
-                match message {
-                    Message::Solution(task, solution) => {
-                        if !ordered || task == order.head {
-                            go_on = deliver(&solution);
+        let engine = Engine::new(
+            &self.root,
+            seeds,
+            Arc::clone(&stop),
+            self.progress.clone(),
+            self.node_budget,
+            self.slices,
+        );
+        let totals = Mutex::new(Stats::default());
+        self.pool.broadcast(|worker| {
+            let mut acc = init();
+            let mut mine = Stats::default();
+            engine.work(
+                worker,
+                true,
+                |_| {},
+                |_, event| match event {
+                    Event::Solution(solution) => {
+                        // Exactly `limit` solutions are folded, whatever the race.
+                        if found.fetch_add(1, Ordering::Relaxed) < limit {
+                            step(&mut acc, solution);
                         } else {
-                            order.waiting(task).push(solution);
+                            stop.store(true, Ordering::Relaxed);
                         }
                     }
-                    Message::Gave(task, child) => order.insert_after(task, child),
-                    Message::Finished(task) => {
-                        order.finish(task);
-                        if ordered {
-                            while go_on && order.head_finished() {
-                                let Some(next) = order.advance() else { break };
-                                for solution in order.take_waiting(next) {
-                                    go_on = deliver(&solution);
-                                    if !go_on {
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            if !go_on {
-                stop.store(true, Ordering::Relaxed);
-            }
-            // Dropping the receiver wakes any worker blocked on a full channel.
-            drop(receiver);
-            workers.join().unwrap_or_default()
+                    Event::Finished { stats, .. } => mine += stats,
+                    Event::Gave { .. } | Event::Found(_) => {}
+                },
+            );
+            lock(&results).push(acc);
+            *lock(&totals) += mine;
         });
-        let mut stats = stats;
-        stats.solutions = delivered;
+        self.balance = engine.balance();
+        self.budget_spent = engine.budget_spent();
+        let mut stats = totals.into_inner().unwrap_or_else(PoisonError::into_inner);
+        stats.solutions = found.load(Ordering::Relaxed).min(limit);
         self.stats = stats;
-        outcome
-    }
-
-    /// A solution with the fewest options, proven minimal: the threads run
-    /// the branch and bound search ([`Solver::set_objective`]) sharing their
-    /// best size as the bound. The size is always the sequential answer;
-    /// among several smallest solutions the one returned may depend on timing.
-    pub fn min_options(&mut self) -> Optimum {
-        let ranked = self.best(Objective::Options, 1);
-        match (ranked.proven, ranked.solutions.into_iter().next()) {
-            (true, Some(best)) => Optimum::Found(best.options),
-            (true, None) => Optimum::NoSolution,
-            (false, _) => Optimum::Stopped,
-        }
-    }
-
-    /// The `k` cheapest solutions (DLX5 costs), proven: the threads run the
-    /// branch and bound search, sharing the `k`-th best cost found as the bound.
-    pub fn min_cost(&mut self, k: usize) -> Ranked {
-        let ranked = self.best(Objective::Cost, k);
-        if ranked.proven {
-            ranked
-        } else {
-            Ranked {
-                solutions: Vec::new(),
-                proven: false,
-            }
-        }
-    }
-
-    /// The `k` best solutions under `objective` (cheapest first), found by the
-    /// branch and bound search on every thread with one bound: the `k`-th
-    /// best value found so far, less one. When the stop flag ends the search
-    /// early, the best found so far, not `proven`.
-    pub fn best(&mut self, objective: Objective, k: usize) -> Ranked {
-        if k == 0 {
-            self.stats = Stats::default();
-            return Ranked {
-                solutions: Vec::new(),
-                proven: true,
-            };
-        }
-        let (solutions, proven) = self.optimise(objective, k);
-        Ranked { solutions, proven }
-    }
-
-    /// Runs the branch and bound search for the `k` best solutions under
-    /// `objective` on every thread; returns them and whether the search ran
-    /// to its end (or stopped itself, having found nothing better is possible).
-    fn optimise(&mut self, objective: Objective, k: usize) -> (Vec<Costed>, bool) {
-        let stop = self.stop_flag();
-        let bound = Arc::new(AtomicU64::new(u64::MAX));
-        let best: Mutex<Vec<Costed>> = Mutex::new(Vec::new());
-        let seeds = vec![self.root.root_subtree()];
-        let root = self.root.clone();
-        let stats = self.run(seeds, &stop, true, Some((objective, &bound)), |_, event| {
-            if let Event::Solution(solution) = event {
-                let value = root.objective_of(objective, solution);
-                let mut best = lock(&best);
-                // Stable: among equal values, the one found first stays first.
-                let at = best.partition_point(|c| c.cost <= value);
-                if at < k {
-                    best.insert(
-                        at,
-                        Costed {
-                            cost: value,
-                            options: solution.to_vec(),
-                        },
-                    );
-                    best.truncate(k);
-                }
-                if best.len() == k {
-                    // Only strictly better solutions can still enter the list.
-                    let limit = best[k - 1].cost.saturating_sub(1);
-                    bound.fetch_min(limit, Ordering::Relaxed);
-                    if best[k - 1].cost == 0 {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-        });
-        let best = best.into_inner().unwrap_or_else(PoisonError::into_inner);
-        // A stop the search raised itself (nothing cheaper than 0) is a proof.
-        let proven_by_zero = best.len() == k && best.last().is_some_and(|c| c.cost == 0);
-        self.stats = stats;
-        let proven = !stop.load(Ordering::Relaxed) || proven_by_zero;
-        (best, proven)
-    }
-}
-
-/// The tasks of an ordered listing in the sequential order: a linked list by
-/// task id, with the solutions of each task that wait for their turn.
-#[derive(Default)]
-struct Order {
-    next: Vec<Option<usize>>,
-    finished: Vec<bool>,
-    waiting: Vec<Vec<Vec<OptionId>>>,
-    head: usize,
-}
-
-impl Order {
-    fn grow(&mut self, id: usize) {
-        if self.next.len() <= id {
-            self.next.resize(id + 1, None);
-            self.finished.resize(id + 1, false);
-            self.waiting.resize(id + 1, Vec::new());
-        }
-    }
-
-    fn waiting(&mut self, task: usize) -> &mut Vec<Vec<OptionId>> {
-        self.grow(task);
-        &mut self.waiting[task]
-    }
-
-    fn insert_after(&mut self, task: usize, child: usize) {
-        self.grow(task.max(child));
-        self.next[child] = self.next[task];
-        self.next[task] = Some(child);
-    }
-
-    fn finish(&mut self, task: usize) {
-        self.grow(task);
-        self.finished[task] = true;
-    }
-
-    fn head_finished(&mut self) -> bool {
-        self.grow(self.head);
-        self.finished[self.head]
-    }
-
-    /// Moves on from the finished head to the task after it.
-    fn advance(&mut self) -> Option<usize> {
-        let next = self.next[self.head]?;
-        self.head = next;
-        Some(next)
-    }
-
-    fn take_waiting(&mut self, task: usize) -> Vec<Vec<OptionId>> {
-        self.grow(task);
-        std::mem::take(&mut self.waiting[task])
+        let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+        results.into_iter().fold(init(), merge)
     }
 }
 

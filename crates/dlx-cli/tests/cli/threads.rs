@@ -1,0 +1,92 @@
+//! Any number of threads prints the same bytes (issue 12): every command
+//! that searches, on the bundled data, at 1, 2 and 3 threads.
+
+use crate::support::run;
+
+/// The commands, each with the standard input it reads.
+const COMMANDS: &[(&[&str], &str)] = &[
+    (&["sudoku", "data/sudoku/9x9.txt"], ""),
+    (&["sudoku", "--line", "data/sudoku/top95.txt"], ""),
+    (&["sudoku", "--unique", "data/sudoku/top95.txt"], ""),
+    (&["sudoku", "--count", "data/sudoku/9x9.txt"], ""),
+    (
+        &["sudoku", "--target", "data/sudoku/target-noip2009.txt"],
+        "",
+    ),
+    (&["sudoku", "--diagonal", "data/sudoku/diagonal.txt"], ""),
+    (
+        &["sudoku", "--all", "--limit", "40", "--line", "-"],
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n",
+    ),
+    (
+        &["sudoku", "--count", "--limit", "5000", "-"],
+        "000000000000000000000000000000000000000000000000000000000000000000000000000000000\n",
+    ),
+    (&["matrix", "data/matrix/poj3740.txt"], ""),
+    (&["matrix", "--rows", "data/matrix/poj3740.txt"], ""),
+    (
+        &["matrix", "--format", "hust1017", "data/matrix/hust1017.txt"],
+        "",
+    ),
+    (&["matrix", "--count", "data/matrix/poj3740.txt"], ""),
+    (&["treasure", "data/treasure/sample.txt"], ""),
+    (&["squares", "--sticks", "data/squares/sample.txt"], ""),
+    (&["queens", "--spoj", "data/queens/spoj.txt"], ""),
+    (&["queens", "9", "--count", "--distinct"], ""),
+    (&["queens", "30"], ""),
+    (&["pentomino", "--board", "5x12", "--limit", "25"], ""),
+    (
+        &["pentomino", "--board", "10x6", "--count", "--distinct"],
+        "",
+    ),
+    (
+        &[
+            "polyomino",
+            "--board",
+            "4x5",
+            "--pieces",
+            "tetrominoes",
+            "--limit",
+            "30",
+        ],
+        "",
+    ),
+    (
+        &[
+            "polyomino",
+            "--board",
+            "4x5",
+            "--pieces",
+            "tetrominoes",
+            "--count",
+            "--distinct",
+        ],
+        "",
+    ),
+    (&["solve", "data/pentomino-3x20.dlx"], ""),
+    (&["solve", "--json", "data/solve/multiplicities.dlx"], ""),
+    (&["solve", "--count", "data/solve/redrect-2x5.dlx"], ""),
+    (
+        &["solve", "--min-cost", "--best", "3", "data/solve/costs.dlx"],
+        "",
+    ),
+    (&["solve", "--min-options", "data/solve/costs.dlx"], ""),
+    (&["cover", "data/solve/squares-5.dlx"], ""),
+    (&["lottery", "8", "4", "3"], ""),
+];
+
+#[test]
+fn the_output_is_the_same_at_any_number_of_threads() {
+    for (args, stdin) in COMMANDS {
+        let mut outputs = Vec::new();
+        for threads in ["1", "2", "3"] {
+            let mut with = args.to_vec();
+            with.extend(["--threads", threads]);
+            let (stdout, _) = run(&with, stdin, 0);
+            outputs.push(stdout);
+        }
+        assert!(!outputs[0].is_empty(), "{args:?} printed nothing");
+        assert_eq!(outputs[0], outputs[1], "{args:?}: 1 and 2 threads");
+        assert_eq!(outputs[0], outputs[2], "{args:?}: 1 and 3 threads");
+    }
+}

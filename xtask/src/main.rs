@@ -12,15 +12,26 @@
 //!   targets in `fuzz/` (nightly) and reports executions per target.
 //! - `cargo xtask rss -- COMMAND...` runs a command and prints its peak resident
 //!   size (the bench uses it for the memory column).
+//! - `cargo xtask man` writes the manual pages of `dlx` into `target/man/`.
+//! - `cargo xtask package-check` runs `cargo publish --dry-run` on the four
+//!   published crates and fails on any warning.
+//! - `cargo xtask msrv` checks the workspace with its declared `rust-version`.
+//! - `cargo xtask slurm-check` runs the Slurm recipe of the dlx-parallel
+//!   README on a one-node cluster of this machine.
 
 mod bench;
 mod counting;
 mod fuzz;
 mod gen_data;
+mod man;
 mod miri;
+mod msrv;
+mod package;
 mod pictures;
 mod rss;
 mod scaling;
+mod slurm;
+mod tools;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -53,6 +64,17 @@ commands:
       --seconds N         seconds per target (default 60)
       --target NAME       only this target (e.g. search, shard_merge)
   rss -- COMMAND...   run COMMAND and print its peak resident size in KiB
+  man                 write the manual pages of dlx (dlx.1 and one per
+                      subcommand) into target/man/
+  package-check       cargo publish --dry-run the four published crates together
+                      (packaged and verified in dependency order); fail on any
+                      warning, a missing license file, or dlx-core's test
+                      fixtures in its package
+  msrv                cargo check the workspace with its rust-version toolchain
+                      (installs it with rustup; says so and skips if it cannot)
+  slurm-check         run the dlx-parallel README's Slurm array job on a
+                      one-node cluster started here (installs slurm and munge
+                      with apt-get if needed; says why and skips if it cannot)
 ";
 
 fn main() -> anyhow::Result<()> {
@@ -63,6 +85,10 @@ fn main() -> anyhow::Result<()> {
         Some("pictures") => pictures::run(&workspace_root()),
         Some("miri") => miri::run(&workspace_root()),
         Some("fuzz") => fuzz::run(&fuzz::Options::parse(&args[1..])?),
+        Some("man") => man::run(&workspace_root()),
+        Some("package-check") => package::run(&workspace_root()),
+        Some("msrv") => msrv::run(&workspace_root()),
+        Some("slurm-check") => slurm::run(&workspace_root()),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

@@ -10,11 +10,12 @@
 //! finding of Miri is a failure.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use anyhow::bail;
 
 use crate::say;
+use crate::tools::succeeds;
 
 /// The test filters Miri runs: the hand-checked statistics, the format, and
 /// the random properties (which cover colors, multiplicities, costs,
@@ -71,13 +72,4 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<()> {
     }
     say("miri: no undefined behaviour found");
     Ok(())
-}
-
-/// Whether a command runs and exits 0, its output thrown away.
-fn succeeds(command: &mut Command) -> bool {
-    command
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success())
 }

@@ -6,8 +6,11 @@
 //! its exit code (the codes are listed in `shared::EXIT_CODES`, which
 //! `dlx --help` prints).
 
+mod completions;
 mod cover;
+mod estimate;
 mod lottery;
+mod man;
 mod matrix;
 mod polyomino;
 mod queens;
@@ -51,6 +54,9 @@ enum Command {
     Lottery(lottery::LotteryArgs),
     #[command(flatten)]
     Shard(shard::ShardCommand),
+    Estimate(estimate::EstimateArgs),
+    Completions(completions::CompletionsArgs),
+    Man(man::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +73,9 @@ fn main() -> ExitCode {
         Command::Squares(args) => squares::run(args),
         Command::Lottery(args) => lottery::run(args),
         Command::Shard(command) => shard::run(command),
+        Command::Estimate(args) => estimate::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

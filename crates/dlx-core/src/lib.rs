@@ -16,6 +16,9 @@
 //!   [`Solver::visit`], [`Solver::count`], [`Solver::first`],
 //!   [`Solver::solutions`], a solution limit, a stop flag, [`Stats`] and a
 //!   progress estimate.
+//! - [`Solver::probe`] walks one random path down the search tree: Knuth's
+//!   unbiased estimate ([`Probe`]) of the nodes, updates and solutions of a
+//!   search before it is run.
 //! - [`Solver::min_options`] and [`Solver::min_cost`] find the best
 //!   solutions by branch and bound (fewest options; the `k` cheapest under
 //!   Knuth's DLX5 option costs), [`MinCover`] a minimum repeated cover (every
@@ -101,7 +104,7 @@ pub use problem::{
     BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
 };
 pub use search::{
-    Branch, ChooseError, Costed, Division, Objective, Optimum, Ranked, Solutions, Solver, Stats,
-    Step, Subtree,
+    Branch, ChooseError, Costed, Division, Objective, Optimum, Probe, Ranked, Solutions, Solver,
+    Stats, Step, Subtree,
 };
 pub use verify::{verify, VerifyError};

@@ -1,7 +1,9 @@
 //! The integration tests of the `dlx` binary, one module per subcommand.
 
 mod cover;
+mod estimate;
 mod exit;
+mod generated;
 mod lottery;
 mod matrix;
 mod memo;

@@ -510,13 +510,13 @@ impl Solver {
     }
 
     /// Whether every primary item is covered at the current level.
-    fn at_solution(&mut self) -> bool {
+    pub(super) fn at_solution(&mut self) -> bool {
         self.links.dance().first_active() == 0
     }
 
     /// The number of alternatives of the level the search would enter next
     /// (Algorithm X: the options of the item it would choose; M: its degree).
-    fn degree_here(&mut self) -> u32 {
+    pub(super) fn degree_here(&mut self) -> u32 {
         let links = self.links.dance();
         if links.first_active() == 0 {
             return 0;
@@ -531,7 +531,7 @@ impl Solver {
 
     /// The updates of steps C4 (M4) at the level the search would enter
     /// next: the cover is made and undone.
-    fn cover_updates_here(&mut self) -> u64 {
+    pub(super) fn cover_updates_here(&mut self) -> u64 {
         let algorithm_m = self.links.algorithm_m();
         let mut dance = self.links.dance();
         let mut updates = 0;

@@ -16,6 +16,7 @@
 mod algorithm_m;
 mod algorithm_x;
 mod boundary;
+mod estimate;
 mod optimise;
 mod progress;
 mod stats;
@@ -25,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use boundary::{Branch, ChooseError, Division, Subtree};
+pub use estimate::Probe;
 pub use optimise::{Costed, Objective, Optimum, Ranked};
 pub use stats::Stats;
 

@@ -1,7 +1,8 @@
-//! The integration tests of dlx-core: known answers, statistics, the API, the format and properties.
+//! The integration tests of dlx-core: known answers, statistics, the API, the format, the estimate and properties.
 
 mod api;
 mod cover_within;
+mod estimate;
 mod format;
 mod known_answers;
 mod memo;

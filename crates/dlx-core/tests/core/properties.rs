@@ -579,3 +579,16 @@ proptest! {
         prop_assert!(solver.check_links().is_ok());
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(1000), ..ProptestConfig::default() })]
+
+    /// Knuth's probe is unbiased (Theorem E): over every path of a random
+    /// problem's tree, weighted by its probability, its estimates are the
+    /// search's nodes, updates and solutions, under Algorithms X, C and M alike.
+    #[test]
+    fn the_probe_is_unbiased(spec in spec(), bounds in bounds(8), algorithm_m: bool) {
+        let problem = problem_of(&spec, &bounds, algorithm_m);
+        crate::estimate::check_unbiased(&problem, &[]);
+    }
+}

@@ -110,3 +110,27 @@ pub fn data(name: &str) -> Problem {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_dlx(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
+
+/// Sebastiano Vigna's SplitMix64, for the probes of the estimate tests: the
+/// core takes its random numbers from the caller, so a test brings its own.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator whose outputs depend on `seed` alone.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift.
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        u32::try_from((u64::from(n) * (z >> 32)) >> 32).expect("below n")
+    }
+}

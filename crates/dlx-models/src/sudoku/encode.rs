@@ -67,6 +67,10 @@ const NONE: u32 = u32::MAX;
 /// can need: at most `n * n` cell items, `3 * n * n + 2 * n` (unit, digit)
 /// items, and `n * n * n` options of at most 6 items each (cell, row, column,
 /// box and the two diagonals), each with a spacer.
+#[allow(
+    dead_code,
+    reason = "used only by the `const _` assertion below, which rustc 1.85 (the MSRV check) does not see"
+)]
 const fn max_nodes(n: u64) -> u64 {
     let items = n * n + 3 * n * n + 2 * n;
     let options = n * n * n;

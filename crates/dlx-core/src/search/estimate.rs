@@ -1,0 +1,141 @@
+//! Knuth's random probe of the search tree: an unbiased estimate of its size before the search.
+//!
+//! TAOCP 7.2.2, Theorem E (Knuth, "Estimating the efficiency of backtrack
+//! programs", 1975): walk from the root to a leaf, taking at each node one of
+//! its `d` children uniformly at random. A node met at depth `k` stands for
+//! the `d_1 d_2 ... d_k` nodes its random choices made it represent, so the
+//! sum `1 + d_1 + d_1 d_2 + ...` has the tree's number of nodes as its
+//! expected value; any cost counted node by node (updates, solutions) is
+//! estimated the same way. The walk uses the search's own operations (steps
+//! C3 to C5, M3 to M6) and counts nodes and updates exactly as the search
+//! does, so the estimates are of the figures [`Stats`](super::Stats) would
+//! report. The updates of a node's `d` alternatives are estimated from the
+//! one it takes, times `d`: still unbiased, and a probe costs no more than
+//! the nodes on its path.
+
+use super::{Next, Solver};
+
+/// One random walk from the root of the search tree to a leaf ([`Solver::probe`]),
+/// and the estimates of the whole tree's statistics that it gives.
+///
+/// Each estimate is unbiased: its mean over many probes tends to the figure
+/// the search reports in [`Stats`](super::Stats). A single probe is a wild
+/// guess; average thousands, and take the spread of the probes as the
+/// estimate's uncertainty.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Probe {
+    /// The estimate of [`Stats::nodes`](super::Stats::nodes): the sum over the
+    /// nodes of the path (solutions included) of the product of the degrees above each.
+    pub nodes: f64,
+    /// The estimate of [`Stats::updates`](super::Stats::updates): at each
+    /// node of the path, the updates of covering its item plus `d` times
+    /// those of committing the alternative taken (the search commits each of
+    /// the `d` in turn), times the product of the degrees above it.
+    pub updates: f64,
+    /// The estimate of [`Stats::solutions`](super::Stats::solutions): the
+    /// product of the path's degrees if it ends in a solution, else 0.
+    pub solutions: f64,
+    /// The number of choices the walk made: the level of its leaf.
+    pub depth: usize,
+}
+
+impl Solver {
+    /// Walks one random path down the search tree and returns Knuth's
+    /// estimates of the tree's statistics from it (TAOCP 7.2.2, Theorem E).
+    ///
+    /// At each node with `d >= 2` alternatives the walk takes alternative
+    /// `random(d)`, which should be drawn uniformly from `0..d` (a larger
+    /// value is taken modulo `d`); nodes with one alternative take it without
+    /// asking. The walk uses the search's own cover and commit, counting nodes and
+    /// updates as the search counts them, and undoes everything before it returns.
+    ///
+    /// The tree is the one below the choices fixed by [`Solver::choose`],
+    /// the tree of the plain search (a bound set by [`Solver::set_objective`]
+    /// is not applied). A search under way is undone first, as by
+    /// [`Solver::reset`], and an entered subtree forgotten; the statistics
+    /// are left alone, since a probe is not part of the search.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver};
+    ///
+    /// // 5-queens: the mean of many probes comes close to the real figures.
+    /// let mut text = String::from("r0 r1 r2 r3 r4 c0 c1 c2 c3 c4 |");
+    /// for d in 0..9 { text += &format!(" a{d} b{d}"); }
+    /// text.push('\n');
+    /// for r in 0..5 { for c in 0..5 { text += &format!("r{r} c{c} a{} b{}\n", r + c, r + 4 - c); } }
+    /// let problem = parse_dlx(&text)?;
+    /// let mut solver = Solver::new(&problem);
+    /// // A seeded xorshift generator; the core leaves the choice of generator to the caller.
+    /// let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    /// let mut random = |d: u32| {
+    ///     state ^= state << 13;
+    ///     state ^= state >> 7;
+    ///     state ^= state << 17;
+    ///     (state % u64::from(d)) as u32
+    /// };
+    /// let probes = 20_000;
+    /// let solutions: f64 = (0..probes).map(|_| solver.probe(&mut random).solutions).sum();
+    /// let mean = solutions / f64::from(probes);
+    /// assert_eq!(solver.count(), 10);
+    /// assert!((mean - 10.0).abs() < 1.0, "{mean}");
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn probe(&mut self, mut random: impl FnMut(u32) -> u32) -> Probe {
+        self.back_to_root();
+        let algorithm_m = self.links.algorithm_m();
+        let mut probe = Probe::default();
+        // The number of nodes each node of the path stands for: the product of the degrees above it.
+        let mut weight = 1.0f64;
+        loop {
+            // C2 (M2): every primary item covered is a solution, a node of its own.
+            if self.at_solution() {
+                probe.nodes += weight;
+                probe.solutions += weight;
+                break;
+            }
+            probe.nodes += weight;
+            let degree = self.degree_here();
+            if degree == 0 {
+                // A dead end: the search chooses the item, covers it and backs up.
+                probe.updates += weight * self.cover_updates_here() as f64;
+                break;
+            }
+            let k = if degree == 1 {
+                0
+            } else {
+                random(degree) % degree
+            };
+            // C3 to C5 (M3 to M6) with alternative k, as the search takes it.
+            let replayed = if algorithm_m {
+                self.replay_m(Some(k))
+            } else {
+                self.replay_x(Some(k))
+            };
+            // The level has just been found to have `degree` alternatives.
+            debug_assert!(replayed.is_some(), "alternative {k} of {degree} not found");
+            let Some((_, cover, commit)) = replayed else {
+                break;
+            };
+            // The search covers the item once and commits each of the `degree`
+            // alternatives in turn; the one committed here, times `degree`,
+            // estimates their sum without bias, at the cost of one.
+            probe.updates += weight * (cover as f64 + f64::from(degree) * commit as f64);
+            probe.depth += 1;
+            weight *= f64::from(degree);
+        }
+        self.back_to_root();
+        probe
+    }
+
+    /// Undoes every choice below those of [`Solver::choose`] and forgets an
+    /// entered subtree: the search would start at the root again.
+    fn back_to_root(&mut self) {
+        self.unwind(self.stack.fixed);
+        self.stack.base = self.stack.fixed;
+        self.stack.range = None;
+        self.stack.span = (0.0, 1.0);
+        self.stack.next = Next::Forward;
+        self.solution.clear();
+    }
+}

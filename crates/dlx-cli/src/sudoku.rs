@@ -250,18 +250,13 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 answered += 1;
                 match answer {
                     Answer::Line(line) => out!(output, "{line}")?,
-                    Answer::First(grid) => {
+                    Answer::First(grid, text) => {
                         if !args.line && index > 0 {
                             out!(output, "")?;
                         }
-                        let alphabet = puzzles[index].alphabet();
-                        match &grid {
-                            Some(grid) => {
-                                write_grid(&mut output, grid, alphabet, args.line, false)?
-                            }
-                            None => out!(output, "no solution")?,
-                        }
+                        out!(output, "{text}")?;
                         if let Some(pictures) = &pictures {
+                            let alphabet = puzzles[index].alphabet();
                             let svg =
                                 puzzles[index]
                                     .grid()
@@ -287,8 +282,9 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
 enum Answer {
     /// A count, `unique`/`several`/`none`, or a target score.
     Line(String),
-    /// The first solution, if any.
-    First(Option<Grid>),
+    /// The first solution, if any, and its text as printed (rendered by
+    /// the thread that found it, so that printing stays light).
+    First(Option<Grid>, String),
 }
 
 /// Answers one puzzle in the way the flags ask (but `--all`).
@@ -332,7 +328,13 @@ fn answer(
         first = Some(encoding.decode(solution));
         ControlFlow::Break(())
     });
-    Ok(Answer::First(first))
+    let alphabet = puzzle.alphabet();
+    let text = match &first {
+        Some(grid) if args.line => grid.to_line(alphabet),
+        Some(grid) => grid.render(alphabet).trim_end().to_owned(),
+        None => "no solution".to_owned(),
+    };
+    Ok(Answer::First(first, text))
 }
 
 /// Writes a grid on one line, or rendered (after a blank line when `gap`).

@@ -176,7 +176,8 @@ impl Run {
                         let first = next.fetch_add(chunk, Ordering::Relaxed);
                         let mut answers = Vec::with_capacity(chunk);
                         let mut ended = first >= cases.len();
-                        for index in first..(first + chunk).min(cases.len()) {
+                        let run = cases.iter().enumerate().skip(first).take(chunk);
+                        for (index, this) in run {
                             if index > failed.load(Ordering::Relaxed)
                                 || stop.load(Ordering::Relaxed)
                             {
@@ -188,7 +189,7 @@ impl Run {
                                 stop,
                                 stats: Stats::default(),
                             };
-                            let result = answer(&cases[index], &mut case);
+                            let result = answer(this, &mut case);
                             if result.is_err() {
                                 failed.fetch_min(index, Ordering::Relaxed);
                             }

@@ -339,3 +339,84 @@ fn split_output() {
     assert_eq!(parts.len(), 2);
     insta::assert_snapshot!("merge_missing", String::from_utf8(out.stderr).unwrap());
 }
+
+/// Issue 13: a shard killed part-way (as a preempted cluster job is) keeps
+/// the lines of the pieces it finished; run again with `--resume` on its
+/// part file, appending, it counts only the rest, and the merge of the file
+/// is the full count.
+#[test]
+fn issue_13_a_killed_shard_resumes_from_its_part_file() {
+    let dir = scratch("killed");
+    let part = dir.join("part-0.jsonl");
+    let file = data("pentomino-6x10.dlx");
+    let count = |resume: bool| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"));
+        command.args([
+            "count",
+            "--shard",
+            "0/1",
+            "--pieces",
+            "64",
+            "--threads",
+            "1",
+        ]);
+        if resume {
+            command.arg("--resume").arg(&part);
+        }
+        let out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&part)
+            .unwrap();
+        command.arg(&file).stdout(out).stderr(Stdio::null());
+        command
+    };
+    let mut first = count(false).spawn().unwrap();
+    // Kill it once it has written a few lines, well before its end.
+    let started = std::time::Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&part)
+            .unwrap_or_default()
+            .lines()
+            .count();
+        if lines >= 3 {
+            break;
+        }
+        assert!(
+            first.try_wait().unwrap().is_none(),
+            "the shard ended before it was killed"
+        );
+        assert!(started.elapsed().as_secs() < 60, "no line after a minute");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let kept = std::fs::read_to_string(&part).unwrap();
+    let kept_lines = kept.lines().count();
+    let first_line: serde_json::Value = serde_json::from_str(kept.lines().next().unwrap()).unwrap();
+    let pieces = first_line["of"].as_u64().unwrap() as usize;
+    assert!(
+        kept_lines >= 3 && kept_lines < pieces,
+        "{kept_lines} of {pieces} lines kept"
+    );
+    // A killed process may leave a half-written last line: resuming must
+    // refuse it or count past it, never double-count. Keep whole lines only,
+    // as a cluster's requeue would see the file.
+    let whole: String = kept
+        .lines()
+        .filter(|l| l.ends_with('}'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&part, whole).unwrap();
+    let status = count(true).status().unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(&part).unwrap();
+    assert_eq!(text.lines().count(), pieces, "every piece once");
+    let merged = dlx().arg("merge").arg(&part).output().unwrap();
+    assert!(
+        merged.status.success(),
+        "{}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
+    assert_eq!(String::from_utf8(merged.stdout).unwrap(), "9356\n");
+}

@@ -210,12 +210,12 @@ impl Search {
                     self.stats.max_level = self.stats.max_level.max(self.frames.len());
                     let active = &self.masks[self.active..self.active + words];
                     if self.state.dead > 0 {
-                        self.virt += 1;
+                        self.virt = self.virt.saturating_add(1);
                         self.next = Next::Return(0);
                         continue;
                     }
                     if !self.state.has_work(layout, active) {
-                        self.virt += 1;
+                        self.virt = self.virt.saturating_add(1);
                         self.next = Next::Return(1);
                         continue;
                     }
@@ -227,7 +227,7 @@ impl Search {
                         continue;
                     }
                     self.stats.misses += 1;
-                    self.virt += 1;
+                    self.virt = self.virt.saturating_add(1);
                     let virt_start = self.virt - 1;
                     if self.parts && !part && self.may_split() {
                         let base = self.masks.len();

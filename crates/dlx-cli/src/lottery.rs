@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use clap::Args;
+use dlx_core::write_dlx;
 use dlx_models::lottery::Design;
 
 use crate::shared::{out, print_stats, Output, ResultExt as _, Run, RunArgs};
@@ -20,7 +21,9 @@ use crate::shared::{out, print_stats, Output, ResultExt as _, Run, RunArgs};
 /// C(8,5,4) several, C(9,4,3) more than a minute); bound it with
 /// --max-nodes or --time-limit, and watch it with --progress.
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  dlx lottery 7 3 2\n  dlx lottery --stats 9 3 2")]
+#[command(
+    after_help = "Examples:\n  dlx lottery 7 3 2\n  dlx lottery --stats 9 3 2\n  dlx lottery --emit-dlx 7 3 2 | dlx cover"
+)]
 pub(crate) struct LotteryArgs {
     /// The numbers in all (1..V).
     #[arg(value_name = "V")]
@@ -34,6 +37,12 @@ pub(crate) struct LotteryArgs {
     /// Print nodes, updates, solutions and time to standard error.
     #[arg(long)]
     stats: bool,
+    /// Print the repeated cover problem in Knuth's DLX format instead of
+    /// solving it: an item per T-subset not on the ticket 1..K (fixed, by
+    /// symmetry), an option per other ticket. `dlx cover` finds its minimum,
+    /// which is C(V,K,T) less that one ticket.
+    #[arg(long)]
+    emit_dlx: bool,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -47,6 +56,18 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         design.footprint().total(1),
     )?;
     let mut output = Output::new();
+    if args.emit_dlx {
+        let encoding = design.encode().bad_input()?;
+        out!(
+            output,
+            "| C({v},{k},{t}) with the ticket 1..{k} fixed: a minimum repeated cover of these items, plus that ticket, is a minimum design",
+            v = args.v,
+            k = args.k,
+            t = args.t
+        )?;
+        out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
+        return output.flush();
+    }
     let stats = run.cases(
         std::slice::from_ref(&design),
         |design, search| {

@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver, Stats};
+use dlx_core::{
+    format_option, format_option_bytes, write_dlx_bytes, Objective, OptionId, Problem, Solver,
+    Stats,
+};
 
 use crate::shared::{
     count_memoised, note, out, parse_problem, print_stats, read_input, MemoArgs, Output, Run,
@@ -55,6 +58,12 @@ pub(crate) struct SolveArgs {
     /// Print one JSON object per solution: its option indices and lines.
     #[arg(long, conflicts_with = "count")]
     json: bool,
+    /// Print the problem back in Knuth's format as it was read, instead of
+    /// solving it: comments and spacing dropped, names byte for byte, options
+    /// without a primary item left out (as Knuth's programs leave them out),
+    /// to normalise a file or check what the reader understood.
+    #[arg(long, conflicts_with_all = ["count", "json", "limit", "min_options", "min_cost"])]
+    emit_dlx: bool,
     /// Print solutions in the order of the sequential search, whatever the threads (the default).
     #[arg(long, overrides_with = "unordered")]
     ordered: bool,
@@ -80,6 +89,12 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
+    if args.emit_dlx {
+        let mut output = Output::new();
+        let text = write_dlx_bytes(&problem);
+        output.bytes_line(text.strip_suffix(b"\n").unwrap_or(&text))?;
+        return output.flush();
+    }
     let mut run = Run::new(&args.run)?;
     // One solver per thread, and the root the threads start from.
     let solvers = run.threads() as u64 + 1;

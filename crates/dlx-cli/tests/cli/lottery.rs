@@ -64,3 +64,16 @@ fn a_budget_stops_the_design_search() {
         assert!(stderr.contains("stopped by --"), "{args:?}: {stderr}");
     }
 }
+
+/// Issue 15: `--emit-dlx` writes the design's repeated cover problem;
+/// `dlx cover` solves it to C(7,3,2) = 7 less the fixed ticket.
+#[test]
+fn issue_15_emit_dlx_is_a_repeated_cover_problem() {
+    let (emitted, _) = crate::support::run(&["lottery", "--emit-dlx", "7", "3", "2"], "", 0);
+    assert!(
+        emitted.starts_with("| C(7,3,2) with the ticket 1..3 fixed"),
+        "{emitted}"
+    );
+    let (cover, _) = crate::support::run(&["cover", "-"], &emitted, 0);
+    assert_eq!(cover.lines().next(), Some("6"));
+}

@@ -357,3 +357,27 @@ fn stats_say_how_the_threads_shared_the_work() {
     assert!(stderr.contains("threads: 2\nsteals: "), "{stderr}");
     assert!(stderr.contains("\nidle: "), "{stderr}");
 }
+
+/// Issue 15: `--emit-dlx` prints the problem back as it was read (as
+/// miniexact's `-P`): solving the normalised text gives the same count, and
+/// normalising it again changes nothing.
+#[test]
+fn issue_15_emit_dlx_normalises_a_file() {
+    let (emitted, _) = crate::support::run(&["solve", "--emit-dlx", "data/solve/costs.dlx"], "", 0);
+    let (again, _) = crate::support::run(&["solve", "--emit-dlx", "-"], &emitted, 0);
+    assert_eq!(again, emitted);
+    let (count, _) = crate::support::run(&["solve", "--count", "--no-memo", "-"], &emitted, 0);
+    let (original, _) = crate::support::run(
+        &["solve", "--count", "--no-memo", "data/solve/costs.dlx"],
+        "",
+        0,
+    );
+    assert_eq!(count, original);
+    // Comments and spacing are dropped.
+    let (tidy, _) = crate::support::run(
+        &["solve", "--emit-dlx", "-"],
+        "| a comment\n a   b\n\na\n  b\n",
+        0,
+    );
+    assert_eq!(tidy, "a b\na\nb\n");
+}

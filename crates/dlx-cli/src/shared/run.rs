@@ -227,6 +227,12 @@ impl Run {
         self.threads
     }
 
+    /// The number of threads `--threads` asked for, `None` when it was left
+    /// at its default (all cores).
+    pub(crate) fn threads_asked(&self) -> Option<usize> {
+        (self.args.threads > 0).then_some(usize::from(self.args.threads))
+    }
+
     /// Runs `search` on this thread while a watcher draws `progress`, and
     /// raises the stop flag when a budget runs out; the watcher clears its
     /// display before this returns.

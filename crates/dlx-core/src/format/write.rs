@@ -2,7 +2,7 @@
 
 use std::io::Write as _;
 
-use crate::index::OptionId;
+use crate::index::{ItemId, OptionId};
 use crate::problem::{ItemKind, Multiplicity, Problem};
 
 /// Writes an option as a line of Knuth's format (without the newline), its
@@ -61,7 +61,13 @@ pub fn write_dlx_bytes(problem: &Problem) -> Vec<u8> {
             }
             first = false;
             let bounds = problem.multiplicity(item);
-            if bounds != Multiplicity::EXACT {
+            // The reader takes an item line that starts with `//` for a
+            // comment of another format: a first name that starts so gets
+            // its (exact) multiplicity written out, `1|//...`, which reads back.
+            let slashes = out.is_empty() && label_starts_with(problem, item, b"//");
+            if slashes && bounds == Multiplicity::EXACT {
+                out.extend_from_slice(b"1|");
+            } else if bounds != Multiplicity::EXACT {
                 // Writing into a `Vec` cannot fail.
                 let _ = match bounds.max {
                     Some(max) if max == bounds.min => write!(out, "{max}|"),
@@ -89,6 +95,13 @@ pub fn write_dlx_bytes(problem: &Problem) -> Vec<u8> {
         out.push(b'\n');
     }
     out
+}
+
+/// Whether `item`'s name starts with `prefix` (an unnamed item never does).
+fn label_starts_with(problem: &Problem, item: ItemId, prefix: &[u8]) -> bool {
+    problem
+        .item_name_bytes(item)
+        .is_some_and(|name| name.starts_with(prefix))
 }
 
 /// [`write_dlx_bytes`] as text; bytes of names that are not UTF-8 become

@@ -361,3 +361,14 @@ fn costs_whose_total_could_overflow_name_their_line() {
         "{err}"
     );
 }
+
+#[test]
+fn a_first_name_that_starts_with_two_slashes_reads_back() {
+    // Found by the dlx_format fuzz target: `1|//` is the item `//`, exactly
+    // once; written plainly, its item line would look like a `//` comment.
+    let problem = parse_dlx_bytes(b"1|//\t").unwrap();
+    let written = write_dlx_bytes(&problem);
+    assert_eq!(written, b"1|//\n");
+    let reread = parse_dlx_bytes(&written).unwrap();
+    assert_eq!(write_dlx_bytes(&reread), written);
+}

@@ -112,7 +112,7 @@ pub fn write_dlx(problem: &Problem) -> String {
 }
 
 /// An item's name, or `#index` when it has none.
-fn write_label(problem: &Problem, item: crate::ItemId, out: &mut Vec<u8>) {
+fn write_label(problem: &Problem, item: ItemId, out: &mut Vec<u8>) {
     match problem.item_name_bytes(item) {
         Some(name) => out.extend_from_slice(name),
         None => {

@@ -28,7 +28,7 @@ impl Links {
     }
 }
 
-impl Dance<'_> {
+impl<const SHORT: bool> Dance<'_, SHORT> {
     /// A lower bound on the options still needed to cover the active primary items.
     ///
     /// Takes an active primary item not yet marked, counts one, and marks

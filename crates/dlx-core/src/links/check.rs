@@ -1,6 +1,6 @@
 //! Knuth's sanity check of the links: every list doubly linked, every length right.
 
-use super::{Links, OUT_OF_LIST};
+use super::{Links, Short, OUT_OF_LIST};
 use crate::index::to_usize;
 
 /// What a link sanity check found wrong.
@@ -93,6 +93,31 @@ impl Links {
                     format!("item {i} has len {} but {count} nodes", self.len(i)),
                 );
             }
+        }
+        self.check_short_counts()
+    }
+
+    /// The short counts of the item choice, when kept, are those of the
+    /// lengths and the active set as they are.
+    fn check_short_counts(&self) -> Result<(), LinkError> {
+        if !self.short.on {
+            return Ok(());
+        }
+        let fresh = Short::new(true, &self.tops, &self.active);
+        if fresh.lens != self.short.lens {
+            return Err(LinkError {
+                node: 0,
+                what: format!(
+                    "the item choice counts {:?} active items of length 0 and 1, but there are {:?}",
+                    self.short.lens, fresh.lens
+                ),
+            });
+        }
+        if fresh.summary != self.short.summary {
+            return Err(LinkError {
+                node: 0,
+                what: "the summary of the active set disagrees with it".into(),
+            });
         }
         Ok(())
     }

@@ -4,6 +4,17 @@
 //! read the dense `tops` array by the bits of the active set, or, from
 //! [`DENSE_CHOICE`] primary items on, take the least length of whole blocks
 //! of 64 headers with vector instructions (AVX2 when the processor has it).
+//!
+//! A scan reads every active block, so a search `n` levels deep over `n`
+//! primary items takes time quadratic in `n` (a forced chain of a million
+//! items took 55 s). From [`HUGE_CHOICE`] primary items on, the links keep
+//! [`Short`] counts: how many active primary items have no option left and
+//! how many have one, and which words of the active set are non-zero. The
+//! choice then knows the least length before it scans, stops at the first
+//! block that holds it, and skips empty words 64 at a time: on forced moves
+//! (lengths 0 and 1) it reads a few words whatever `n` is. It is the same
+//! choice, leftmost of the fewest, so the search tree and Knuth's node and
+//! update counts do not change.
 
 #![allow(
     unsafe_code,
@@ -24,6 +35,64 @@ use crate::index::{to_u32, to_usize};
 /// 6x10 (72) -2.5%, sudoku (about 210) -15%.
 const DENSE_CHOICE: u32 = 64;
 
+/// From this many primary items on (and without multiplicities: Algorithm
+/// M chooses by branching degree), the links keep [`Short`] counts for the
+/// item choice. Keeping them costs a test and a count on every length
+/// change, which the benchmark workloads (at most a few thousand primary
+/// items) do not pay: they run the search compiled without the counts.
+pub(crate) const HUGE_CHOICE: u32 = 1 << 13;
+
+/// What the item choice of a problem with very many primary items keeps
+/// beside the lengths (module docs): how many active primary items have
+/// 0 and 1 options left, and a summary of the active set.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Short {
+    /// Whether the counts are kept (and the search runs the copy that keeps them).
+    pub(super) on: bool,
+    /// `lens[k]`: the active primary items with exactly `k` options left.
+    pub(super) lens: [u32; 2],
+    /// Bit `w` is set while word `w` of the active set is not zero.
+    pub(super) summary: Vec<u64>,
+}
+
+impl Short {
+    /// The counts of the lengths `tops` and the active set `active`, kept
+    /// when `on`, empty otherwise.
+    pub(super) fn new(on: bool, tops: &[u32], active: &[u64]) -> Short {
+        if !on {
+            return Short::default();
+        }
+        let mut short = Short {
+            on,
+            lens: [0; 2],
+            summary: vec![0; active.len().div_ceil(64)],
+        };
+        for (w, &word) in active.iter().enumerate() {
+            if word != 0 {
+                short.summary[w / 64] |= 1 << (w % 64);
+            }
+            let mut bits = word;
+            while bits != 0 {
+                let p = w * 64 + to_usize(bits.trailing_zeros());
+                bits &= bits - 1;
+                if let Some(count) = short.lens.get_mut(to_usize(tops[p] & !OUT_OF_LIST)) {
+                    *count += 1;
+                }
+            }
+        }
+        short
+    }
+
+    /// A length at or below which a block holds the least length of an
+    /// active primary item, so that the scan may stop there: 1 when some
+    /// item has one option and none has none, else 0 (when no item has
+    /// none, no block reaches it and every block is read).
+    #[inline(always)]
+    fn least_known(&self) -> u32 {
+        u32::from(self.lens[0] == 0 && self.lens[1] > 0)
+    }
+}
+
 /// Whether the processor running us has AVX2.
 pub(super) fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -40,8 +109,56 @@ impl Links {
     /// Knuth's step C3: the active primary item with the fewest options, ties
     /// to the leftmost; `0` when no primary item is active.
     pub(crate) fn choose_item(&self) -> u32 {
+        if self.short.on {
+            return choose_item_short(&self.tops, &self.active, self.n_primary, &self.short);
+        }
         choose_item(&self.tops, &self.active, self.n_primary, self.avx2)
     }
+}
+
+/// [`choose_item`] with the [`Short`] counts: the same item, found by
+/// reading only the blocks of non-zero active words, up to the first that
+/// holds the least length when the counts know it.
+#[inline(always)]
+pub(super) fn choose_item_short(
+    tops: &[u32],
+    active: &[u64],
+    n_primary: u32,
+    short: &Short,
+) -> u32 {
+    let lens = &tops[..=to_usize(n_primary)];
+    let known = short.least_known();
+    let mut best_len = OUT_OF_LIST;
+    let mut best_block = 0;
+    'scan: for (s, &summary) in short.summary.iter().enumerate() {
+        let mut words = summary;
+        while words != 0 {
+            let w = s * 64 + to_usize(words.trailing_zeros());
+            words &= words - 1;
+            // A word of the active set is a block of 64 headers; the headers
+            // out of the list carry `OUT_OF_LIST` and never win. Block 0
+            // starts with the root, which carries it too.
+            let block = &lens[w * 64..lens.len().min(w * 64 + 64)];
+            let least = least_of(block);
+            if least < best_len {
+                best_len = least;
+                best_block = w;
+                if least <= known {
+                    break 'scan;
+                }
+            }
+        }
+    }
+    debug_assert!(
+        best_len == OUT_OF_LIST || active[best_block] != 0,
+        "the summary names an empty word"
+    );
+    if best_len == OUT_OF_LIST {
+        return 0;
+    }
+    let start = best_block * 64;
+    let block = &lens[start..lens.len().min(start + 64)];
+    to_u32(start) + first_equal(block, best_len)
 }
 
 /// Knuth's step C3 over the lengths `tops` and the active set: the active
@@ -203,12 +320,13 @@ mod tests {
 
         /// The AVX2 copy of the item choice (when this processor runs it) and
         /// the portable one agree with a plain scan of the item list, as items
-        /// are covered in any order, on problems of up to 200 items (whole
-        /// and partial 64-item blocks).
+        /// are covered in any order, on problems of up to 400 items (whole
+        /// and partial 64-item blocks, lists long and short), with the short
+        /// list counts and without.
         #[test]
         fn item_choice_is_the_leftmost_shortest(
-            n_items in 1usize..200,
-            options in prop::collection::vec(prop::collection::vec(0usize..200, 1..6), 0..120),
+            n_items in 1usize..400,
+            options in prop::collection::vec(prop::collection::vec(0usize..400, 1..6), 0..500),
             order in prop::collection::vec(0usize..200, 0..60),
         ) {
             let mut builder = ProblemBuilder::new();
@@ -220,11 +338,17 @@ mod tests {
                 builder.option(chosen).unwrap();
             }
             let mut links = Links::new(&builder.build().unwrap());
+            // The same links keeping the short counts, covered alike.
+            let mut short = links.clone();
+            short.keep_short_counts(true);
+            let mut covered = Vec::new();
             let mut updates = 0;
             for k in order {
                 let header = u32::try_from(k % n_items + 1).unwrap();
                 if links.is_active(header) {
                     links.cover::<false>(header, &mut updates);
+                    short.cover::<false>(header, &mut updates);
+                    covered.push(header);
                 }
                 // Knuth's scan: the item list, strictly shorter wins.
                 let (mut expected, mut best) = (0, u32::MAX);
@@ -237,12 +361,21 @@ mod tests {
                     i = dance.next_active(i);
                 }
                 prop_assert_eq!(links.choose_item(), expected);
+                prop_assert_eq!(short.choose_item(), expected);
+                prop_assert_eq!(short.check(), Ok(()));
                 prop_assert_eq!(super::choose_item_portable(&links.tops, &links.active, links.n_primary), expected);
                 prop_assert_eq!(super::choose_item_sparse(&links.tops, &links.active), expected);
                 #[cfg(target_arch = "x86_64")]
                 if super::has_avx2() {
                     prop_assert_eq!(super::wide::choose_item_avx2(&links.tops, &links.active, links.n_primary), expected);
                 }
+            }
+            // Uncovered in reverse order, the counts come back with the lengths.
+            for &header in covered.iter().rev() {
+                links.uncover::<false>(header);
+                short.uncover::<false>(header);
+                prop_assert_eq!(short.check(), Ok(()));
+                prop_assert_eq!(short.choose_item(), links.choose_item());
             }
         }
     }

@@ -14,7 +14,7 @@
 )]
 
 use super::raw::{get, get_mut};
-use super::{choose, ItemLink, Links, Span, UpDown, OUT_OF_LIST, PLAIN_OPTION};
+use super::{choose, ItemLink, Links, Short, Span, UpDown, OUT_OF_LIST, PLAIN_OPTION};
 use crate::index::to_usize;
 
 /// The link arrays of a [`Links`], borrowed as slices for one run of a search loop.
@@ -25,8 +25,12 @@ use crate::index::to_usize;
 /// tell that the store leaves `Links` itself alone (13-queens took 9% longer
 /// that way; docs/perf-notes.md). The view changes nothing else: it is the same
 /// arrays, with the same invariants.
+///
+/// With `SHORT`, every change of a length or of the active set also keeps
+/// the links' [`Short`] counts, which the item choice then reads; it is on
+/// exactly when the links keep them ([`Links::short_counts`]).
 #[derive(Debug)]
-pub(crate) struct Dance<'a> {
+pub(crate) struct Dance<'a, const SHORT: bool = false> {
     pub(super) links: &'a mut [UpDown],
     pub(super) tops: &'a mut [u32],
     pub(super) colors: &'a mut [i32],
@@ -41,12 +45,26 @@ pub(crate) struct Dance<'a> {
     pub(super) n_items: u32,
     pub(super) n_primary: u32,
     pub(super) avx2: bool,
+    pub(super) short: &'a mut Short,
 }
 
 impl Links {
-    /// The arrays as a [`Dance`], for a run of a search loop.
+    /// The arrays as a [`Dance`] that keeps no [`Short`] counts, for a run
+    /// of a search loop on links that keep none (Algorithm M's always).
     #[inline(always)]
     pub(crate) fn dance(&mut self) -> Dance<'_> {
+        self.dance_with::<false>()
+    }
+
+    /// The arrays as a [`Dance`] that keeps the [`Short`] counts when
+    /// `SHORT`, which must be what the links keep: a loop that changed the
+    /// lengths without them would leave the counts wrong.
+    #[inline(always)]
+    pub(crate) fn dance_with<const SHORT: bool>(&mut self) -> Dance<'_, SHORT> {
+        assert_eq!(
+            SHORT, self.short.on,
+            "a dance that disagrees with the links on the short counts"
+        );
         Dance {
             links: &mut self.links,
             tops: &mut self.tops,
@@ -61,34 +79,55 @@ impl Links {
             n_items: self.n_items,
             n_primary: self.n_primary,
             avx2: self.avx2,
+            short: &mut self.short,
         }
     }
 
     /// [`Dance::cover`], for cold code.
     pub(crate) fn cover<const COLORS: bool>(&mut self, i: u32, updates: &mut u64) {
-        self.dance().cover::<COLORS>(i, updates);
+        if self.short.on {
+            self.dance_with::<true>().cover::<COLORS>(i, updates);
+        } else {
+            self.dance().cover::<COLORS>(i, updates);
+        }
     }
 
     /// [`Dance::uncover`], for cold code.
     pub(crate) fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        self.dance().uncover::<COLORS>(i);
+        if self.short.on {
+            self.dance_with::<true>().uncover::<COLORS>(i);
+        } else {
+            self.dance().uncover::<COLORS>(i);
+        }
     }
 
     /// [`Dance::commit_option`], for cold code.
     pub(crate) fn commit_option<const COLORS: bool>(&mut self, x: u32, updates: &mut u64) {
-        self.dance().commit_option::<COLORS>(x, updates);
+        if self.short.on {
+            self.dance_with::<true>()
+                .commit_option::<COLORS>(x, updates);
+        } else {
+            self.dance().commit_option::<COLORS>(x, updates);
+        }
     }
 
     /// [`Dance::uncommit_option`], for cold code.
     pub(crate) fn uncommit_option<const COLORS: bool>(&mut self, x: u32) {
-        self.dance().uncommit_option::<COLORS>(x);
+        if self.short.on {
+            self.dance_with::<true>().uncommit_option::<COLORS>(x);
+        } else {
+            self.dance().uncommit_option::<COLORS>(x);
+        }
     }
 }
 
-impl Dance<'_> {
+impl<const SHORT: bool> Dance<'_, SHORT> {
     /// Knuth's step C3: see [`Links::choose_item`].
     #[inline(always)]
     pub(crate) fn choose_item(&self) -> u32 {
+        if SHORT {
+            return choose::choose_item_short(self.tops, self.active, self.n_primary, self.short);
+        }
         choose::choose_item(self.tops, self.active, self.n_primary, self.avx2)
     }
 
@@ -320,10 +359,16 @@ impl Dance<'_> {
         unsafe {
             if i <= self.n_primary {
                 let word = get_mut(self.active, i / 64);
+                let was = *word >> (i % 64) & 1 == 1;
                 if on {
                     *word |= 1 << (i % 64);
                 } else {
                     *word &= !(1 << (i % 64));
+                }
+                if SHORT && was != on {
+                    let empty = *word == 0;
+                    let len = get(self.tops, i) & !OUT_OF_LIST;
+                    self.count_activity(i / 64, empty, len, on);
                 }
             }
             let top = get_mut(self.tops, i);
@@ -475,7 +520,13 @@ impl Dance<'_> {
             let UpDown { up, down } = get(self.links, q);
             get_mut(self.links, up).down = down;
             get_mut(self.links, down).up = up;
-            *get_mut(self.tops, x) -= 1;
+            let len = get_mut(self.tops, x);
+            *len -= 1;
+            // A header out of the list carries `OUT_OF_LIST`: never below 2.
+            if SHORT && *len < 2 && x <= self.n_primary {
+                let len = *len;
+                self.count_shorter(len);
+            }
         }
     }
 
@@ -491,7 +542,59 @@ impl Dance<'_> {
             let UpDown { up, down } = get(self.links, q);
             get_mut(self.links, up).down = q;
             get_mut(self.links, down).up = q;
-            *get_mut(self.tops, x) += 1;
+            let len = get_mut(self.tops, x);
+            *len += 1;
+            if SHORT && (*len == 1 || *len == 2) && x <= self.n_primary {
+                let len = *len;
+                self.count_longer(len);
+            }
+        }
+    }
+
+    /// Keeps the [`Short`] counts as an active primary list gets one option
+    /// shorter, down to `len` (0 or 1).
+    #[inline(always)]
+    fn count_shorter(&mut self, len: u32) {
+        let lens = &mut self.short.lens;
+        if len == 0 {
+            lens[0] += 1;
+            lens[1] -= 1;
+        } else {
+            lens[1] += 1;
+        }
+    }
+
+    /// Keeps the [`Short`] counts as an active primary list gets one option
+    /// longer, up to `len` (1 or 2).
+    #[inline(always)]
+    fn count_longer(&mut self, len: u32) {
+        let lens = &mut self.short.lens;
+        if len == 1 {
+            lens[0] -= 1;
+            lens[1] += 1;
+        } else {
+            lens[1] -= 1;
+        }
+    }
+
+    /// Keeps the [`Short`] counts as a primary item of length `len` enters
+    /// (`on`) or leaves the item list, word `w` of the active set now being
+    /// `empty` or not.
+    #[inline(always)]
+    fn count_activity(&mut self, w: u32, empty: bool, len: u32, on: bool) {
+        let short = &mut *self.short;
+        if let Some(count) = short.lens.get_mut(to_usize(len)) {
+            if on {
+                *count += 1;
+            } else {
+                *count -= 1;
+            }
+        }
+        let (s, bit) = (to_usize(w / 64), 1u64 << (w % 64));
+        if empty {
+            short.summary[s] &= !bit;
+        } else {
+            short.summary[s] |= bit;
         }
     }
 

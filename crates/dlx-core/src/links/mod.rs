@@ -78,6 +78,7 @@ mod raw;
 mod tally;
 
 pub use check::LinkError;
+use choose::{Short, HUGE_CHOICE};
 pub(crate) use dance::Dance;
 
 use crate::index::{to_u32, to_usize, ItemId, OptionId};
@@ -162,6 +163,9 @@ pub(crate) struct Links {
     active: Vec<u64>,
     /// Whether the processor has AVX2, for the item choice.
     avx2: bool,
+    /// The counts of short lists that the item choice of a problem with very
+    /// many primary items reads (`choose.rs`); off (and empty) otherwise.
+    short: Short,
     /// Algorithm M: how many chosen options cover each primary header, and
     /// the least and most allowed (`u32::MAX` for no limit). Empty unless the
     /// search runs Algorithm M (see [`Problem::needs_algorithm_m`]).
@@ -279,6 +283,7 @@ impl Links {
             n_primary: to_u32(n_primary),
             active,
             avx2: choose::has_avx2(),
+            short: Short::default(),
             times: Vec::new(),
             least: Vec::new(),
             most: Vec::new(),
@@ -286,12 +291,33 @@ impl Links {
         if algorithm_m {
             links.lay_out_multiplicities(problem);
         }
+        links.keep_short_counts(links.n_primary >= HUGE_CHOICE);
         links
+    }
+
+    /// Starts (or stops) keeping the [`Short`] counts for the item choice,
+    /// counted afresh from the lengths as they are; never under Algorithm M,
+    /// which chooses by branching degree. [`Links::new`] keeps them from
+    /// [`HUGE_CHOICE`] primary items on; tests turn them on for small
+    /// problems, since any state of the links is a valid place to start.
+    pub(crate) fn keep_short_counts(&mut self, on: bool) {
+        self.short = Short::new(on && !self.algorithm_m(), &self.tops, &self.active);
+    }
+
+    /// Whether the [`Short`] counts are kept: the search then runs its copy
+    /// that keeps them up to date.
+    pub(crate) fn short_counts(&self) -> bool {
+        self.short.on
     }
 
     /// The number of items (headers `1..=n_items`).
     pub(crate) fn n_items(&self) -> u32 {
         self.n_items
+    }
+
+    /// The first primary item still in the item list, `0` when none is left.
+    pub(crate) fn first_active(&self) -> u32 {
+        self.items[0].right
     }
 
     /// The number of primary items the search sees (headers `1..=n_primary`).

@@ -31,7 +31,7 @@ impl Links {
     }
 }
 
-impl Dance<'_> {
+impl<const SHORT: bool> Dance<'_, SHORT> {
     /// How many chosen options cover primary header `i`, the least and the
     /// most allowed (`u32::MAX`: no limit).
     pub(crate) fn tally(&self, i: u32) -> (u32, u32, u32) {

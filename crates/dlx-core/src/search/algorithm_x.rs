@@ -20,7 +20,12 @@ impl Solver {
     /// The loop's registers (`level`, `x`, `item`, the statistics) are
     /// locals, written back once when it stops: kept in `self`, the
     /// compiler would reload them after every store into the link arrays.
-    pub(super) fn search_x<const COLORS: bool, const REPORT: bool, const BOUND: bool>(
+    pub(super) fn search_x<
+        const COLORS: bool,
+        const REPORT: bool,
+        const BOUND: bool,
+        const SHORT: bool,
+    >(
         &mut self,
         node_budget: u64,
         stop: impl Fn() -> bool,
@@ -34,7 +39,7 @@ impl Solver {
             ..
         } = self;
         // The arrays as slices held here, in registers (`Dance`).
-        let mut links = links.dance();
+        let mut links = links.dance_with::<SHORT>();
         let node_stop = saved.nodes.saturating_add(node_budget);
         let limit = settings.limit.unwrap_or(u64::MAX);
         let base = stack.base;
@@ -190,8 +195,17 @@ impl Solver {
     /// those of the commit (counted by nobody here), or `None` when the
     /// level has no such alternative.
     pub(super) fn replay_x(&mut self, k: Option<u32>) -> Option<(bool, u64, u64)> {
+        if self.links.short_counts() {
+            self.replay_x_with::<true>(k)
+        } else {
+            self.replay_x_with::<false>(k)
+        }
+    }
+
+    /// [`Solver::replay_x`] on links that keep the short counts or not (`SHORT`).
+    fn replay_x_with<const SHORT: bool>(&mut self, k: Option<u32>) -> Option<(bool, u64, u64)> {
         let Solver { links, stack, .. } = self;
-        let mut links = links.dance();
+        let mut links = links.dance_with::<SHORT>();
         let item = links.choose_item();
         if item == 0 {
             // No item is left: the path runs past a solution.

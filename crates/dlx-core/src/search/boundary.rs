@@ -511,14 +511,13 @@ impl Solver {
 
     /// Whether every primary item is covered at the current level.
     pub(super) fn at_solution(&mut self) -> bool {
-        self.links.dance().first_active() == 0
+        self.links.first_active() == 0
     }
 
     /// The number of alternatives of the level the search would enter next
     /// (Algorithm X: the options of the item it would choose; M: its degree).
     pub(super) fn degree_here(&mut self) -> u32 {
-        let links = self.links.dance();
-        if links.first_active() == 0 {
+        if self.links.first_active() == 0 {
             return 0;
         }
         if self.links.algorithm_m() {
@@ -532,19 +531,18 @@ impl Solver {
     /// The updates of steps C4 (M4) at the level the search would enter
     /// next: the cover is made and undone.
     pub(super) fn cover_updates_here(&mut self) -> u64 {
-        let algorithm_m = self.links.algorithm_m();
-        let mut dance = self.links.dance();
         let mut updates = 0;
-        let item = if algorithm_m {
+        let item = if self.links.algorithm_m() {
+            let dance = self.links.dance();
             let (i, _) = dance.choose_item_m();
             let (times, _, most) = dance.tally(i);
             (times.saturating_add(1) >= most).then_some(i)
         } else {
-            Some(dance.choose_item())
+            Some(self.links.choose_item())
         };
         if let Some(i) = item {
-            dance.cover::<true>(i, &mut updates);
-            dance.uncover::<true>(i);
+            self.links.cover::<true>(i, &mut updates);
+            self.links.uncover::<true>(i);
         }
         updates
     }

@@ -249,6 +249,23 @@ impl Solver {
         self
     }
 
+    /// Makes the item choice keep (or stop keeping) its counts of short item
+    /// lists, which the solver turns on by itself for problems of very many
+    /// primary items (`links/choose.rs`: 8,192 and more, without
+    /// multiplicities). The choice, and so the search, is the same either
+    /// way; tests use this to run the counting copy on small problems.
+    #[doc(hidden)]
+    pub fn keep_short_counts(&mut self, on: bool) -> &mut Self {
+        self.links.keep_short_counts(on);
+        self
+    }
+
+    /// Whether the item choice keeps its counts of short item lists.
+    #[doc(hidden)]
+    pub fn keeps_short_counts(&self) -> bool {
+        self.links.short_counts()
+    }
+
     /// Whether the search stopped at the limit of [`Solver::set_node_limit`].
     pub fn node_limit_reached(&self) -> bool {
         self.settings
@@ -370,11 +387,18 @@ impl Solver {
         };
         let stop = self.settings.stop.clone();
         let stop = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
-        let step = match (self.links.algorithm_m(), self.colors) {
-            (false, false) => self.search_x::<false, REPORT, BOUND>(node_budget, stop),
-            (false, true) => self.search_x::<true, REPORT, BOUND>(node_budget, stop),
-            (true, false) => self.search_m::<false, REPORT, BOUND>(node_budget, stop),
-            (true, true) => self.search_m::<true, REPORT, BOUND>(node_budget, stop),
+        // Only problems of very many primary items keep the short counts
+        // for the item choice (`links/choose.rs`), in copies of their own.
+        let short = self.links.short_counts();
+        let step = match (self.links.algorithm_m(), self.colors, short) {
+            (false, false, false) => {
+                self.search_x::<false, REPORT, BOUND, false>(node_budget, stop)
+            }
+            (false, true, false) => self.search_x::<true, REPORT, BOUND, false>(node_budget, stop),
+            (false, false, true) => self.search_x::<false, REPORT, BOUND, true>(node_budget, stop),
+            (false, true, true) => self.search_x::<true, REPORT, BOUND, true>(node_budget, stop),
+            (true, false, _) => self.search_m::<false, REPORT, BOUND>(node_budget, stop),
+            (true, true, _) => self.search_m::<true, REPORT, BOUND>(node_budget, stop),
         };
         if step == Step::Paused && self.node_limit_reached() {
             Step::Stopped

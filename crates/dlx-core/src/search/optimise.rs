@@ -114,7 +114,11 @@ impl Optimiser {
     /// levels that chose no option, count nothing) plus a lower bound on what
     /// remains exceed the limit in force: this search's own, or a lower one
     /// shared with others.
-    pub(super) fn exceeded(&mut self, links: &Dance<'_>, chosen: &[u32]) -> bool {
+    pub(super) fn exceeded<const SHORT: bool>(
+        &mut self,
+        links: &Dance<'_, SHORT>,
+        chosen: &[u32],
+    ) -> bool {
         let limit = match &self.shared {
             Some(shared) => self.limit.min(shared.load(Ordering::Relaxed)),
             None => self.limit,

@@ -413,3 +413,97 @@ fn verify_names_what_is_wrong() {
         Err(BuildError::UnknownItem { .. })
     ));
 }
+
+/// A forced chain: `n` primary items, item `i` with the one option `{i}`
+/// (and, when `pairs`, the option `{i, i+1}` as well, so that lists of
+/// length 2 shrink to 1 and 0 as the search goes).
+fn chain(n: usize, pairs: bool) -> dlx_core::Problem {
+    let mut builder = ProblemBuilder::new();
+    let items = builder.items(ItemKind::Primary, n);
+    for i in 0..n {
+        builder.option([items[i]]).unwrap();
+        if pairs && i + 1 < n {
+            builder.option([items[i], items[i + 1]]).unwrap();
+        }
+    }
+    builder.build().unwrap()
+}
+
+/// Issue 13: the item choice of a problem with very many primary items
+/// keeps counts of short lists, so that a forced chain is searched in time
+/// linear in its length (it was quadratic: 1,000,000 levels took 55 s);
+/// the solver turns them on by itself from 8,192 primary items, and the
+/// search and Knuth's counts are those of the plain choice.
+#[test]
+fn issue_13_a_forced_chain_of_300000_levels_is_searched_with_short_list_counts() {
+    let n = 300_000;
+    let mut solver = Solver::new(&chain(n, false));
+    assert!(solver.keeps_short_counts());
+    assert_eq!(solver.count(), 1);
+    let stats = solver.stats();
+    assert_eq!((stats.nodes, stats.updates), (n as u64 + 1, n as u64));
+    assert_eq!(stats.max_level, n);
+    solver.check_links().unwrap();
+    assert!(!Solver::new(&chain(8191, false)).keeps_short_counts());
+    assert!(Solver::new(&chain(8192, false)).keeps_short_counts());
+}
+
+/// Issue 13: chains of single options and pairs (Fibonacci many tilings of
+/// a strip) count the same, with the same statistics, with the short-list
+/// counts on and off.
+#[test]
+fn issue_13_short_list_counts_give_the_plain_search() {
+    for n in [1, 2, 10, 20] {
+        let problem = chain(n, true);
+        let mut plain = Solver::new(&problem);
+        let mut short = Solver::new(&problem);
+        short.keep_short_counts(true);
+        let count = plain.count();
+        assert_eq!(short.count(), count, "n = {n}");
+        assert_eq!(short.stats(), plain.stats(), "n = {n}");
+        short.check_links().unwrap();
+    }
+    // The strip of 20 cells has F(21) = 10,946 tilings by squares and dominoes.
+    assert_eq!(Solver::new(&chain(20, true)).count(), 10_946);
+    let long = chain(20_000, true);
+    let mut solver = Solver::new(&long);
+    assert!(solver.keeps_short_counts());
+    solver.set_limit(Some(1000));
+    assert_eq!(solver.count(), 1000);
+    solver.check_links().unwrap();
+}
+
+/// Issue 13: on a problem of 9,000 primary items with lists of every
+/// length (a random one, from a fixed seed), the search with the short-list
+/// counts (on by itself there) takes exactly the steps of the plain one.
+#[test]
+fn issue_13_short_list_counts_follow_the_plain_search_on_a_large_problem() {
+    let n = 9000;
+    let mut builder = ProblemBuilder::new();
+    let items = builder.items(ItemKind::Primary, n);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |m: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % m as u64) as usize
+    };
+    for _ in 0..4 * n {
+        let mut option: Vec<_> = (0..3).map(|_| items[next(n)]).collect();
+        option.sort();
+        option.dedup();
+        builder.option(option).unwrap();
+    }
+    let problem = builder.build().unwrap();
+    let mut plain = Solver::new(&problem);
+    plain.keep_short_counts(false);
+    let mut short = Solver::new(&problem);
+    assert!(short.keeps_short_counts());
+    for step in 0..3000 {
+        let (a, b) = (plain.run(1), short.run(1));
+        assert_eq!((a, plain.stats()), (b, short.stats()), "step {step}");
+        if step % 500 == 0 {
+            short.check_links().unwrap();
+        }
+    }
+}

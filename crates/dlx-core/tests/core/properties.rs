@@ -455,6 +455,15 @@ fn problem_of(spec: &Spec, bounds: &[(u32, u32)], algorithm_m: bool) -> Problem 
     }
 }
 
+/// A solver of `problem`, keeping the item choice's counts of short lists
+/// when `short` (which the solver does by itself only for problems of
+/// thousands of primary items).
+fn solver_of(problem: &Problem, short: bool) -> Solver {
+    let mut solver = Solver::new(problem);
+    solver.keep_short_counts(short);
+    solver
+}
+
 /// The sequential search: its solutions in order, and its statistics.
 fn listing(problem: &Problem) -> (Vec<Vec<OptionId>>, dlx_core::Stats) {
     let mut solver = Solver::new(problem);
@@ -487,13 +496,14 @@ proptest! {
         spec in spec(),
         bounds in bounds(8),
         algorithm_m in any::<bool>(),
+        short in any::<bool>(),
         schedule in proptest::collection::vec((any::<usize>(), 1u64..6, any::<bool>()), 1..40),
     ) {
         let problem = problem_of(&spec, &bounds, algorithm_m);
         let (expected, stats) = listing(&problem);
         // Each task: its solver, whether it is done, its solutions; `order`
         // lists the tasks in the order of the sequential search.
-        let mut tasks: Vec<(Solver, bool, Vec<Vec<OptionId>>)> = vec![(Solver::new(&problem), false, Vec::new())];
+        let mut tasks: Vec<(Solver, bool, Vec<Vec<OptionId>>)> = vec![(solver_of(&problem, short), false, Vec::new())];
         let mut order = vec![0usize];
         let mut turn = 0;
         while tasks.iter().any(|t| !t.1) {
@@ -506,7 +516,7 @@ proptest! {
                 if let Some(subtree) = tasks[t].0.donate() {
                     let (start, end) = subtree.estimate();
                     prop_assert!(0.0 <= start && start <= end && end <= 1.0 + 1e-12);
-                    let mut thief = Solver::new(&problem);
+                    let mut thief = solver_of(&problem, short);
                     thief.enter(&subtree).unwrap();
                     let at = order.iter().position(|&o| o == t).unwrap();
                     order.insert(at + 1, tasks.len());
@@ -543,11 +553,12 @@ proptest! {
         spec in spec(),
         bounds in bounds(8),
         algorithm_m in any::<bool>(),
+        short in any::<bool>(),
         picks in proptest::collection::vec(any::<usize>(), 0..12),
     ) {
         let problem = problem_of(&spec, &bounds, algorithm_m);
         let (expected, stats) = listing(&problem);
-        let mut solver = Solver::new(&problem);
+        let mut solver = solver_of(&problem, short);
         let mut parts = vec![solver.root_subtree()];
         let mut above = dlx_core::Stats::default();
         for pick in picks {
@@ -590,5 +601,37 @@ proptest! {
     fn the_probe_is_unbiased(spec in spec(), bounds in bounds(8), algorithm_m: bool) {
         let problem = problem_of(&spec, &bounds, algorithm_m);
         crate::estimate::check_unbiased(&problem, &[]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(1000), ..ProptestConfig::default() })]
+
+    /// Issue 13: the item choice's counts of short lists (kept by the solver
+    /// for problems of thousands of primary items, here on small ones)
+    /// change nothing: the same solutions in the same order, Knuth's node
+    /// and update counts, the same optima, and the links whole afterwards.
+    #[test]
+    fn short_list_counts_change_nothing(spec in spec(), bounds in bounds(8), algorithm_m: bool) {
+        let problem = problem_of(&spec, &bounds, algorithm_m);
+        let (expected, stats) = listing(&problem);
+        let mut solver = solver_of(&problem, true);
+        prop_assert!(solver.keeps_short_counts() || algorithm_m);
+        let found: Vec<_> = solver.solutions().collect();
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(solver.stats(), &stats);
+        solver.check_links().unwrap();
+        let mut plain = Solver::new(&problem);
+        prop_assert_eq!(solver_of(&problem, true).count(), plain.count());
+        let ranked = solver_of(&problem, true).min_cost(3);
+        let plain_ranked = Solver::new(&problem).min_cost(3);
+        prop_assert_eq!(format!("{ranked:?}"), format!("{plain_ranked:?}"));
+        let mut fewest = solver_of(&problem, true);
+        prop_assert_eq!(
+            format!("{:?}", fewest.min_options()),
+            format!("{:?}", Solver::new(&problem).min_options())
+        );
+        fewest.check_links().unwrap();
+        prop_assert_eq!(fewest.count(), expected.len() as u64);
     }
 }

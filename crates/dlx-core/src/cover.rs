@@ -321,6 +321,44 @@ impl MinCover {
         if (0..self.covered.len()).any(|i| self.item_starts[i] == self.item_starts[i + 1]) {
             return Optimum::NoSolution;
         }
+        // An item in one option only puts that option in every cover: they
+        // are taken first, outside the search, which then has only the
+        // other items to cover. (Searched, a chain of such items cost a
+        // lower bound and an item choice over every item at every level:
+        // 80,000 of them took 36 s.)
+        let forced = self.forced_options();
+        for &o in &forced {
+            self.apply(o);
+        }
+        let optimum = match max.checked_sub(to_u32(forced.len())) {
+            None => Optimum::NoSolution,
+            Some(rest) => match self.deepen(rest) {
+                Optimum::Found(cover) => {
+                    Optimum::Found(forced.iter().map(|&o| OptionId(o)).chain(cover).collect())
+                }
+                other => other,
+            },
+        };
+        for &o in forced.iter().rev() {
+            self.undo(o);
+        }
+        optimum
+    }
+
+    /// The options that are the only option of some primary item, in order.
+    fn forced_options(&self) -> Vec<u32> {
+        let mut forced: Vec<u32> = (0..self.covered.len())
+            .filter(|&i| self.item_starts[i + 1] - self.item_starts[i] == 1)
+            .map(|i| self.item_options[to_usize(self.item_starts[i])])
+            .collect();
+        forced.sort_unstable();
+        forced.dedup();
+        forced
+    }
+
+    /// The deepening of [`solve_within`](Self::solve_within) once the forced
+    /// options are applied: a cover of the rest with at most `max` options.
+    fn deepen(&mut self, max: u32) -> Optimum {
         let mut bound = self.lower_bound();
         while bound <= max {
             match self.search(bound) {

@@ -7,7 +7,7 @@ use clap::Args;
 use dlx_core::{format_option, format_option_bytes, MinCover, Optimum};
 
 use crate::shared::{
-    fields, out, parse_problem, read_input, Line, Output, ReportArgs, Run, RunArgs,
+    emit_problem, fields, out, parse_problem, read_input, Line, Output, ReportArgs, Run, RunArgs,
 };
 
 /// Find the fewest options that cover every primary item at least once.
@@ -27,6 +27,10 @@ use crate::shared::{
 pub(crate) struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     file: Option<PathBuf>,
+    /// Print the problem back in Knuth's format as it was read, instead of
+    /// solving it (as `dlx solve --emit-dlx` does).
+    #[arg(long, conflicts_with_all = ["json", "stats"])]
+    emit_dlx: bool,
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
@@ -37,6 +41,9 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
+    if args.emit_dlx {
+        return emit_problem(&problem);
+    }
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;

@@ -68,7 +68,12 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
 
     let mut output = Output::new();
     if args.json {
-        return write_json(&mut output, &args, [&nodes, &updates, &solutions], &calibration);
+        return write_json(
+            &mut output,
+            &args,
+            [&nodes, &updates, &solutions],
+            &calibration,
+        );
     }
     out!(
         output,
@@ -178,7 +183,9 @@ fn write_json(
         serde_json::json!({ "estimate": mean.mean() / scale, "low": low / scale, "high": high / scale })
     };
     let seconds = updates.mean() / rate;
-    let shards = (seconds / args.shard_time.as_secs_f64().max(1e-3)).ceil().max(1.0);
+    let shards = (seconds / args.shard_time.as_secs_f64().max(1e-3))
+        .ceil()
+        .max(1.0);
     let mut line = fields(serde_json::json!({
         "probes": args.probes,
         "seed": args.seed,

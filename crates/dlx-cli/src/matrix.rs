@@ -154,7 +154,11 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
                         }
                         _ => {
                             // POJ 3740's: `Yes, I found it` (with --rows, the rows).
-                            out!(output, "{}", format.answer(covers.first().map(Vec::as_slice)))?;
+                            out!(
+                                output,
+                                "{}",
+                                format.answer(covers.first().map(Vec::as_slice))
+                            )?;
                             let rows = args.rows && format == Format::Poj3740;
                             for rows in covers.iter().filter(|_| rows) {
                                 let numbers: Vec<String> =
@@ -170,7 +174,12 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     )?;
     output.flush()?;
     let matrices = [("matrices", answered.into())];
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &matrices)?;
+    report.stats(
+        &mut output,
+        &stats,
+        start.elapsed().as_secs_f64(),
+        &matrices,
+    )?;
     run.finish("the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }

@@ -138,7 +138,12 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
             report.count(&mut output, None, u128::from(count), args.limit)?;
         }
         output.flush()?;
-        report.stats(&mut output, solver.stats(), start.elapsed().as_secs_f64(), &[])?;
+        report.stats(
+            &mut output,
+            solver.stats(),
+            start.elapsed().as_secs_f64(),
+            &[],
+        )?;
         return run.finish("the count");
     }
     let mut first = None;

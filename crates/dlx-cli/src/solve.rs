@@ -5,14 +5,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{
-    format_option, format_option_bytes, write_dlx_bytes, Objective, OptionId, Problem, Solver,
-    Stats,
-};
+use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver, Stats};
 
 use crate::shared::{
-    count_memoised, fields, out, parse_problem, read_input, Line, MemoArgs, Output, ReportArgs,
-    Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    count_memoised, emit_problem, fields, out, parse_problem, read_input, Line, MemoArgs, Output,
+    ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -84,10 +81,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
     if args.emit_dlx {
-        let mut output = Output::new();
-        let text = write_dlx_bytes(&problem);
-        output.bytes_line(text.strip_suffix(b"\n").unwrap_or(&text))?;
-        return output.flush();
+        return emit_problem(&problem);
     }
     let mut run = Run::new(&args.run, &args.report)?;
     // One solver per thread, and the root the threads start from.

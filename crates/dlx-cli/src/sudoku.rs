@@ -267,7 +267,11 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                                 verdict,
                             })?;
                         } else {
-                            out!(output, "{}", verdict.map_or_else(|| count.to_string(), str::to_owned))?;
+                            out!(
+                                output,
+                                "{}",
+                                verdict.map_or_else(|| count.to_string(), str::to_owned)
+                            )?;
                         }
                     }
                     Answer::Score(Some((score, grid))) => {
@@ -287,7 +291,8 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                     // NOIP 2009's answer for a puzzle without solution.
                     Answer::Score(None) if !report.json => out!(output, "-1")?,
                     Answer::Score(None) | Answer::First(None) => {
-                        report.no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
+                        report
+                            .no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
                     }
                     Answer::First(Some(grid)) => {
                         write_solution(
@@ -303,7 +308,9 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                     }
                 }
                 if let (Some(pictures), Answer::First(grid)) = (&pictures, &answer) {
-                    let svg = puzzle.grid().to_svg(grid.as_ref(), variant, puzzle.alphabet());
+                    let svg = puzzle
+                        .grid()
+                        .to_svg(grid.as_ref(), variant, puzzle.alphabet());
                     pictures.write(index, &svg)?;
                 }
                 Ok(())
@@ -347,7 +354,10 @@ fn answer(
             .set_node_limit(search.node_limit());
         let ranked = solver.min_cost(1);
         search.searched(solver.stats(), solver.node_limit_reached());
-        let best = ranked.solutions.first().map(|best| target.score(&best.options));
+        let best = ranked
+            .solutions
+            .first()
+            .map(|best| target.score(&best.options));
         return Ok(Answer::Score(best));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;

@@ -239,7 +239,12 @@ fn go_on_plainly(
     report.count(output, None, u128::from(count), None)?;
     output.flush()?;
     let method = [("method", "plain".into())];
-    report.stats(output, solver.stats(), start.elapsed().as_secs_f64(), &method)?;
+    report.stats(
+        output,
+        solver.stats(),
+        start.elapsed().as_secs_f64(),
+        &method,
+    )?;
     run.finish("the count")
 }
 
@@ -286,7 +291,12 @@ fn print_count(
     per_answer: u64,
     start: Instant,
 ) -> anyhow::Result<bool> {
-    report.count(output, None, counted.count / u128::from(per_answer.max(1)), None)?;
+    report.count(
+        output,
+        None,
+        counted.count / u128::from(per_answer.max(1)),
+        None,
+    )?;
     output.flush()?;
     print_memo_stats(counted, true, start.elapsed().as_secs_f64(), output, report)?;
     // A stop that came after the count was finished takes nothing from it:

@@ -15,10 +15,10 @@ mod search;
 mod size;
 
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
-pub(crate) use input::{parse_problem, read_input, read_text};
+pub(crate) use input::{emit_problem, parse_problem, read_input, read_text};
 pub(crate) use memo::{count_memoised, MemoArgs};
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{write_svg, Pictures};
-pub(crate) use run::{note, Partial, Run, RunArgs};
 pub(crate) use report::{fields, Line, Other, ReportArgs, JSON_HELP};
+pub(crate) use run::{note, Partial, Run, RunArgs};
 pub(crate) use search::{thread_count, COUNT_HELP, LIMIT_HELP};

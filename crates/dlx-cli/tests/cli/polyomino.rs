@@ -128,7 +128,10 @@ fn tilings() {
         "",
         0,
     );
-    assert_eq!((stdout.as_str(), stderr.as_str()), ("", "dlx: no solution\n"));
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str()),
+        ("", "dlx: no solution\n")
+    );
 }
 
 #[test]

@@ -58,7 +58,10 @@ fn boards() {
     );
     insta::assert_snapshot!("queens_8_placed", board);
     let (stdout, stderr) = run(&["queens", "3"], "", 0);
-    assert_eq!((stdout.as_str(), stderr.as_str()), ("", "dlx: no solution\n"));
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str()),
+        ("", "dlx: no solution\n")
+    );
     check(&["queens", "1"], "Q\n");
 }
 

@@ -174,7 +174,10 @@ fn no_solution_is_a_message_not_an_error() {
     assert_eq!(err, "dlx: no solution: the puzzle at line 1 of <stdin>\n");
     // With --json, a `no_solution` line names the case (from 0) in its place.
     let (out, _) = run(&["sudoku", "--json"], &two, 0);
-    assert!(out.starts_with("{\"type\":\"no_solution\",\"case\":0}\n"), "{out}");
+    assert!(
+        out.starts_with("{\"type\":\"no_solution\",\"case\":0}\n"),
+        "{out}"
+    );
     assert_eq!(stdout(&["sudoku", "--count"], none), "0\n");
 }
 

@@ -255,7 +255,7 @@ fn write_tiling(
     index: u64,
     tiling: &Tiling,
 ) -> anyhow::Result<()> {
-    if report.json {
+    let answer = || {
         let pieces: Vec<_> = tiling
             .placed()
             .iter()
@@ -267,16 +267,15 @@ fn write_tiling(
                 })
             })
             .collect();
-        return output.json(&Line::Solution {
-            case: None,
-            solution: index,
-            answer: fields(serde_json::json!({ "pieces": pieces })),
-        });
-    }
-    if index > 0 {
-        out!(output, "")?;
-    }
-    out!(output, "{}", tiling.to_string().trim_end())
+        fields(serde_json::json!({ "pieces": pieces }))
+    };
+    report.solution(
+        output,
+        (None, index),
+        answer,
+        || tiling.to_string(),
+        index > 0,
+    )
 }
 
 /// Cells `(row, column)` as JSON objects, from 0.

@@ -202,17 +202,13 @@ fn write_board(
     index: u64,
     board: &Board,
 ) -> anyhow::Result<()> {
-    if report.json {
-        return output.json(&Line::Solution {
-            case: None,
-            solution: index,
-            answer: board_fields(board),
-        });
-    }
-    if index > 0 {
-        out!(output, "")?;
-    }
-    out!(output, "{}", board.render().trim_end_matches('\n'))
+    report.solution(
+        output,
+        (None, index),
+        || board_fields(board),
+        || board.render(),
+        index > 0,
+    )
 }
 
 /// The first solution of one board (restarts on shuffled options when the
@@ -248,14 +244,13 @@ fn run_spoj(
         |case, search| first_board(&case.puzzle, search),
         |index, board| {
             match board {
-                Some(board) if report.json => {
-                    output.json(&Line::Solution {
-                        case: Some(index),
-                        solution: 0,
-                        answer: board_fields(&board),
-                    })?;
-                }
-                Some(board) => out!(output, "{}", board.spoj_line())?,
+                Some(board) => report.solution(
+                    output,
+                    (Some(index), 0),
+                    || board_fields(&board),
+                    || board.spoj_line(),
+                    false,
+                )?,
                 None => {
                     let what = format!("the case at line {} of {name}", cases[index].line);
                     report.no_solution(output, Some((index, &what)))?;

@@ -400,14 +400,13 @@ fn write_solution(
     line: bool,
     gap: bool,
 ) -> anyhow::Result<()> {
-    if report.json {
-        return output.json(&Line::Solution {
-            case: Some(case),
-            solution,
-            answer: fields(serde_json::json!({ "grid": rows(grid) })),
-        });
-    }
-    write_grid(output, grid, alphabet, line, gap)
+    report.solution(
+        output,
+        (Some(case), solution),
+        || fields(serde_json::json!({ "grid": rows(grid) })),
+        || grid_text(grid, alphabet, line),
+        gap && !line,
+    )
 }
 
 /// Writes a grid on one line, or rendered (after a blank line when `gap`).
@@ -418,15 +417,19 @@ fn write_grid(
     line: bool,
     gap: bool,
 ) -> anyhow::Result<()> {
-    if line {
-        out!(output, "{}", grid.to_line(alphabet))?;
-    } else {
-        if gap {
-            out!(output, "")?;
-        }
-        out!(output, "{}", grid.render(alphabet).trim_end())?;
+    if gap && !line {
+        out!(output, "")?;
     }
-    Ok(())
+    out!(output, "{}", grid_text(grid, alphabet, line))
+}
+
+/// A grid on one line (`--line`), or rendered with box lines.
+fn grid_text(grid: &Grid, alphabet: Alphabet, line: bool) -> String {
+    if line {
+        grid.to_line(alphabet)
+    } else {
+        grid.render(alphabet).trim_end().to_owned()
+    }
 }
 
 fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {

@@ -167,6 +167,30 @@ impl ReportArgs {
         Ok(())
     }
 
+    /// Writes solution `solution` (from 0; of case `case`) of a listing: a
+    /// `solution` line of `answer`'s fields with `--json`, else `text`,
+    /// after a blank line when `gap`. Only the one asked for is made.
+    pub(crate) fn solution(
+        &self,
+        output: &mut Output,
+        (case, solution): (Option<usize>, u64),
+        answer: impl FnOnce() -> Map<String, Value>,
+        text: impl FnOnce() -> String,
+        gap: bool,
+    ) -> anyhow::Result<()> {
+        if self.json {
+            return output.json(&Line::Solution {
+                case,
+                solution,
+                answer: answer(),
+            });
+        }
+        if gap {
+            crate::shared::out!(output, "")?;
+        }
+        crate::shared::out!(output, "{}", text().trim_end_matches('\n'))
+    }
+
     /// Reports a count, as a `count` line with `--json`, else the number alone on a line.
     pub(crate) fn count(
         &self,

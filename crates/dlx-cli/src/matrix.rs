@@ -46,7 +46,7 @@ pub(crate) struct MatrixArgs {
     rows: bool,
     #[arg(long, conflicts_with = "rows", help = COUNT_HELP)]
     count: bool,
-    #[arg(long, value_name = "N", help = LIMIT_HELP)]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Print each matrix as a problem in Knuth's DLX format instead of solving it.
     #[arg(long, conflicts_with_all = ["rows", "count", "limit", "json", "stats"])]

@@ -68,7 +68,7 @@ pub(crate) struct PolyominoArgs {
     /// every tiling, whatever --memo says).
     #[arg(long, conflicts_with = "memo")]
     distinct: bool,
-    #[arg(long, value_name = "N", conflicts_with_all = ["distinct", "memo"], help = LIMIT_HELP)]
+    #[arg(long, value_name = "N", conflicts_with_all = ["distinct", "memo"], value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Also draw the first tiling as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct"])]
@@ -212,29 +212,27 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     };
     let mut solver = run.parallel(Solver::new(model.problem()))?;
     solver.set_ordered(true);
-    if limit > 0 {
-        let progress = solver.progress();
-        // Of the solutions that permute copies of a piece, one is listed.
-        let flow = run.watch(&progress, || {
-            solver.visit(|solution| {
-                if !model.lists(solution) {
-                    return ControlFlow::Continue(());
-                }
-                match show(model.decode(solution)) {
-                    Err(err) => ControlFlow::Break(Some(err)),
-                    Ok(n) if n >= limit => ControlFlow::Break(None),
-                    Ok(_) => ControlFlow::Continue(()),
-                }
-            })
-        });
-        if let ControlFlow::Break(Some(err)) = flow {
-            return Err(err);
-        }
+    let progress = solver.progress();
+    // Of the solutions that permute copies of a piece, one is listed.
+    let flow = run.watch(&progress, || {
+        solver.visit(|solution| {
+            if !model.lists(solution) {
+                return ControlFlow::Continue(());
+            }
+            match show(model.decode(solution)) {
+                Err(err) => ControlFlow::Break(Some(err)),
+                Ok(n) if n >= limit => ControlFlow::Break(None),
+                Ok(_) => ControlFlow::Continue(()),
+            }
+        })
+    });
+    if let ControlFlow::Break(Some(err)) = flow {
+        return Err(err);
     }
     if args.count {
         args.report
             .count(&mut output, None, u128::from(printed), args.limit)?;
-    } else if printed == 0 && limit > 0 && run.stopped().is_none() {
+    } else if printed == 0 && run.stopped().is_none() {
         args.report.no_solution(&mut output, None)?;
     }
     output.flush()?;

@@ -45,7 +45,7 @@ pub(crate) struct QueensArgs {
     /// `--count`, the number of all solutions comes first.
     #[arg(long, conflicts_with_all = ["memo", "limit"])]
     distinct: bool,
-    #[arg(long, value_name = "N", conflicts_with = "memo", help = LIMIT_HELP)]
+    #[arg(long, value_name = "N", conflicts_with = "memo", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// A queen already on the board, as ROW:COL counted from 1 (repeatable).
     #[arg(long = "place", value_name = "R:C", value_parser = parse_square)]
@@ -172,7 +172,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         if let ControlFlow::Break(err) = flow {
             return Err(err);
         }
-        if printed == 0 && run.stopped().is_none() && limit > 0 {
+        if printed == 0 && run.stopped().is_none() {
             report.no_solution(&mut output, None)?;
         }
         run.searched(&solver)

@@ -45,7 +45,7 @@ pub(crate) struct SolveArgs {
     file: Option<PathBuf>,
     #[arg(long, help = COUNT_HELP)]
     count: bool,
-    #[arg(long, value_name = "N", conflicts_with = "memo", help = LIMIT_HELP)]
+    #[arg(long, value_name = "N", conflicts_with = "memo", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Print the problem back in Knuth's format as it was read, instead of
     /// solving it: comments and spacing dropped, names byte for byte, options

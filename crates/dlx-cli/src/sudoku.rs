@@ -58,7 +58,7 @@ pub(crate) struct SudokuArgs {
     box_shape: Option<Shape>,
     #[arg(long, conflicts_with_all = ["unique", "all", "target", "emit_dlx"], help = COUNT_HELP)]
     count: bool,
-    #[arg(long, value_name = "N", help = LIMIT_HELP)]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Print `unique`, `several` or `none` for each puzzle (counts to two).
     #[arg(long, conflicts_with_all = ["all", "limit", "target", "emit_dlx"])]

@@ -135,6 +135,8 @@ fn limit_stops_after_n_solutions_or_is_refused() {
             sub.refuses(&["--limit", "2"], "unexpected argument '--limit'");
             continue;
         };
+        // Stopping before the first solution asks for nothing: refused, and said.
+        sub.refuses(&["--limit", "0"], "invalid value '0' for '--limit <N>'");
         // Listing: at most N solutions of each case.
         let lines = json_lines(&sub.run(&["--limit", "2", "--json"], 0).0);
         let solutions = lines.iter().filter(|l| l["type"] == "solution").count();

@@ -4,9 +4,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option_bytes, MinCover, Optimum};
+use dlx_core::{format_option, format_option_bytes, MinCover, Optimum};
 
-use crate::shared::{out, parse_problem, print_stats, read_input, Output, Run, RunArgs};
+use crate::shared::{
+    emit_problem, fields, out, parse_problem, read_input, Line, Output, ReportArgs, Run, RunArgs,
+};
 
 /// Find the fewest options that cover every primary item at least once.
 ///
@@ -16,8 +18,8 @@ use crate::shared::{out, parse_problem, print_stats, read_input, Output, Run, Ru
 /// competitive-programming literature). The search is iterative deepening on
 /// the number of options with an admissible lower bound, so the cover printed
 /// is a proven minimum: its size on the first line, then its options, one a
-/// line. A problem where some primary item is in no option has no cover: the
-/// output is then the single line `no cover`.
+/// line. A problem where some primary item is in no option has no cover:
+/// standard output is then empty, and `no solution` is said on standard error.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx cover --stats data/pentomino-3x20.dlx\n  printf 'a b c d\\na b\\nb c\\nc d\\na\\nd\\n' | dlx cover"
@@ -25,9 +27,12 @@ use crate::shared::{out, parse_problem, print_stats, read_input, Output, Run, Ru
 pub(crate) struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// Print nodes, updates, solutions and time to standard error.
-    #[arg(long)]
-    stats: bool,
+    /// Print the problem back in Knuth's format as it was read, instead of
+    /// solving it (as `dlx solve --emit-dlx` does).
+    #[arg(long, conflicts_with_all = ["json", "stats"])]
+    emit_dlx: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -36,7 +41,11 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
-    let mut run = Run::new(&args.run)?;
+    if args.emit_dlx {
+        return emit_problem(&problem);
+    }
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let mut output = Output::new();
     let stats = run.cases(
@@ -52,13 +61,25 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
         },
         |_, optimum| {
             match optimum {
+                Optimum::Found(cover) if report.json => {
+                    let options: Vec<usize> = cover.iter().map(|o| o.index()).collect();
+                    let lines: Vec<String> =
+                        cover.iter().map(|&o| format_option(&problem, o)).collect();
+                    output.json(&Line::Optimum {
+                        case: None,
+                        solution: 0,
+                        objective: "options",
+                        value: cover.len() as u64,
+                        answer: fields(serde_json::json!({ "options": options, "lines": lines })),
+                    })?;
+                }
                 Optimum::Found(cover) => {
                     out!(output, "{}", cover.len())?;
                     for option in cover {
                         output.bytes_line(&format_option_bytes(&problem, option))?;
                     }
                 }
-                Optimum::NoSolution => out!(output, "no cover")?,
+                Optimum::NoSolution => report.no_solution(&mut output, None)?,
                 // A stopped search is not emitted.
                 Optimum::Stopped => {}
             }
@@ -66,8 +87,6 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
         },
     )?;
     output.flush()?;
-    if args.stats {
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &[])?;
     run.finish("the output")
 }

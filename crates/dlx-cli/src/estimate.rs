@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use dlx_core::{Problem, Solver, Step};
 
-use crate::shared::{out, parse_problem, read_input, Output};
+use crate::shared::{fields, out, parse_problem, read_input, Other, Output, JSON_HELP};
 
 /// Estimate how long a search will take, before running it.
 ///
@@ -43,6 +43,8 @@ pub(crate) struct EstimateArgs {
     /// The time each shard of a cluster count should take on one thread.
     #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = humantime::parse_duration)]
     shard_time: Duration,
+    #[arg(long, help = JSON_HELP)]
+    json: bool,
 }
 
 /// How long the real search runs to measure this machine's rate.
@@ -65,6 +67,14 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
     let rate = calibration.rate();
 
     let mut output = Output::new();
+    if args.json {
+        return write_json(
+            &mut output,
+            &args,
+            [&nodes, &updates, &solutions],
+            &calibration,
+        );
+    }
     out!(
         output,
         "Knuth's estimate from {} random probes (seed {}), in {:.2} s",
@@ -151,6 +161,57 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             shards.saturating_mul(PIECES_PER_SHARD)
         )?;
     }
+    output.flush()
+}
+
+/// The estimate as one JSON line of type `estimate`: each figure's mean
+/// and 95% interval (`null` where no probe reached a solution), the time in
+/// seconds, the rate, the exact figures when the calibration finished the
+/// search, and the shards suggested.
+fn write_json(
+    output: &mut Output,
+    args: &EstimateArgs,
+    [nodes, updates, solutions]: [&Mean; 3],
+    calibration: &Calibration,
+) -> anyhow::Result<()> {
+    let rate = calibration.rate();
+    let figure = |mean: &Mean, scale: f64| {
+        if mean.hits == 0.0 {
+            return serde_json::Value::Null;
+        }
+        let (low, high) = mean.interval();
+        serde_json::json!({ "estimate": mean.mean() / scale, "low": low / scale, "high": high / scale })
+    };
+    let seconds = updates.mean() / rate;
+    let shards = (seconds / args.shard_time.as_secs_f64().max(1e-3))
+        .ceil()
+        .max(1.0);
+    let mut line = fields(serde_json::json!({
+        "probes": args.probes,
+        "seed": args.seed,
+        "nodes": figure(nodes, 1.0),
+        "updates": figure(updates, 1.0),
+        "solutions": figure(solutions, 1.0),
+        "seconds": figure(updates, rate),
+        "updates_per_second": rate,
+        // A float beyond u64 saturates: no cluster has that many machines anyway.
+        "shards": shards as u64,
+    }));
+    if calibration.done {
+        let stats = calibration.stats;
+        line.insert(
+            "exact".to_owned(),
+            serde_json::json!({
+                "nodes": stats.nodes,
+                "updates": stats.updates,
+                "solutions": stats.solutions,
+            }),
+        );
+    }
+    output.json(&Other {
+        kind: "estimate",
+        fields: line,
+    })?;
     output.flush()
 }
 

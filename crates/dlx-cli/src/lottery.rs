@@ -6,7 +6,7 @@ use clap::Args;
 use dlx_core::write_dlx;
 use dlx_models::lottery::Design;
 
-use crate::shared::{out, print_stats, Output, ResultExt as _, Run, RunArgs};
+use crate::shared::{fields, out, Line, Output, ReportArgs, ResultExt as _, Run, RunArgs};
 
 /// Find the fewest lottery tickets of K numbers out of 1..V such that every T numbers lie on one ticket.
 ///
@@ -34,14 +34,13 @@ pub(crate) struct LotteryArgs {
     /// The numbers that must lie on one ticket.
     #[arg(value_name = "T")]
     t: usize,
-    /// Print nodes, updates, solutions and time to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     /// Print the repeated cover problem in Knuth's DLX format instead of
     /// solving it: an item per T-subset not on the ticket 1..K (fixed, by
     /// symmetry), an option per other ticket. `dlx cover` finds its minimum,
     /// which is C(V,K,T) less that one ticket.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["json", "stats"])]
     emit_dlx: bool,
     #[command(flatten)]
     run: RunArgs,
@@ -50,7 +49,8 @@ pub(crate) struct LotteryArgs {
 pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let design = Design::new(args.v, args.k, args.t).bad_input()?;
-    let mut run = Run::new(&args.run)?;
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     run.check_memory(
         &format!("C({},{},{})", args.v, args.k, args.t),
         design.footprint().total(1),
@@ -79,7 +79,15 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         },
         |_, tickets| {
             // A stopped search is not emitted: the run says it stopped.
-            if let Some(tickets) = tickets {
+            if let (Some(tickets), true) = (&tickets, report.json) {
+                output.json(&Line::Optimum {
+                    case: None,
+                    solution: 0,
+                    objective: "tickets",
+                    value: tickets.len() as u64,
+                    answer: fields(serde_json::json!({ "tickets": tickets })),
+                })?;
+            } else if let Some(tickets) = tickets {
                 out!(output, "{}", tickets.len())?;
                 for ticket in &tickets {
                     let numbers: Vec<String> = ticket.iter().map(ToString::to_string).collect();
@@ -90,8 +98,6 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         },
     )?;
     output.flush()?;
-    if args.stats {
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &[])?;
     run.finish("the output")
 }

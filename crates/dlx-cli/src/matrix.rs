@@ -10,13 +10,20 @@ use dlx_core::{write_dlx, Solver};
 use dlx_models::matrix::{parse, Format};
 
 use crate::shared::cases::{emit_dlx, until_error};
-use crate::shared::{note, out, print_stats, read_text, Output, ResultExt as _, Run, RunArgs};
+use crate::shared::{
+    fields, out, read_text, Line, Output, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP,
+    LIMIT_HELP,
+};
 
 /// Find rows of a 0/1 matrix with exactly one 1 in every column.
 ///
 /// The file holds any number of matrices, one after another. Each gets one
 /// answer: with the POJ 3740 form `Yes, I found it` or `It is impossible`; with
 /// the HUST 1017 form the number of rows chosen and then the rows (from 1), or `NO`.
+/// These are the forms' answers, so a matrix without exact cover gets one on
+/// standard output too (with `--json`, a `no_solution` line). `--limit N`
+/// gives the first N exact covers: N lines of rows (POJ 3740 with `--rows`,
+/// after `Yes, I found it`; HUST 1017), or with `--count` counts at most N.
 ///
 /// The matrices are answered on all cores (`--threads`), the answers printed
 /// in input order.
@@ -37,15 +44,15 @@ pub(crate) struct MatrixArgs {
     /// With the POJ 3740 form, print the rows found (from 1) on the line after `Yes, I found it`.
     #[arg(long)]
     rows: bool,
-    /// Print the number of exact covers of each matrix, one a line.
-    #[arg(long, conflicts_with = "rows")]
+    #[arg(long, conflicts_with = "rows", help = COUNT_HELP)]
     count: bool,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
+    limit: Option<u64>,
     /// Print each matrix as a problem in Knuth's DLX format instead of solving it.
-    #[arg(long, conflicts_with_all = ["rows", "count"])]
+    #[arg(long, conflicts_with_all = ["rows", "count", "limit", "json", "stats"])]
     emit_dlx: bool,
-    /// Print matrices, nodes, updates, solutions and time (over all matrices) to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -78,7 +85,8 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
         output.flush()?;
         return bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name));
     }
-    let mut run = Run::new(&args.run)?;
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     let mut answered = 0u64;
     let stats = run.cases(
         &cases,
@@ -90,30 +98,74 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
                 .bad_input()?;
             let mut solver = Solver::new(encoding.problem());
             if args.count {
+                solver.set_limit(args.limit);
                 return Ok(Answer::Count(search.count(&mut solver)));
             }
-            let mut rows = None;
+            let limit = args.limit.unwrap_or(1);
+            let mut covers = Vec::new();
             search.drive(&mut solver, |solution| {
-                rows = Some(encoding.decode(solution));
-                ControlFlow::Break(())
+                if covers.len() as u64 >= limit {
+                    return ControlFlow::Break(());
+                }
+                covers.push(encoding.decode(solution));
+                if covers.len() as u64 >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
             });
-            if let Some(rows) = &rows {
+            for rows in &covers {
                 case.matrix
                     .check(rows)
                     .context("internal error: the rows found are not an exact cover")?;
             }
-            Ok(Answer::Rows(rows))
+            Ok(Answer::Covers(covers))
         },
-        |_, answer| {
+        |index, answer| {
             answered += 1;
             match answer {
-                Answer::Count(count) => out!(output, "{count}"),
-                Answer::Rows(rows) => {
-                    out!(output, "{}", format.answer(rows.as_deref()))?;
-                    if let (true, Format::Poj3740, Some(rows)) = (args.rows, format, &rows) {
-                        let numbers: Vec<String> =
-                            rows.iter().map(|r| (r + 1).to_string()).collect();
-                        out!(output, "{}", numbers.join(" "))?;
+                Answer::Count(count) => {
+                    report.count(&mut output, Some(index), u128::from(count), args.limit)
+                }
+                Answer::Covers(covers) if report.json => {
+                    if covers.is_empty() {
+                        let what = format!("the matrix of line {} of {name}", cases[index].line);
+                        return report.no_solution(&mut output, Some((index, &what)));
+                    }
+                    for (solution, rows) in (0u64..).zip(&covers) {
+                        output.json(&Line::Solution {
+                            case: Some(index),
+                            solution,
+                            answer: fields(serde_json::json!({ "rows": rows })),
+                        })?;
+                    }
+                    Ok(())
+                }
+                Answer::Covers(covers) => {
+                    // The forms' own answers, also for a matrix without exact cover.
+                    match format {
+                        Format::Hust1017 if covers.is_empty() => {
+                            out!(output, "{}", format.answer(None))?;
+                        }
+                        Format::Hust1017 => {
+                            for rows in &covers {
+                                out!(output, "{}", format.answer(Some(rows)))?;
+                            }
+                        }
+                        _ => {
+                            // POJ 3740's: `Yes, I found it` (with --rows, the rows).
+                            out!(
+                                output,
+                                "{}",
+                                format.answer(covers.first().map(Vec::as_slice))
+                            )?;
+                            let rows = args.rows && format == Format::Poj3740;
+                            for rows in covers.iter().filter(|_| rows) {
+                                let numbers: Vec<String> =
+                                    rows.iter().map(|r| (r + 1).to_string()).collect();
+                                out!(output, "{}", numbers.join(" "))?;
+                            }
+                        }
                     }
                     Ok(())
                 }
@@ -121,10 +173,13 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
         },
     )?;
     output.flush()?;
-    if args.stats {
-        note(&format!("matrices: {answered}"));
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    let matrices = [("matrices", answered.into())];
+    report.stats(
+        &mut output,
+        &stats,
+        start.elapsed().as_secs_f64(),
+        &matrices,
+    )?;
     run.finish("the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
@@ -133,6 +188,6 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
 enum Answer {
     /// `--count`.
     Count(u64),
-    /// The rows of the first exact cover, if any.
-    Rows(Option<Vec<usize>>),
+    /// The rows of the first exact covers (up to `--limit`, 1 by default).
+    Covers(Vec<Vec<usize>>),
 }

@@ -10,15 +10,17 @@ use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
-    count_memoised, out, print_stats, read_text, write_svg, MemoArgs, Output, ResultExt as _, Run,
-    RunArgs,
+    count_memoised, fields, out, read_text, write_svg, Line, MemoArgs, Other, Output, ReportArgs,
+    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
 ///
 /// Prints one tiling by default, each cell the letter of its piece and `.`
-/// for a hole; `--count` and `--distinct` print the number of tilings (all,
-/// and up to the board's rotations and reflections) alone on the last line.
+/// for a hole, or the first N with `--limit N` (a blank line between two);
+/// `--count` and `--distinct` print the number of tilings (all, and up to
+/// the board's rotations and reflections) alone on the last line. A board
+/// without tiling prints nothing and says `no solution` on standard error.
 /// Each piece is used once unless its count says otherwise.
 ///
 /// The search runs on all cores (`--threads`); tilings are printed in the
@@ -60,28 +62,25 @@ pub(crate) struct PolyominoArgs {
     /// Pieces may be rotated but not turned over.
     #[arg(long)]
     one_sided: bool,
-    /// Print the number of tilings.
-    #[arg(long)]
+    #[arg(long, help = COUNT_HELP)]
     count: bool,
     /// Print the number of tilings up to the board's symmetries (visiting
     /// every tiling, whatever --memo says).
     #[arg(long, conflicts_with = "memo")]
     distinct: bool,
-    /// Print up to N tilings (a blank line between them) instead of one.
-    #[arg(long, value_name = "N", conflicts_with_all = ["count", "distinct"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["distinct", "memo"], value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Also draw the first tiling as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct"])]
     svg: Option<PathBuf>,
     /// Print the exact cover problem in Knuth's DLX format instead of solving it.
-    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg"])]
+    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "json", "stats"])]
     emit_dlx: bool,
     /// Print the pieces (name, count, shape) instead of solving.
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "emit_dlx"])]
     list_pieces: bool,
-    /// Print the search statistics (nodes, updates, solutions, time) to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     memo: MemoArgs,
     #[command(flatten)]
@@ -96,7 +95,20 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     }
     let mut output = Output::new();
     if args.list_pieces {
-        for p in pieces.pieces() {
+        for (index, p) in pieces.pieces().iter().enumerate() {
+            if args.report.json {
+                output.json(&Other {
+                    kind: "polyomino",
+                    fields: fields(serde_json::json!({
+                        "piece": index,
+                        "name": p.name,
+                        "symbol": p.symbol.to_string(),
+                        "count": p.count,
+                        "cells": cells(p.shape.cells()),
+                    })),
+                })?;
+                continue;
+            }
             out!(output, "{} (drawn {}) x{}:", p.name, p.symbol, p.count)?;
             out!(output, "{}", p.shape.to_art())?;
             out!(output, "")?;
@@ -104,7 +116,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         return output.flush();
     }
     let start = Instant::now();
-    let mut run = Run::new(&args.run)?;
+    let mut run = Run::new(&args.run, &args.report)?;
     // One solver per thread, the root, and the symmetry count's own problem.
     let solvers = run.threads() as u64 + 2;
     let footprint = Polyomino::footprint(&board, &pieces, args.one_sided);
@@ -126,19 +138,20 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     // the memoised count reaches counts no enumeration can.
     if args.count
         && !args.distinct
+        && args.limit.is_none()
         && count_memoised(
             model.problem(),
             &args.memo,
             &mut run,
             &mut output,
-            args.stats,
+            &args.report,
             model.solutions_per_tiling(),
             true,
         )?
     {
         return Ok(());
     }
-    if args.count || args.distinct {
+    if (args.count && args.limit.is_none()) || args.distinct {
         // One search gives both counts (see `Polyomino::count_by_symmetry`),
         // each thread testing the solutions it finds.
         let count = model.symmetry_count().bad_input()?;
@@ -157,66 +170,118 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
             )
         });
         let counts = count.counts(orbits, tilings);
-        if args.count {
-            out!(output, "{}", counts.all)?;
-        }
-        if args.distinct {
-            out!(output, "{}", counts.distinct)?;
+        if args.report.json {
+            output.json(&Line::Count {
+                case: None,
+                count: u128::from(counts.all),
+                distinct: args.distinct.then_some(u128::from(counts.distinct)),
+                limit: None,
+                verdict: None,
+            })?;
+        } else {
+            if args.count {
+                out!(output, "{}", counts.all)?;
+            }
+            if args.distinct {
+                out!(output, "{}", counts.distinct)?;
+            }
         }
         output.flush()?;
-        if args.stats {
-            print_stats(solver.stats(), start.elapsed().as_secs_f64());
-        }
+        let seconds = start.elapsed().as_secs_f64();
+        args.report
+            .stats(&mut output, solver.stats(), seconds, &[])?;
         return run.finish("the count");
     }
+    // Listing (or counting to `--limit`): the first tilings in the order
+    // of the sequential search.
     let limit = args.limit.unwrap_or(1);
     let mut printed = 0u64;
     let mut first: Option<Tiling> = None;
-    // Checks and prints one tiling; returns how many are printed so far.
+    // Checks and prints one tiling (counts it, with `--count`); returns how
+    // many are found so far.
     let mut show = |tiling: Tiling| -> anyhow::Result<u64> {
         tiling
             .check(model.board(), model.pieces(), model.one_sided())
             .context("internal error: the tiling found breaks the rules")?;
-        if printed > 0 {
-            out!(output, "")?;
+        if !args.count {
+            write_tiling(&mut output, &args.report, printed, &tiling)?;
         }
-        out!(output, "{}", tiling.to_string().trim_end())?;
         printed += 1;
         first.get_or_insert(tiling);
         Ok(printed)
     };
     let mut solver = run.parallel(Solver::new(model.problem()))?;
     solver.set_ordered(true);
-    if limit > 0 {
-        let progress = solver.progress();
-        // Of the solutions that permute copies of a piece, one is listed.
-        let flow = run.watch(&progress, || {
-            solver.visit(|solution| {
-                if !model.lists(solution) {
-                    return ControlFlow::Continue(());
-                }
-                match show(model.decode(solution)) {
-                    Err(err) => ControlFlow::Break(Some(err)),
-                    Ok(n) if n >= limit => ControlFlow::Break(None),
-                    Ok(_) => ControlFlow::Continue(()),
-                }
-            })
-        });
-        if let ControlFlow::Break(Some(err)) = flow {
-            return Err(err);
-        }
-        if printed == 0 && run.stopped().is_none() {
-            out!(output, "no tiling")?;
-        }
+    let progress = solver.progress();
+    // Of the solutions that permute copies of a piece, one is listed.
+    let flow = run.watch(&progress, || {
+        solver.visit(|solution| {
+            if !model.lists(solution) {
+                return ControlFlow::Continue(());
+            }
+            match show(model.decode(solution)) {
+                Err(err) => ControlFlow::Break(Some(err)),
+                Ok(n) if n >= limit => ControlFlow::Break(None),
+                Ok(_) => ControlFlow::Continue(()),
+            }
+        })
+    });
+    if let ControlFlow::Break(Some(err)) = flow {
+        return Err(err);
+    }
+    if args.count {
+        args.report
+            .count(&mut output, None, u128::from(printed), args.limit)?;
+    } else if printed == 0 && run.stopped().is_none() {
+        args.report.no_solution(&mut output, None)?;
     }
     output.flush()?;
     if let (Some(path), Some(tiling)) = (&args.svg, &first) {
         write_svg(path, &tiling.to_svg())?;
     }
-    if args.stats {
-        print_stats(solver.stats(), start.elapsed().as_secs_f64());
-    }
+    let seconds = start.elapsed().as_secs_f64();
+    args.report
+        .stats(&mut output, solver.stats(), seconds, &[])?;
     run.finish("the output")
+}
+
+/// Writes tiling `index` of a listing: a JSON line, or the board drawn
+/// (after a blank line, but for the first).
+fn write_tiling(
+    output: &mut Output,
+    report: &ReportArgs,
+    index: u64,
+    tiling: &Tiling,
+) -> anyhow::Result<()> {
+    let answer = || {
+        let pieces: Vec<_> = tiling
+            .placed()
+            .iter()
+            .map(|placed| {
+                serde_json::json!({
+                    "piece": placed.piece,
+                    "name": tiling.piece_name(placed.piece),
+                    "cells": cells(&placed.cells),
+                })
+            })
+            .collect();
+        fields(serde_json::json!({ "pieces": pieces }))
+    };
+    report.solution(
+        output,
+        (None, index),
+        answer,
+        || tiling.to_string(),
+        index > 0,
+    )
+}
+
+/// Cells `(row, column)` as JSON objects, from 0.
+fn cells(cells: &[(usize, usize)]) -> Vec<serde_json::Value> {
+    cells
+        .iter()
+        .map(|&(row, column)| serde_json::json!({ "row": row, "column": column }))
+        .collect()
 }
 
 fn read_board(args: &PolyominoArgs) -> anyhow::Result<Board> {

@@ -1,5 +1,6 @@
 //! `dlx queens`: n queens on an n x n board, no two attacking each other.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -10,14 +11,16 @@ use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 use crate::shared::cases::{until_error, Case};
 use crate::shared::{
-    count_memoised, out, print_stats, read_text, write_svg, MemoArgs, Output, ResultExt as _, Run,
-    RunArgs,
+    count_memoised, fields, out, read_text, write_svg, Line, MemoArgs, Output, ReportArgs,
+    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
 ///
-/// Prints one solution as a board (`Q` a queen, `.` an empty square), or with
-/// `--count` or `--distinct` the number of solutions alone on the last line.
+/// Prints one solution as a board (`Q` a queen, `.` an empty square), the
+/// first N with `--limit N` (a blank line between two), or with `--count` or
+/// `--distinct` the number of solutions alone on the last line. A board
+/// without solution prints nothing and says `no solution` on standard error.
 /// The encoding is Knuth's: rows and columns are primary items, diagonals
 /// secondary; pre-placed queens take their lines out of the problem.
 ///
@@ -35,32 +38,32 @@ pub(crate) struct QueensArgs {
     /// The side of the board.
     #[arg(required_unless_present = "spoj", value_name = "N")]
     n: Option<usize>,
-    /// Print the number of solutions.
-    #[arg(long)]
+    #[arg(long, help = COUNT_HELP)]
     count: bool,
     /// Print the number of solutions distinct up to rotations and reflections
     /// of the board (those that keep the `--place` queens in place); with
     /// `--count`, the number of all solutions comes first.
-    #[arg(long, conflicts_with = "memo")]
+    #[arg(long, conflicts_with_all = ["memo", "limit"])]
     distinct: bool,
+    #[arg(long, value_name = "N", conflicts_with = "memo", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
+    limit: Option<u64>,
     /// A queen already on the board, as ROW:COL counted from 1 (repeatable).
     #[arg(long = "place", value_name = "R:C", value_parser = parse_square)]
     place: Vec<Square>,
     /// Print the problem in Knuth's DLX format instead of solving it.
-    #[arg(long, conflicts_with_all = ["count", "distinct"])]
+    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "json", "stats"])]
     emit_dlx: bool,
     /// Complete every case of a SPOJ NQUEEN file (`-` for standard input):
     /// each line is n, then the column (from 1) of the queen in each row, 0
     /// for none. Prints one line per case: the column of each row's queen, or
     /// `no solution`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "count", "distinct", "place", "emit_dlx", "svg"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "count", "distinct", "limit", "place", "emit_dlx", "svg"])]
     spoj: Option<PathBuf>,
     /// Also draw the board and its solution as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "emit_dlx"])]
     svg: Option<PathBuf>,
-    /// Print nodes, updates, solutions and time to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     memo: MemoArgs,
     #[command(flatten)]
@@ -80,18 +83,20 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         out!(output, "{}", text.trim_end_matches('\n'))?;
         return output.flush();
     }
-    let mut run = Run::new(&args.run)?;
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     if args.count || args.distinct {
         let encoding = puzzle.encode().bad_input()?;
         // Queens' subproblems rarely repeat, so the probe mostly leaves the
         // count to the plain search; with many queens placed they may.
         if !args.distinct
+            && args.limit.is_none()
             && count_memoised(
                 encoding.problem(),
                 &args.memo,
                 &mut run,
                 &mut output,
-                args.stats,
+                &report,
                 1,
                 false,
             )?
@@ -99,6 +104,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
             return Ok(());
         }
         let mut solver = run.parallel(Solver::new(encoding.problem()))?;
+        solver.set_limit(args.limit);
         let progress = solver.progress();
         if args.distinct {
             let symmetries = puzzle.symmetries();
@@ -113,37 +119,96 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
                     |a, b| (a.0, a.1 + b.1, a.2 + b.2),
                 )
             });
-            if args.count {
-                out!(output, "{all}")?;
+            if report.json {
+                output.json(&Line::Count {
+                    case: None,
+                    count: u128::from(all),
+                    distinct: Some(u128::from(distinct)),
+                    limit: None,
+                    verdict: None,
+                })?;
+            } else {
+                if args.count {
+                    out!(output, "{all}")?;
+                }
+                out!(output, "{distinct}")?;
             }
-            out!(output, "{distinct}")?;
         } else {
             let count = run.watch(&progress, || solver.count());
-            out!(output, "{count}")?;
+            report.count(&mut output, None, u128::from(count), args.limit)?;
         }
         output.flush()?;
-        if args.stats {
-            print_stats(solver.stats(), start.elapsed().as_secs_f64());
-        }
+        report.stats(
+            &mut output,
+            solver.stats(),
+            start.elapsed().as_secs_f64(),
+            &[],
+        )?;
         return run.finish("the count");
     }
     let mut first = None;
-    let stats = run.cases(std::slice::from_ref(&puzzle), first_board, |_, board| {
-        match &board {
-            Some(board) => out!(output, "{}", board.render().trim_end_matches('\n'))?,
-            None => out!(output, "no solution")?,
+    let stats = if let Some(limit) = args.limit {
+        // The first N boards, in the order of the sequential search.
+        let encoding = puzzle.encode().bad_input()?;
+        let mut solver = run.parallel(Solver::new(encoding.problem()))?;
+        solver.set_ordered(true).set_limit(Some(limit));
+        let progress = solver.progress();
+        let mut printed = 0;
+        let flow = run.watch(&progress, || {
+            solver.visit(|solution| {
+                let board = encoding.decode(solution);
+                let shown = puzzle
+                    .check(&board)
+                    .context("internal error: the solution breaks the rules")
+                    .and_then(|()| write_board(&mut output, &report, printed, &board));
+                printed += 1;
+                first.get_or_insert(board);
+                match shown {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(err) => ControlFlow::Break(err),
+                }
+            })
+        });
+        if let ControlFlow::Break(err) = flow {
+            return Err(err);
         }
-        first = Some(board);
-        Ok(())
-    })?;
+        if printed == 0 && run.stopped().is_none() {
+            report.no_solution(&mut output, None)?;
+        }
+        run.searched(&solver)
+    } else {
+        run.cases(std::slice::from_ref(&puzzle), first_board, |_, board| {
+            match &board {
+                Some(board) => write_board(&mut output, &report, 0, board)?,
+                None => report.no_solution(&mut output, None)?,
+            }
+            first = board;
+            Ok(())
+        })?
+    };
     output.flush()?;
-    if let (Some(path), Some(board)) = (&args.svg, &first) {
-        write_svg(path, &puzzle.to_svg(board.as_ref()))?;
+    if let (Some(path), true) = (&args.svg, run.stopped().is_none()) {
+        write_svg(path, &puzzle.to_svg(first.as_ref()))?;
     }
-    if args.stats {
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &[])?;
     run.finish("the output")
+}
+
+/// Writes board `index` of a listing: a JSON line, or the board drawn
+/// (after a blank line, but for the first).
+fn write_board(
+    output: &mut Output,
+    report: &ReportArgs,
+    index: u64,
+    board: &Board,
+) -> anyhow::Result<()> {
+    report.solution(
+        output,
+        (None, index),
+        || board_fields(board),
+        || board.render(),
+        index > 0,
+    )
 }
 
 /// The first solution of one board (restarts on shuffled options when the
@@ -172,24 +237,41 @@ fn run_spoj(
 ) -> anyhow::Result<()> {
     let (name, text) = read_text(Some(path))?;
     let (cases, bad) = until_error(parse_spoj(&text));
-    let mut run = Run::new(&args.run)?;
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     let stats: Stats = run.cases(
         &cases,
         |case, search| first_board(&case.puzzle, search),
-        |_, board| {
+        |index, board| {
             match board {
-                Some(board) => out!(output, "{}", board.spoj_line())?,
-                None => out!(output, "no solution")?,
+                Some(board) => report.solution(
+                    output,
+                    (Some(index), 0),
+                    || board_fields(&board),
+                    || board.spoj_line(),
+                    false,
+                )?,
+                None => {
+                    let what = format!("the case at line {} of {name}", cases[index].line);
+                    report.no_solution(output, Some((index, &what)))?;
+                }
             }
             Ok(())
         },
     )?;
     output.flush()?;
-    if args.stats {
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    report.stats(output, &stats, start.elapsed().as_secs_f64(), &[])?;
     run.finish("the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
+}
+
+/// A board's JSON fields: its side `n` and its queens' squares, from 0.
+fn board_fields(board: &Board) -> serde_json::Map<String, serde_json::Value> {
+    let queens: Vec<_> = board
+        .queens()
+        .map(|square| serde_json::json!({ "row": square.row, "column": square.col }))
+        .collect();
+    fields(serde_json::json!({ "n": board.n(), "queens": queens }))
 }
 
 /// Reads `ROW:COL`, both from 1.

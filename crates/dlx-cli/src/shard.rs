@@ -10,7 +10,7 @@ use dlx_parallel::{
 };
 
 use crate::shared::{
-    out, parse_problem, print_stats, read_input, read_text, thread_count, Output, ResultExt as _,
+    out, parse_problem, read_input, read_text, thread_count, Output, ReportArgs, ResultExt as _,
 };
 
 /// The sharding subcommands.
@@ -110,9 +110,8 @@ pub(crate) struct MergeArgs {
     /// The files written by `dlx count` (`-` for standard input).
     #[arg(required = true)]
     parts: Vec<PathBuf>,
-    /// Print the solutions, nodes, updates, maximum level and the parts' summed time to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
 }
 
 pub(crate) fn run(command: ShardCommand) -> anyhow::Result<()> {
@@ -198,12 +197,11 @@ fn merge(args: &MergeArgs) -> anyhow::Result<()> {
     }
     let merged = merge.finish().bad_input()?;
     let mut output = Output::new();
-    out!(output, "{}", merged.count)?;
+    args.report.count(&mut output, None, merged.count, None)?;
     output.flush()?;
-    if args.stats {
-        print_stats(&merged.stats, merged.seconds);
-    }
-    Ok(())
+    // The time is the parts' summed time.
+    args.report
+        .stats(&mut output, &merged.stats, merged.seconds, &[])
 }
 
 /// Reads and parses the problem.

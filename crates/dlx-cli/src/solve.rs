@@ -5,14 +5,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{
-    format_option, format_option_bytes, write_dlx_bytes, Objective, OptionId, Problem, Solver,
-    Stats,
-};
+use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver, Stats};
 
 use crate::shared::{
-    count_memoised, note, out, parse_problem, print_stats, read_input, MemoArgs, Output, Run,
-    RunArgs,
+    count_memoised, emit_problem, fields, out, parse_problem, read_input, Line, MemoArgs, Output,
+    ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -46,18 +43,10 @@ use crate::shared::{
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// Print only the number of solutions.
-    #[arg(long)]
+    #[arg(long, help = COUNT_HELP)]
     count: bool,
-    /// Stop after this many solutions.
-    #[arg(long, value_name = "N", conflicts_with = "memo")]
+    #[arg(long, value_name = "N", conflicts_with = "memo", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
-    /// Print nodes, updates, solutions and time to standard error.
-    #[arg(long)]
-    stats: bool,
-    /// Print one JSON object per solution: its option indices and lines.
-    #[arg(long, conflicts_with = "count")]
-    json: bool,
     /// Print the problem back in Knuth's format as it was read, instead of
     /// solving it: comments and spacing dropped, names byte for byte, options
     /// without a primary item left out (as Knuth's programs leave them out),
@@ -80,6 +69,8 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1)]
     best: usize,
     #[command(flatten)]
+    report: ReportArgs,
+    #[command(flatten)]
     memo: MemoArgs,
     #[command(flatten)]
     run: RunArgs,
@@ -90,12 +81,9 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let problem = parse_problem(&bytes, args.file.as_deref())?;
     if args.emit_dlx {
-        let mut output = Output::new();
-        let text = write_dlx_bytes(&problem);
-        output.bytes_line(text.strip_suffix(b"\n").unwrap_or(&text))?;
-        return output.flush();
+        return emit_problem(&problem);
     }
-    let mut run = Run::new(&args.run)?;
+    let mut run = Run::new(&args.run, &args.report)?;
     // One solver per thread, and the root the threads start from.
     let solvers = run.threads() as u64 + 1;
     run.check_memory("the problem", problem.footprint().total(solvers))?;
@@ -107,7 +95,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
             &args.memo,
             &mut run,
             &mut output,
-            args.stats,
+            &args.report,
             1,
             false,
         )?
@@ -131,9 +119,15 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         )
     };
     output.flush()?;
-    if args.stats {
-        print_stats(&stats, start.elapsed().as_secs_f64());
-        run.print_balance();
+    let seconds = start.elapsed().as_secs_f64();
+    if args.report.json {
+        args.report
+            .stats(&mut output, &stats, seconds, &run.balance())?;
+    } else {
+        args.report.stats(&mut output, &stats, seconds, &[])?;
+        if args.report.stats {
+            run.print_balance();
+        }
     }
     run.finish(what)
 }
@@ -149,7 +143,8 @@ fn solve_count(
     solver.set_limit(args.limit);
     let progress = solver.progress();
     let count = run.watch(&progress, || solver.count());
-    out!(output, "{count}")?;
+    args.report
+        .count(output, None, u128::from(count), args.limit)?;
     Ok(run.searched(&solver))
 }
 
@@ -167,7 +162,7 @@ fn solve_listing(
     let ordered = args.ordered || !args.unordered;
     solver.set_limit(args.limit).set_ordered(ordered);
     let progress = solver.progress();
-    let mut printer = Printer::new(problem, args.json);
+    let mut printer = Printer::new(problem, args.report.json);
     let flow = run.watch(&progress, || {
         solver.visit(|solution| match printer.print(output, solution) {
             Ok(()) => ControlFlow::Continue(()),
@@ -178,7 +173,7 @@ fn solve_listing(
         return Err(err);
     }
     if printer.index == 0 && run.stopped().is_none() {
-        note("dlx: no solution");
+        args.report.no_solution(output, None)?;
     }
     Ok(run.searched(&solver))
 }
@@ -201,14 +196,14 @@ fn solve_optimum(
     };
     let progress = solver.progress();
     let ranked = run.watch(&progress, || solver.best(objective, k));
-    let mut printer = Printer::new(problem, args.json);
+    let mut printer = Printer::new(problem, args.report.json);
     for costed in &ranked.solutions {
         printer.heading = Some(format!("{label} {}", costed.cost));
-        printer.cost = (objective == Objective::Cost).then_some(costed.cost);
+        printer.objective = Some((label, costed.cost));
         printer.print(output, &costed.options)?;
     }
     if ranked.solutions.is_empty() && ranked.proven {
-        note("dlx: no solution");
+        args.report.no_solution(output, None)?;
     }
     Ok(run.searched(&solver))
 }
@@ -220,8 +215,9 @@ struct Printer<'a> {
     index: u64,
     /// A comment line printed before the next solution (`| ...`).
     heading: Option<String>,
-    /// The value the JSON object reports as `cost`.
-    cost: Option<u64>,
+    /// What an optimising search optimised and its value in the next
+    /// solution: the JSON line is then an `optimum`.
+    objective: Option<(&'static str, u64)>,
 }
 
 impl<'a> Printer<'a> {
@@ -231,7 +227,7 @@ impl<'a> Printer<'a> {
             json,
             index: 0,
             heading: None,
-            cost: None,
+            objective: None,
         }
     }
 
@@ -243,12 +239,28 @@ impl<'a> Printer<'a> {
                 .map(|&o| format_option(problem, o))
                 .collect();
             let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-            let mut value =
-                serde_json::json!({ "solution": self.index, "options": options, "lines": lines });
-            if let Some(cost) = self.cost {
-                value["cost"] = cost.into();
-            }
-            out!(output, "{value}")?;
+            let mut answer = fields(serde_json::json!({ "options": options, "lines": lines }));
+            let line = match self.objective {
+                None => Line::Solution {
+                    case: None,
+                    solution: self.index,
+                    answer,
+                },
+                Some((objective, value)) => {
+                    // Lines written before the `optimum` type had `cost`: it stays.
+                    if objective == "cost" {
+                        answer.insert("cost".to_owned(), value.into());
+                    }
+                    Line::Optimum {
+                        case: None,
+                        solution: self.index,
+                        objective,
+                        value,
+                        answer,
+                    }
+                }
+            };
+            output.json(&line)?;
         } else {
             if self.index > 0 {
                 out!(output, "")?;

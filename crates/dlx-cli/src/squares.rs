@@ -10,7 +10,7 @@ use dlx_models::squares::parse;
 
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    note, out, print_stats, read_text, Output, Pictures, ResultExt as _, Run, RunArgs,
+    fields, out, read_text, Line, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs,
 };
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
@@ -47,11 +47,10 @@ pub(crate) struct SquaresArgs {
     /// Print each grid's repeated cover problem in Knuth's DLX format
     /// instead of solving it (an item a complete square, an option a stick
     /// that borders one; solve it with `dlx cover`).
-    #[arg(long, conflicts_with = "sticks")]
+    #[arg(long, conflicts_with_all = ["sticks", "json", "stats"])]
     emit_dlx: bool,
-    /// Print grids, nodes, updates and time to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -70,7 +69,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
         })?;
         return output.flush();
     }
-    let mut run = Run::new(&args.run)?;
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
     let stats = run.cases(
@@ -101,10 +101,23 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
             }
             Ok(sticks)
         },
-        |_, sticks| {
+        |index, sticks| {
             // Every complete square has a side to remove: a search that
             // ends has a cover, and a stopped one is not emitted.
             let sticks = sticks.context("internal error: no sticks to remove")?;
+            if report.json {
+                // Sticks from 0 in JSON, as every index there.
+                let from_0: Vec<usize> = sticks.iter().map(|stick| stick - 1).collect();
+                output.json(&Line::Optimum {
+                    case: Some(index),
+                    solution: 0,
+                    objective: "sticks",
+                    value: sticks.len() as u64,
+                    answer: fields(serde_json::json!({ "sticks": from_0 })),
+                })?;
+                removed.push(sticks);
+                return Ok(());
+            }
             let mut line = sticks.len().to_string();
             if args.sticks {
                 for stick in &sticks {
@@ -124,9 +137,7 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
             pictures.write(index, &case.grid.to_svg(sticks))?;
         }
     }
-    if args.stats {
-        note(&format!("grids: {}", removed.len()));
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    let grids = [("grids", removed.len().into())];
+    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &grids)?;
     run.finish("the output")
 }

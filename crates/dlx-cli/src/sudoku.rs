@@ -14,7 +14,8 @@ use dlx_models::sudoku::{
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
-    note, out, print_stats, read_text, write_svg, Output, Pictures, ResultExt as _, Run, RunArgs,
+    fields, out, read_text, write_svg, Line, Other, Output, Pictures, ReportArgs, ResultExt as _,
+    Run, RunArgs, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
@@ -29,8 +30,11 @@ use crate::shared::{
 ///
 /// By default each puzzle's first solution is printed as a grid with box
 /// lines; `--line` prints it on one line in the input's alphabet instead, one
-/// line per puzzle in input order. A puzzle with no solution prints
-/// `no solution`. A count prints the number alone on the last line.
+/// line per puzzle in input order. A puzzle with no solution prints nothing
+/// on standard output and says `no solution` (and which puzzle) on standard
+/// error. `--count` prints each puzzle's number of solutions, one a line;
+/// `--limit N` lists the first N solutions of each puzzle (or with
+/// `--count` counts at most N).
 ///
 /// `--svg FILE` also draws each puzzle with its first solution as an SVG
 /// picture to print (givens in bold black, filled digits in blue, the givens
@@ -39,7 +43,6 @@ use crate::shared::{
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
-    group(clap::ArgGroup::new("listing").args(["count", "all"]).multiple(true)),
     after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 pub(crate) struct SudokuArgs {
@@ -53,15 +56,12 @@ pub(crate) struct SudokuArgs {
     /// The box shape, rows x columns (for example `2x3`); fixes the grid size.
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<Shape>,
-    /// Print the number of solutions of each puzzle.
-    #[arg(long, conflicts_with_all = ["unique", "all", "target", "emit_dlx"])]
+    #[arg(long, conflicts_with_all = ["unique", "all", "target", "emit_dlx"], help = COUNT_HELP)]
     count: bool,
-    /// With --count, stop counting at N; with --all, print at most N
-    /// solutions of each puzzle.
-    #[arg(long, value_name = "N", requires = "listing")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Print `unique`, `several` or `none` for each puzzle (counts to two).
-    #[arg(long, conflicts_with_all = ["all", "target", "emit_dlx"])]
+    #[arg(long, conflicts_with_all = ["all", "limit", "target", "emit_dlx"])]
     unique: bool,
     /// Print every solution of each puzzle.
     #[arg(long, conflicts_with_all = ["target", "emit_dlx"])]
@@ -73,18 +73,17 @@ pub(crate) struct SudokuArgs {
     /// (weights 6 on the outer ring up to 10 at the centre), or -1, by the
     /// cost search (branch and bound), which the tests check against visiting
     /// every solution.
-    #[arg(long, conflicts_with = "emit_dlx")]
+    #[arg(long, conflicts_with_all = ["emit_dlx", "limit"])]
     target: bool,
     /// Write the puzzle's exact cover problem in Knuth's DLX format instead of solving it.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["json", "stats", "limit"])]
     emit_dlx: bool,
     /// Also draw each puzzle and its first solution as an SVG picture to print,
     /// in FILE (FILE-1.svg, FILE-2.svg, ... when the input holds several puzzles).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
     svg: Option<PathBuf>,
-    /// Print puzzles, nodes, updates, solutions and time to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -130,6 +129,8 @@ struct GenerateArgs {
     /// `--complete`) as an SVG picture to print, in FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    #[arg(long, help = JSON_HELP)]
+    json: bool,
 }
 
 pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
@@ -168,18 +169,22 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
         return output.flush();
     }
-    let mut run = Run::new(&args.run)?;
+    let mut run = Run::new(&args.run, &args.report)?;
     // One picture a puzzle, numbered when there are several.
     let pictures = args
         .svg
         .as_deref()
         .map(|path| Pictures::new(path, puzzles.len() > 1));
     let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
+    let report = args.report;
     let mut stats = Stats::default();
     let mut answered = 0u64;
-    if args.all {
-        // Every solution of each puzzle in turn, each puzzle on all threads,
-        // printed in the order of the sequential search as they come.
+    // Grids printed so far, for the blank line between two.
+    let mut printed = 0u64;
+    if args.all || (args.limit.is_some() && !args.count) {
+        // Every solution (or the first `--limit`) of each puzzle in turn,
+        // each puzzle on all threads, printed in the order of the
+        // sequential search as they come.
         for (index, puzzle) in puzzles.iter().enumerate() {
             let encoding = Encoding::presolved(puzzle.grid(), variant)
                 .with_context(|| context(puzzle))
@@ -187,20 +192,22 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
             let mut solver = run.parallel(encoding.solver())?;
             solver.set_ordered(true).set_limit(args.limit);
             let progress = solver.progress();
-            if !args.line && index > 0 {
-                out!(output, "")?;
-            }
             let mut first = None;
+            let mut solution = 0;
             let flow = run.watch(&progress, || {
-                solver.visit(|solution| {
-                    let grid = encoding.decode(solution);
-                    let written = write_grid(
+                solver.visit(|found| {
+                    let grid = encoding.decode(found);
+                    let written = write_solution(
                         &mut output,
+                        &report,
+                        (index, solution),
                         &grid,
                         puzzle.alphabet(),
                         args.line,
-                        first.is_some(),
+                        printed > 0,
                     );
+                    solution += 1;
+                    printed += 1;
                     first.get_or_insert(grid);
                     match written {
                         Ok(()) => ControlFlow::Continue(()),
@@ -217,7 +224,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
             }
             answered += 1;
             if first.is_none() {
-                out!(output, "no solution")?;
+                report.no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
             }
             if let Some(pictures) = &pictures {
                 let svg = puzzle
@@ -239,7 +246,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         if run.stopped().is_none() {
             answered = 1;
         }
-        out!(output, "{count}")?;
+        report.count(&mut output, Some(0), u128::from(count), args.limit)?;
     } else {
         stats = run.cases(
             &puzzles,
@@ -248,43 +255,88 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
             },
             |index, answer| {
                 answered += 1;
-                match answer {
-                    Answer::Line(line) => out!(output, "{line}")?,
-                    Answer::First(grid, text) => {
-                        if !args.line && index > 0 {
-                            out!(output, "")?;
-                        }
-                        out!(output, "{text}")?;
-                        if let Some(pictures) = &pictures {
-                            let alphabet = puzzles[index].alphabet();
-                            let svg =
-                                puzzles[index]
-                                    .grid()
-                                    .to_svg(grid.as_ref(), variant, alphabet);
-                            pictures.write(index, &svg)?;
+                let puzzle = &puzzles[index];
+                match &answer {
+                    &Answer::Count(count, limit, verdict) => {
+                        if report.json {
+                            output.json(&Line::Count {
+                                case: Some(index),
+                                count: u128::from(count),
+                                distinct: None,
+                                limit,
+                                verdict,
+                            })?;
+                        } else {
+                            out!(
+                                output,
+                                "{}",
+                                verdict.map_or_else(|| count.to_string(), str::to_owned)
+                            )?;
                         }
                     }
+                    Answer::Score(Some((score, grid))) => {
+                        let score = *score;
+                        if report.json {
+                            output.json(&Line::Optimum {
+                                case: Some(index),
+                                solution: 0,
+                                objective: "score",
+                                value: score,
+                                answer: fields(serde_json::json!({ "grid": rows(grid) })),
+                            })?;
+                        } else {
+                            out!(output, "{score}")?;
+                        }
+                    }
+                    // NOIP 2009's answer for a puzzle without solution.
+                    Answer::Score(None) if !report.json => out!(output, "-1")?,
+                    Answer::Score(None) | Answer::First(None) => {
+                        report
+                            .no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
+                    }
+                    Answer::First(Some(grid)) => {
+                        write_solution(
+                            &mut output,
+                            &report,
+                            (index, 0),
+                            grid,
+                            puzzle.alphabet(),
+                            args.line,
+                            printed > 0,
+                        )?;
+                        printed += 1;
+                    }
+                }
+                if let (Some(pictures), Answer::First(grid)) = (&pictures, &answer) {
+                    let svg = puzzle
+                        .grid()
+                        .to_svg(grid.as_ref(), variant, puzzle.alphabet());
+                    pictures.write(index, &svg)?;
                 }
                 Ok(())
             },
         )?;
     }
     output.flush()?;
-    if args.stats {
-        note(&format!("puzzles: {answered}"));
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    let puzzles = [("puzzles", answered.into())];
+    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &puzzles)?;
     run.finish("the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
 
+/// How a message names a puzzle: `the puzzle at line 3 of FILE`.
+fn described(name: &str, puzzle: &Puzzle) -> String {
+    format!("the puzzle at line {} of {name}", puzzle.line())
+}
+
 /// One puzzle's answer, when puzzles are answered on threads.
 enum Answer {
-    /// A count, `unique`/`several`/`none`, or a target score.
-    Line(String),
-    /// The first solution, if any, and its text as printed (rendered by
-    /// the thread that found it, so that printing stays light).
-    First(Option<Grid>, String),
+    /// A count, at most the limit it was given; with `--unique`, its word.
+    Count(u64, Option<u64>, Option<&'static str>),
+    /// `--target`: the best score and its grid, if there is a solution.
+    Score(Option<(u64, Grid)>),
+    /// The first solution, if any.
+    First(Option<Grid>),
 }
 
 /// Answers one puzzle in the way the flags ask (but `--all`).
@@ -302,39 +354,59 @@ fn answer(
             .set_node_limit(search.node_limit());
         let ranked = solver.min_cost(1);
         search.searched(solver.stats(), solver.node_limit_reached());
-        let score = ranked
+        let best = ranked
             .solutions
             .first()
-            .map_or(-1, |best| i128::from(target.score(&best.options).0));
-        return Ok(Answer::Line(score.to_string()));
+            .map(|best| target.score(&best.options));
+        return Ok(Answer::Score(best));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
     let mut solver = encoding.solver();
     if args.count {
         solver.set_limit(args.limit);
-        return Ok(Answer::Line(search.count(&mut solver).to_string()));
+        return Ok(Answer::Count(search.count(&mut solver), args.limit, None));
     }
     if args.unique {
         solver.set_limit(Some(2));
-        let word = match search.count(&mut solver) {
+        let count = search.count(&mut solver);
+        let word = match count {
             0 => "none",
             1 => "unique",
             _ => "several",
         };
-        return Ok(Answer::Line(word.to_owned()));
+        return Ok(Answer::Count(count, Some(2), Some(word)));
     }
     let mut first = None;
     search.drive(&mut solver, |solution| {
         first = Some(encoding.decode(solution));
         ControlFlow::Break(())
     });
-    let alphabet = puzzle.alphabet();
-    let text = match &first {
-        Some(grid) if args.line => grid.to_line(alphabet),
-        Some(grid) => grid.render(alphabet).trim_end().to_owned(),
-        None => "no solution".to_owned(),
-    };
-    Ok(Answer::First(first, text))
+    Ok(Answer::First(first))
+}
+
+/// A grid as JSON: its rows of values, 0 for a blank.
+fn rows(grid: &Grid) -> Vec<&[u8]> {
+    grid.cells().chunks(grid.size().max(1)).collect()
+}
+
+/// Writes solution `solution` of puzzle `case`: a JSON line, or the grid on
+/// one line, or rendered (after a blank line when `gap`).
+fn write_solution(
+    output: &mut Output,
+    report: &ReportArgs,
+    (case, solution): (usize, u64),
+    grid: &Grid,
+    alphabet: Alphabet,
+    line: bool,
+    gap: bool,
+) -> anyhow::Result<()> {
+    report.solution(
+        output,
+        (Some(case), solution),
+        || fields(serde_json::json!({ "grid": rows(grid) })),
+        || grid_text(grid, alphabet, line),
+        gap && !line,
+    )
 }
 
 /// Writes a grid on one line, or rendered (after a blank line when `gap`).
@@ -345,15 +417,19 @@ fn write_grid(
     line: bool,
     gap: bool,
 ) -> anyhow::Result<()> {
-    if line {
-        out!(output, "{}", grid.to_line(alphabet))?;
-    } else {
-        if gap {
-            out!(output, "")?;
-        }
-        out!(output, "{}", grid.render(alphabet).trim_end())?;
+    if gap && !line {
+        out!(output, "")?;
     }
-    Ok(())
+    out!(output, "{}", grid_text(grid, alphabet, line))
+}
+
+/// A grid on one line (`--line`), or rendered with box lines.
+fn grid_text(grid: &Grid, alphabet: Alphabet, line: bool) -> String {
+    if line {
+        grid.to_line(alphabet)
+    } else {
+        grid.render(alphabet).trim_end().to_owned()
+    }
 }
 
 fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
@@ -380,15 +456,40 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         let grid = generate_grid(shape, variant, args.seed)
             .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
             .bad_input()?;
-        write_grid(&mut output, &grid, Alphabet::Digits, args.line, false)?;
+        if args.json {
+            // A complete grid is a solution of the empty puzzle.
+            output.json(&Line::Solution {
+                case: None,
+                solution: 0,
+                answer: fields(serde_json::json!({ "grid": rows(&grid) })),
+            })?;
+        } else {
+            write_grid(&mut output, &grid, Alphabet::Digits, args.line, false)?;
+        }
         grid
     } else {
         let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
             .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
             .bad_input()?;
-        write_grid(&mut output, &puzzle, Alphabet::Digits, args.line, false)?;
-        if args.solution {
-            write_grid(&mut output, &solution, Alphabet::Digits, args.line, true)?;
+        if args.json {
+            let mut line = fields(serde_json::json!({
+                "box": shape.to_string(),
+                "diagonal": args.diagonal,
+                "seed": args.seed,
+                "grid": rows(&puzzle),
+            }));
+            if args.solution {
+                line.insert("solution".to_owned(), serde_json::json!(rows(&solution)));
+            }
+            output.json(&Other {
+                kind: "puzzle",
+                fields: line,
+            })?;
+        } else {
+            write_grid(&mut output, &puzzle, Alphabet::Digits, args.line, false)?;
+            if args.solution {
+                write_grid(&mut output, &solution, Alphabet::Digits, args.line, true)?;
+            }
         }
         puzzle
     };

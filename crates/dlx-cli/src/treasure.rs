@@ -6,11 +6,11 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{write_dlx, Optimum, Solver};
-use dlx_models::treasure::{answer, parse};
+use dlx_models::treasure::{answer, parse, Map};
 
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    note, out, print_stats, read_text, Output, Pictures, ResultExt as _, Run, RunArgs,
+    fields, out, read_text, Line, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs,
 };
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
@@ -39,11 +39,10 @@ pub(crate) struct TreasureArgs {
     svg: Option<PathBuf>,
     /// Print each map's exact cover problem in Knuth's DLX format instead
     /// of solving it (one cell item a unit square, one option a piece).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["json", "stats"])]
     emit_dlx: bool,
-    /// Print maps, nodes, updates, solutions and time to standard error.
-    #[arg(long)]
-    stats: bool,
+    #[command(flatten)]
+    report: ReportArgs,
     #[command(flatten)]
     run: RunArgs,
 }
@@ -54,7 +53,8 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let cases = parse(&text)
         .collect::<Result<Vec<_>, _>>()
         .bad_input_in(&name)?;
-    let mut run = Run::new(&args.run)?;
+    let report = args.report;
+    let mut run = Run::new(&args.run, &report)?;
     // Pieces may overlap: a file of a few lines can describe billions of
     // entries. Each thread holds one map's problem and solver at a time.
     let at_once = run.threads().min(cases.len()).max(1) as u64;
@@ -96,8 +96,13 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
             }
             Ok(pieces)
         },
-        |_, pieces| {
-            out!(output, "{}", answer(pieces.as_deref()))?;
+        |index, pieces| {
+            if report.json {
+                write_json(&mut output, index, &cases[index].map, pieces.as_deref())?;
+            } else {
+                // ZOJ 3209's answer, `-1` for a map without tiling.
+                out!(output, "{}", answer(pieces.as_deref()))?;
+            }
             chosen.push(pieces.unwrap_or_default());
             Ok(())
         },
@@ -109,9 +114,40 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
             pictures.write(index, &case.map.to_svg(pieces))?;
         }
     }
-    if args.stats {
-        note(&format!("maps: {}", chosen.len()));
-        print_stats(&stats, start.elapsed().as_secs_f64());
-    }
+    let maps = [("maps", chosen.len().into())];
+    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &maps)?;
     run.finish("the output")
+}
+
+/// The answer of map `case` as a JSON line: the fewest pieces (from 0, in
+/// input order) with their corners, or `no_solution`.
+fn write_json(
+    output: &mut Output,
+    case: usize,
+    map: &Map,
+    pieces: Option<&[usize]>,
+) -> anyhow::Result<()> {
+    let Some(pieces) = pieces else {
+        return output.json(&Line::NoSolution { case: Some(case) });
+    };
+    let rectangles: Vec<_> = pieces
+        .iter()
+        .map(|&piece| {
+            let rect = &map.pieces()[piece];
+            serde_json::json!({
+                "piece": piece,
+                "x1": rect.x1,
+                "y1": rect.y1,
+                "x2": rect.x2,
+                "y2": rect.y2,
+            })
+        })
+        .collect();
+    output.json(&Line::Optimum {
+        case: Some(case),
+        solution: 0,
+        objective: "pieces",
+        value: pieces.len() as u64,
+        answer: fields(serde_json::json!({ "rectangles": rectangles })),
+    })
 }

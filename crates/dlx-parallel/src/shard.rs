@@ -394,17 +394,19 @@ impl PartLine {
     }
 }
 
-/// Writes the line as one line of JSON, without the newline.
+/// Writes the line as one line of JSON, without the newline, headed by
+/// `"type":"piece"`.
 impl fmt::Display for SplitLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_json(self, f)
+        write_json("piece", self, f)
     }
 }
 
-/// Writes the line as one line of JSON, without the newline.
+/// Writes the line as one line of JSON, without the newline, headed by
+/// `"type":"part"`.
 impl fmt::Display for PartLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_json(self, f)
+        write_json("part", self, f)
     }
 }
 
@@ -557,11 +559,15 @@ fn parse_lines<'t, T: DeserializeOwned>(
         })
 }
 
-/// Writes a line as JSON into a formatter.
-fn write_json(line: &impl Serialize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    // The lines hold only numbers, strings and lists, which always serialize.
+/// Writes a line as JSON into a formatter, its first field `"type": kind`
+/// (as every JSON line of the `dlx` binary has one; reading ignores it, so
+/// files written before it was added still read).
+fn write_json(kind: &str, line: &impl Serialize, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    // The lines hold only numbers, strings and lists, which always serialize,
+    // into an object with fields.
     let json = serde_json::to_string(line).map_err(|_| fmt::Error)?;
-    f.write_str(&json)
+    let fields = json.strip_prefix('{').ok_or(fmt::Error)?;
+    write!(f, "{{\"type\":\"{kind}\",{fields}")
 }
 
 /// The first (at most ten) of `count` indices, and `, ...` if there are more.

@@ -99,7 +99,14 @@ impl Case<'_> {
         solver: &mut Solver,
         mut found: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) {
-        solver.set_stop_flag(Arc::clone(self.stop));
+        // The nodes left of `--max-nodes` bound this search too: a case
+        // smaller than a slice would otherwise finish before the watcher looks.
+        let limit = self
+            .node_limit()
+            .map(|left| left.saturating_add(solver.stats().nodes));
+        solver
+            .set_stop_flag(Arc::clone(self.stop))
+            .set_node_limit(limit);
         let mut seen = *solver.stats();
         loop {
             let step = solver.run(SLICE);
@@ -120,6 +127,9 @@ impl Case<'_> {
                 Step::Paused => {}
                 Step::Stopped | Step::Done => break,
             }
+        }
+        if solver.node_limit_reached() {
+            self.stop.store(true, Ordering::Relaxed);
         }
         self.stats += seen;
     }

@@ -8,7 +8,7 @@ use crate::shared::{OutputError, Partial};
 /// The exit codes, as `dlx --help` prints them after the subcommands (and the README lists them).
 pub(crate) const EXIT_CODES: &str = "\
 Exit codes:
-  0    success, also for a problem without solutions and for a closed pipe (`dlx ... | head`)
+  0    success, also for a problem without solutions (`dlx: no solution` on standard error; with --json a no_solution line) and for a closed pipe (`dlx ... | head`)
   1    the output cannot be written, or an internal failure (threads that cannot start, a result that fails its check)
   2    bad input or usage: an input that cannot be read or parsed, an argument out of range; the message names what is wrong
   3    stopped by --max-nodes or --time-limit before the search ended: what was printed is partial

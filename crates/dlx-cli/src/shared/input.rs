@@ -6,9 +6,9 @@ use std::path::Path;
 use anyhow::Context as _;
 use std::io::Write as _;
 
-use dlx_core::{read_dlx, Problem};
+use dlx_core::{read_dlx, write_dlx_bytes, Problem};
 
-use crate::shared::ResultExt as _;
+use crate::shared::{Output, ResultExt as _};
 
 /// Reads a whole input: the file, or standard input for `-` or no file.
 /// A file that cannot be read is bad input, as all the errors of this module.
@@ -53,6 +53,15 @@ pub(crate) fn parse_problem(bytes: &[u8], path: Option<&Path>) -> anyhow::Result
         let _ = writeln!(stderr, "dlx: warning: in {name}: {warning}");
     }
     Ok(parsed.problem)
+}
+
+/// `--emit-dlx` of a problem read in Knuth's format: the problem written back
+/// as read (comments and spacing dropped, names byte for byte), on standard output.
+pub(crate) fn emit_problem(problem: &Problem) -> anyhow::Result<()> {
+    let mut output = Output::new();
+    let text = write_dlx_bytes(problem);
+    output.bytes_line(text.strip_suffix(b"\n").unwrap_or(&text))?;
+    output.flush()
 }
 
 /// How to name the input in messages: its path, or `<stdin>`.

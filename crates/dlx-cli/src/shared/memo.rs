@@ -14,7 +14,7 @@ use dlx_parallel::ParallelMemoCounter;
 
 use crate::shared::run::Watched;
 use crate::shared::size::parse_size;
-use crate::shared::{note, out, print_stats, Output, ResultExt as _, Run};
+use crate::shared::{fields, note, Line, Output, ReportArgs, ResultExt as _, Run};
 
 /// The context of a memoised count's error.
 const FAILED: &str = "the memoised count failed";
@@ -70,10 +70,12 @@ pub(crate) fn count_memoised(
     args: &MemoArgs,
     run: &mut Run,
     output: &mut Output,
-    stats: bool,
+    report: &ReportArgs,
     per_answer: u64,
     own_plain: bool,
 ) -> anyhow::Result<bool> {
+    // The reasons for the choice are notes for people: a JSON stats line says `method`.
+    let stats = report.stats && !report.json;
     if args.no_memo {
         return Ok(false);
     }
@@ -100,7 +102,7 @@ pub(crate) fn count_memoised(
                 // work is not lost. On more, the caller's parallel count
                 // starts over, which its threads soon make up for.
                 if !own_plain && run.threads() == 1 {
-                    go_on_plainly(*solver, run, output, stats, per_answer, start)?;
+                    go_on_plainly(*solver, run, output, report, per_answer, start)?;
                     return Ok(true);
                 }
                 return Ok(false);
@@ -128,11 +130,10 @@ pub(crate) fn count_memoised(
                         memo.nodes
                     ));
                 }
-                out!(output, "{}", count / u128::from(per_answer.max(1)))?;
+                report.count(output, None, count / u128::from(per_answer.max(1)), None)?;
                 output.flush()?;
-                if stats {
-                    print_stats(&plain, start.elapsed().as_secs_f64());
-                }
+                let method = [("method", "plain".into())];
+                report.stats(output, &plain, start.elapsed().as_secs_f64(), &method)?;
                 return Ok(true);
             }
             Decision::Done {
@@ -150,7 +151,7 @@ pub(crate) fn count_memoised(
                     cache,
                     leverage: 0.0,
                 };
-                return print_count(&counted, output, stats, per_answer, start);
+                return print_count(&counted, output, report, per_answer, start);
             }
             Decision::Memo {
                 counter,
@@ -188,12 +189,16 @@ pub(crate) fn count_memoised(
     match result {
         Ok(count) => {
             counted.count = count;
-            print_count(&counted, output, stats, per_answer, start)
+            print_count(&counted, output, report, per_answer, start)
         }
         Err(MemoError::Stopped) => {
-            if stats {
-                print_memo_stats(&counted, false, start.elapsed().as_secs_f64());
-            }
+            print_memo_stats(
+                &counted,
+                false,
+                start.elapsed().as_secs_f64(),
+                output,
+                report,
+            )?;
             run.finish_unprinted("the memoised count")?;
             // Only the run raises the flag it gave: this is not reached.
             Err(anyhow::anyhow!("the memoised count was stopped"))
@@ -209,7 +214,7 @@ fn go_on_plainly(
     mut solver: Solver,
     run: &mut Run,
     output: &mut Output,
-    stats: bool,
+    report: &ReportArgs,
     per_answer: u64,
     start: Instant,
 ) -> anyhow::Result<()> {
@@ -230,11 +235,16 @@ fn go_on_plainly(
         // The watcher then records the budget as the reason.
         run.stop_flag().store(true, Ordering::Relaxed);
     }
-    out!(output, "{}", solver.stats().solutions / per_answer.max(1))?;
+    let count = solver.stats().solutions / per_answer.max(1);
+    report.count(output, None, u128::from(count), None)?;
     output.flush()?;
-    if stats {
-        print_stats(solver.stats(), start.elapsed().as_secs_f64());
-    }
+    let method = [("method", "plain".into())];
+    report.stats(
+        output,
+        solver.stats(),
+        start.elapsed().as_secs_f64(),
+        &method,
+    )?;
     run.finish("the count")
 }
 
@@ -277,24 +287,36 @@ impl Watched for Solo {
 fn print_count(
     counted: &Counted,
     output: &mut Output,
-    stats: bool,
+    report: &ReportArgs,
     per_answer: u64,
     start: Instant,
 ) -> anyhow::Result<bool> {
-    out!(output, "{}", counted.count / u128::from(per_answer.max(1)))?;
+    report.count(
+        output,
+        None,
+        counted.count / u128::from(per_answer.max(1)),
+        None,
+    )?;
     output.flush()?;
-    if stats {
-        print_memo_stats(counted, true, start.elapsed().as_secs_f64());
-    }
+    print_memo_stats(counted, true, start.elapsed().as_secs_f64(), output, report)?;
     // A stop that came after the count was finished takes nothing from it:
     // the run ends well.
     Ok(true)
 }
 
-/// Prints the statistics of a count to standard error (`--stats`): Knuth's
-/// nodes and updates (of both searches when a probe ran), and the cache's
-/// hits, misses, evictions and peak size.
-fn print_memo_stats(counted: &Counted, finished: bool, seconds: f64) {
+/// Prints the statistics of a count (`--stats`): Knuth's nodes and updates
+/// (of both searches when a probe ran), and the cache's hits, misses,
+/// evictions and peak size; to standard error, or as a JSON line.
+fn print_memo_stats(
+    counted: &Counted,
+    finished: bool,
+    seconds: f64,
+    output: &mut Output,
+    report: &ReportArgs,
+) -> anyhow::Result<()> {
+    if !report.stats {
+        return Ok(());
+    }
     let memo = &counted.memo;
     let cache = &counted.cache;
     let nodes = memo.nodes + counted.plain.nodes;
@@ -321,6 +343,32 @@ fn print_memo_stats(counted: &Counted, finished: bool, seconds: f64) {
     } else {
         0.0
     };
+    if report.json {
+        let method = match counted.method {
+            Method::Memo => "memo",
+            Method::Plain => "plain",
+        };
+        output.json(&Line::Stats {
+            solutions: finished.then_some(counted.count),
+            nodes,
+            updates: memo.updates + counted.plain.updates,
+            max_level: memo.max_level.max(counted.plain.max_level),
+            seconds,
+            extra: fields(serde_json::json!({
+                "method": method,
+                "finished": finished,
+                "cache_hits": memo.hits,
+                "cache_misses": memo.misses,
+                "cache_evictions": cache.evictions,
+                "cache_peak_bytes": cache.peak_bytes,
+                "cache_budget_bytes": cache.budget,
+                "cache_peak_entries": cache.peak_entries,
+                "parts": memo.parts,
+                "splits": memo.splits,
+            })),
+        })?;
+        return output.flush();
+    }
     let _ = writeln!(
         std::io::stderr(),
         "method: {method}\nsolutions: {}\nnodes: {nodes}\nupdates: {}\ncache hits: {}\ncache misses: {}\ncache evictions: {}\ncache peak: {:.1} MiB of {:.1} MiB ({} entries)\nparts: {} in {} splits\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
@@ -335,4 +383,5 @@ fn print_memo_stats(counted: &Counted, finished: bool, seconds: f64) {
         memo.parts,
         memo.splits,
     );
+    Ok(())
 }

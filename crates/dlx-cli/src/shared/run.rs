@@ -20,7 +20,7 @@ use dlx_parallel::{Balance, ParallelSolver, Progress};
 
 use crate::shared::progress::{group, Display};
 use crate::shared::size::{format_size, parse_size, size_above};
-use crate::shared::ResultExt as _;
+use crate::shared::{Line, Output, ReportArgs, ResultExt as _};
 
 /// The flags of every search command.
 #[derive(Debug, Clone, Args)]
@@ -108,12 +108,14 @@ pub(crate) struct Run {
     /// How the parallel searches recorded by [`Run::searched`] balanced
     /// their load, all together.
     balance: Balance,
+    /// `--json`: a stop also writes a `partial` line on standard output.
+    json: bool,
 }
 
 impl Run {
     /// Reads the flags and listens for SIGINT and SIGTERM: the first raises
     /// the stop flag, a second SIGINT ends the process at once.
-    pub(crate) fn new(args: &RunArgs) -> anyhow::Result<Run> {
+    pub(crate) fn new(args: &RunArgs, report: &ReportArgs) -> anyhow::Result<Run> {
         let threads = if args.threads > 0 {
             usize::from(args.threads)
         } else {
@@ -146,6 +148,7 @@ impl Run {
             fraction: 0.0,
             spent: 0,
             balance: Balance::default(),
+            json: report.json,
         })
     }
 
@@ -185,6 +188,16 @@ impl Run {
             self.balance.steals,
             self.balance.idle_seconds
         );
+    }
+
+    /// The same figures as [`Run::print_balance`], as the extra fields of a
+    /// JSON `stats` line.
+    pub(crate) fn balance(&self) -> [(&'static str, serde_json::Value); 3] {
+        [
+            ("threads", self.threads.into()),
+            ("steals", self.balance.steals.into()),
+            ("idle_seconds", self.balance.idle_seconds.into()),
+        ]
     }
 
     /// Refuses, as bad input, what would take more memory than
@@ -322,12 +335,17 @@ impl Run {
             return Ok(());
         };
         let seconds = self.started.elapsed().as_secs_f64();
-        let (code, why) = match stop {
-            Stop::Interrupted => (130, "interrupted (SIGINT)".to_owned()),
-            Stop::Terminated => (143, "terminated (SIGTERM)".to_owned()),
-            Stop::Nodes(n) => (3, format!("stopped by --max-nodes {}", group(n))),
+        let (code, reason, why) = match stop {
+            Stop::Interrupted => (130, "interrupted", "interrupted (SIGINT)".to_owned()),
+            Stop::Terminated => (143, "terminated", "terminated (SIGTERM)".to_owned()),
+            Stop::Nodes(n) => (
+                3,
+                "max_nodes",
+                format!("stopped by --max-nodes {}", group(n)),
+            ),
             Stop::Time(limit) => (
                 3,
+                "time_limit",
                 format!(
                     "stopped by --time-limit {}",
                     humantime::format_duration(limit)
@@ -340,6 +358,16 @@ impl Run {
                 " (about {:.1}% of the search tree, by Knuth's estimate)",
                 self.fraction * 100.0
             );
+        }
+        if self.json {
+            // The answers before it are flushed: the line comes last.
+            let mut output = Output::new();
+            output.json(&Line::Partial {
+                reason,
+                code,
+                message: message.clone(),
+            })?;
+            output.flush()?;
         }
         Err(Partial { code, message }.into())
     }

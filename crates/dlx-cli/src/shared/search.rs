@@ -1,9 +1,13 @@
-//! How the subcommands run a search and report on it: the number of threads, the statistics.
+//! How the subcommands run a search: the number of threads, and the words of the flags every search command shares.
 
-use std::io::Write as _;
 use std::num::NonZeroUsize;
 
-use dlx_core::Stats;
+/// The help of `--limit`, the same words on every subcommand that lists or counts solutions.
+pub(crate) const LIMIT_HELP: &str =
+    "Stop after N solutions: list at most N, or with --count count at most N";
+
+/// The help of `--count`, the same words on every subcommand that counts.
+pub(crate) const COUNT_HELP: &str = "Print the number of solutions instead of the solutions";
 
 /// The number of threads asked for: all cores unless told (0 also means all cores).
 pub(crate) fn thread_count(threads: Option<usize>) -> usize {
@@ -11,24 +15,4 @@ pub(crate) fn thread_count(threads: Option<usize>) -> usize {
         Some(n) if n > 0 => n,
         _ => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
     }
-}
-
-/// Prints Knuth's statistics of a search, its time and its rate to standard error (`--stats`).
-pub(crate) fn print_stats(stats: &Stats, seconds: f64) {
-    let rate = if seconds > 0.0 {
-        stats.nodes as f64 / seconds
-    } else {
-        0.0
-    };
-    // Statistics are a courtesy: failing to write them to standard error is not an error.
-    let _ = writeln!(
-        std::io::stderr(),
-        "solutions: {}\nnodes: {}\nupdates: {}\nmax level: {}\ntime: {:.3} s\nnodes/s: {:.0}",
-        stats.solutions,
-        stats.nodes,
-        stats.updates,
-        stats.max_level,
-        seconds,
-        rate
-    );
 }

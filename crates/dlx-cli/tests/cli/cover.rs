@@ -24,10 +24,10 @@ fn prints_the_size_then_the_options() {
             .collect::<Vec<_>>()
             .join("\n")
     );
-    // An item in no option: no cover.
+    // An item in no option: no cover, said on standard error (issue 15).
     assert_eq!(
         check(&[], "a b\na\n", 0),
-        "exit: 0\n--- stdout\nno cover\n--- stderr\n"
+        "exit: 0\n--- stdout\n--- stderr\ndlx: no solution\n"
     );
 }
 

@@ -42,7 +42,7 @@ fn success_is_0() {
     // A problem without solutions is a success.
     let none = file("none.dlx", "a b\na\n");
     check(&mut dlx(&["solve", "--count", &none]), 0, "");
-    check(&mut dlx(&["queens", "3"]), 0, "");
+    check(&mut dlx(&["queens", "3"]), 0, "dlx: no solution");
     check(&mut dlx(&["--help"]), 0, "");
     check(&mut dlx(&["--version"]), 0, "");
 }

@@ -1,5 +1,6 @@
 //! The integration tests of the `dlx` binary, one module per subcommand.
 
+mod conventions;
 mod cover;
 mod estimate;
 mod exit;
@@ -9,6 +10,7 @@ mod matrix;
 mod memo;
 mod polyomino;
 mod queens;
+mod schema;
 mod shard;
 mod solve;
 mod squares;

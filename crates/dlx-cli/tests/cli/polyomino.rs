@@ -122,9 +122,15 @@ fn tilings() {
         0,
     );
     insta::assert_snapshot!("board_from_stdin", stdout);
-    check(
+    // No tiling: nothing on standard output, the same words as every subcommand on standard error.
+    let (stdout, stderr) = run(
         &["polyomino", "--board", "5x4", "--pieces", "tetrominoes"],
-        "no tiling\n",
+        "",
+        0,
+    );
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str()),
+        ("", "dlx: no solution\n")
     );
 }
 

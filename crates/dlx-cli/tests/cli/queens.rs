@@ -57,7 +57,11 @@ fn boards() {
         &placed,
     );
     insta::assert_snapshot!("queens_8_placed", board);
-    check(&["queens", "3"], "no solution\n");
+    let (stdout, stderr) = run(&["queens", "3"], "", 0);
+    assert_eq!(
+        (stdout.as_str(), stderr.as_str()),
+        ("", "dlx: no solution\n")
+    );
     check(&["queens", "1"], "Q\n");
 }
 
@@ -93,8 +97,9 @@ fn spoj() {
     }
     insta::assert_snapshot!("queens_spoj", stdout);
     // Standard input, and a case without a completion.
-    let (stdout, _) = run(&["queens", "--spoj", "-"], "4 1 0 0 0\n1 0\n", 0);
-    assert_eq!(stdout, "no solution\n1\n");
+    let (stdout, stderr) = run(&["queens", "--spoj", "-"], "4 1 0 0 0\n1 0\n", 0);
+    assert_eq!(stdout, "1\n");
+    assert_eq!(stderr, "dlx: no solution: the case at line 1 of <stdin>\n");
 }
 
 #[test]

@@ -164,11 +164,20 @@ fn target_sudoku() {
 fn no_solution_is_a_message_not_an_error() {
     let none =
         "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
-    assert_eq!(stdout(&["sudoku"], none), "no solution\n");
+    // Said on standard error, naming the puzzle; standard output holds answers only (issue 15).
+    let (out, err) = run(&["sudoku"], none, 0);
+    assert_eq!(out, "");
+    assert_eq!(err, "dlx: no solution: the puzzle at line 1 of <stdin>\n");
     let two = format!("{none}{}\n", data("17-clue.txt").trim());
-    let out = stdout(&["sudoku", "--line"], &two);
-    assert_eq!(out.lines().next(), Some("no solution"));
-    assert_eq!(out.lines().count(), 2);
+    let (out, err) = run(&["sudoku", "--line"], &two, 0);
+    assert_eq!(out.lines().count(), 1);
+    assert_eq!(err, "dlx: no solution: the puzzle at line 1 of <stdin>\n");
+    // With --json, a `no_solution` line names the case (from 0) in its place.
+    let (out, _) = run(&["sudoku", "--json"], &two, 0);
+    assert!(
+        out.starts_with("{\"type\":\"no_solution\",\"case\":0}\n"),
+        "{out}"
+    );
     assert_eq!(stdout(&["sudoku", "--count"], none), "0\n");
 }
 

@@ -43,9 +43,9 @@ const COMMANDS: &[(&[&str], &str)] = &[
         &[
             "polyomino",
             "--board",
-            "4x5",
+            "8x5",
             "--pieces",
-            "tetrominoes",
+            "tetrominoes*2",
             "--limit",
             "30",
         ],

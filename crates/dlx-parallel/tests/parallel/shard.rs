@@ -110,10 +110,11 @@ fn the_format_is_stable() {
     assert_eq!(
         text.lines().next(),
         Some(
-            r#"{"problem":"f65d7910491f56f6","split":"43b03bc85f030f15","index":0,"of":6,"depth":1,"path":[0],"from":0,"to":1}"#
+            r#"{"type":"piece","problem":"f65d7910491f56f6","split":"43b03bc85f030f15","index":0,"of":6,"depth":1,"path":[0],"from":0,"to":1}"#
         )
     );
-    // A part line written before `split_updates` was added reads as 0 of them.
+    // A part line written before `split_updates` was added reads as 0 of
+    // them, and one written before `type` was added (issue 15) still reads.
     let old = r#"{"problem":"f65d7910491f56f6","split":"01414b1b96c98a94","index":0,"of":1,"count":2,"nodes":5,"updates":40,"max_level":4,"seconds":0.5,"split_nodes":0}"#;
     let merged = merge(&[("old", old)]).expect("an old part line");
     assert_eq!(merged.stats.solutions, 2);

@@ -1,0 +1,273 @@
+//! What a search command reports besides its answers, and how: `--json`, `--stats`, "no solution", and the JSON lines themselves.
+//!
+//! With `--json` every line on standard output is one JSON object whose
+//! first field is `"type"` (the [`Line`] kinds); the schema is
+//! `crates/dlx-cli/schema/dlx-output.schema.json`, and a test checks real
+//! output against it. Every index in a JSON line counts from 0 (options,
+//! solutions, cases, rows, columns, pieces, sticks); values that are the
+//! puzzle's own (sudoku digits, lottery numbers) are written as the puzzle
+//! writes them. Without `--json`, the statistics and "no solution" go to
+//! standard error, so that standard output holds answers alone.
+
+use std::io::Write as _;
+
+use clap::Args;
+use dlx_core::Stats;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::shared::{note, Output};
+
+/// The help of `--json`, the same words on every subcommand.
+pub(crate) const JSON_HELP: &str = "Print one JSON object a line on standard output, each with a \"type\" (solution, optimum, count, stats, no_solution, partial, ...); indices count from 0 (see the CLI README for the schema)";
+
+/// The help of `--stats`, the same words on every subcommand.
+pub(crate) const STATS_HELP: &str = "Print Knuth's statistics (solutions, nodes, updates, max level) and the time: to standard error, or as a \"stats\" line with --json";
+
+/// `--json` and `--stats`, flattened into every search command.
+#[derive(Debug, Clone, Copy, Args)]
+pub(crate) struct ReportArgs {
+    #[arg(long, help = JSON_HELP)]
+    pub(crate) json: bool,
+    #[arg(long, help = STATS_HELP)]
+    pub(crate) stats: bool,
+}
+
+/// One line of `--json` output: the `"type"` field names the variant.
+///
+/// A field that is `None` is left out. `case` is the index (from 0, in input
+/// order) of the input's case a line answers, for the commands whose input
+/// holds many (sudoku puzzles, matrices, maps, grids, SPOJ lines).
+#[derive(Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(crate) enum Line {
+    /// A solution, in the model's terms (`answer`'s fields).
+    Solution {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        case: Option<usize>,
+        /// The solution's index among those printed (of its case), from 0.
+        solution: u64,
+        #[serde(flatten)]
+        answer: Map<String, Value>,
+    },
+    /// A best solution of an optimising search, proven best unless a
+    /// `partial` line follows; `solution` is its rank, from 0 (best first).
+    Optimum {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        case: Option<usize>,
+        solution: u64,
+        /// What is optimised: `options`, `cost`, `pieces`, `sticks`, `tickets`, `score`.
+        objective: &'static str,
+        /// Its value in this solution.
+        value: u64,
+        #[serde(flatten)]
+        answer: Map<String, Value>,
+    },
+    /// A number of solutions (exact however large; at most `limit` when given).
+    Count {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        case: Option<usize>,
+        count: u128,
+        /// The number up to the board's symmetries (`--distinct`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        distinct: Option<u128>,
+        /// The count stopped there (`--limit`, or 2 for `--unique`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        limit: Option<u64>,
+        /// `--unique`: `unique`, `several` or `none`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        verdict: Option<&'static str>,
+    },
+    /// The problem (or the case) has no solution.
+    NoSolution {
+        #[serde(skip_serializing_if = "Option::is_none")]
+        case: Option<usize>,
+    },
+    /// Knuth's statistics of the run (`--stats`), last.
+    Stats {
+        /// `None` when a memoised count stopped before it knew.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        solutions: Option<u128>,
+        nodes: u64,
+        updates: u64,
+        max_level: usize,
+        seconds: f64,
+        /// What else the command measured (cases answered, threads, cache).
+        #[serde(flatten)]
+        extra: Map<String, Value>,
+    },
+    /// The run was stopped before its end: what was printed is partial.
+    Partial {
+        /// `max_nodes`, `time_limit`, `interrupted` or `terminated`.
+        reason: &'static str,
+        /// The exit code that follows.
+        code: u8,
+        /// The note also written to standard error.
+        message: String,
+    },
+}
+
+/// A line of a kind that only one subcommand prints (a generated puzzle, an
+/// estimate, a piece): its type and fields.
+#[derive(Debug)]
+pub(crate) struct Other {
+    pub(crate) kind: &'static str,
+    pub(crate) fields: Map<String, Value>,
+}
+
+impl Serialize for Other {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = serializer.serialize_map(Some(self.fields.len() + 1))?;
+        map.serialize_entry("type", self.kind)?;
+        for (key, value) in &self.fields {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The fields of a JSON object, for [`Line`]'s flattened answers: `fields(json!({...}))`.
+pub(crate) fn fields(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        // Only object literals are passed: anything else is a field of its own.
+        other => Map::from_iter([("value".to_owned(), other)]),
+    }
+}
+
+impl Output {
+    /// Writes one JSON line: a [`Line`] or an [`Other`].
+    pub(crate) fn json(&mut self, line: &impl Serialize) -> anyhow::Result<()> {
+        // A line holds numbers, strings, lists and maps with string keys,
+        // which always serialize.
+        let text = serde_json::to_string(line)?;
+        crate::shared::out!(self, "{text}")
+    }
+}
+
+impl ReportArgs {
+    /// Reports that the problem, or case `case` (named `what` for people:
+    /// `the puzzle at line 3 of FILE`), has no solution: a `no_solution`
+    /// line with `--json`, else `dlx: no solution` on standard error.
+    pub(crate) fn no_solution(
+        &self,
+        output: &mut Output,
+        case: Option<(usize, &str)>,
+    ) -> anyhow::Result<()> {
+        if self.json {
+            return output.json(&Line::NoSolution {
+                case: case.map(|(index, _)| index),
+            });
+        }
+        match case {
+            Some((_, what)) => note(&format!("dlx: no solution: {what}")),
+            None => note("dlx: no solution"),
+        }
+        Ok(())
+    }
+
+    /// Writes solution `solution` (from 0; of case `case`) of a listing: a
+    /// `solution` line of `answer`'s fields with `--json`, else `text`,
+    /// after a blank line when `gap`. Only the one asked for is made.
+    pub(crate) fn solution(
+        &self,
+        output: &mut Output,
+        (case, solution): (Option<usize>, u64),
+        answer: impl FnOnce() -> Map<String, Value>,
+        text: impl FnOnce() -> String,
+        gap: bool,
+    ) -> anyhow::Result<()> {
+        if self.json {
+            return output.json(&Line::Solution {
+                case,
+                solution,
+                answer: answer(),
+            });
+        }
+        if gap {
+            crate::shared::out!(output, "")?;
+        }
+        crate::shared::out!(output, "{}", text().trim_end_matches('\n'))
+    }
+
+    /// Reports a count, as a `count` line with `--json`, else the number alone on a line.
+    pub(crate) fn count(
+        &self,
+        output: &mut Output,
+        case: Option<usize>,
+        count: u128,
+        limit: Option<u64>,
+    ) -> anyhow::Result<()> {
+        if self.json {
+            output.json(&Line::Count {
+                case,
+                count,
+                distinct: None,
+                limit,
+                verdict: None,
+            })
+        } else {
+            crate::shared::out!(output, "{count}")
+        }
+    }
+
+    /// `--stats`: Knuth's statistics of the run, its time and rate, after
+    /// `extra` (what else the command measured, as `name: value`): on
+    /// standard error, or as a `stats` line on `output` with `--json`.
+    /// Nothing without `--stats`.
+    pub(crate) fn stats(
+        &self,
+        output: &mut Output,
+        stats: &Stats,
+        seconds: f64,
+        extra: &[(&str, Value)],
+    ) -> anyhow::Result<()> {
+        if !self.stats {
+            return Ok(());
+        }
+        if self.json {
+            output.json(&Line::Stats {
+                solutions: Some(u128::from(stats.solutions)),
+                nodes: stats.nodes,
+                updates: stats.updates,
+                max_level: stats.max_level,
+                seconds,
+                extra: extra
+                    .iter()
+                    .map(|(name, value)| ((*name).to_owned(), value.clone()))
+                    .collect(),
+            })?;
+            return output.flush();
+        }
+        for (name, value) in extra {
+            let text = match value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            note(&format!("{name}: {text}"));
+        }
+        print_stats(stats, seconds);
+        Ok(())
+    }
+}
+
+/// Prints Knuth's statistics of a search, its time and its rate to standard error.
+fn print_stats(stats: &Stats, seconds: f64) {
+    let rate = if seconds > 0.0 {
+        stats.nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    // Statistics are a courtesy: failing to write them to standard error is not an error.
+    let _ = writeln!(
+        std::io::stderr(),
+        "solutions: {}\nnodes: {}\nupdates: {}\nmax level: {}\ntime: {:.3} s\nnodes/s: {:.0}",
+        stats.solutions,
+        stats.nodes,
+        stats.updates,
+        stats.max_level,
+        seconds,
+        rate
+    );
+}

@@ -1,0 +1,201 @@
+//! Issue 15: every line of `--json` output, of every subcommand, is valid against the JSON Schema in `crates/dlx-cli/schema/`.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use crate::support::{run, scratch, ROOT};
+
+/// The schema, read from the repository (the file users get).
+fn schema() -> Value {
+    let path = format!("{ROOT}/crates/dlx-cli/schema/dlx-output.schema.json");
+    let text = std::fs::read_to_string(&path).expect("the schema file");
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// Commands that together print every kind of line, with their standard
+/// input and exit code: real runs on the bundled inputs, each well under a second.
+const COMMANDS: &[(&[&str], &str, i32)] = &[
+    (&["solve", "--limit", "2", "data/pentomino-3x20.dlx"], "", 0),
+    (
+        &["solve", "--count", "--stats", "data/pentomino-3x20.dlx"],
+        "",
+        0,
+    ),
+    (
+        &[
+            "solve",
+            "--count",
+            "--memo",
+            "--stats",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    ),
+    (&["solve", "--min-options", "data/solve/costs.dlx"], "", 0),
+    (
+        &["solve", "--min-cost", "--best", "3", "data/solve/costs.dlx"],
+        "",
+        0,
+    ),
+    (&["solve"], "a b\na\n", 0),
+    (
+        &["solve", "--max-nodes", "100", "data/pentomino-6x10.dlx"],
+        "",
+        3,
+    ),
+    (&["sudoku", "--stats", "data/sudoku/9x9.txt"], "", 0),
+    (&["sudoku", "--count", "data/sudoku/9x9.txt"], "", 0),
+    (&["sudoku", "--unique", "data/sudoku/9x9.txt"], "", 0),
+    (
+        &["sudoku", "--all", "--limit", "3"],
+        "1..4..........3.\n",
+        0,
+    ),
+    (
+        &["sudoku", "--target", "data/sudoku/target-noip2009.txt"],
+        "",
+        0,
+    ),
+    (
+        &["sudoku"],
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n",
+        0,
+    ),
+    (&["sudoku", "generate", "--seed", "1", "--solution"], "", 0),
+    (&["sudoku", "generate", "--seed", "1", "--complete"], "", 0),
+    (&["queens", "8", "--limit", "2", "--stats"], "", 0),
+    (&["queens", "8", "--count", "--distinct"], "", 0),
+    (&["queens", "3"], "", 0),
+    (&["queens", "--spoj", "-"], "4 1 0 0 0\n4 0 0 0 0\n", 0),
+    (&["polyomino", "--board", "20x3"], "", 0),
+    (
+        &["polyomino", "--board", "20x3", "--count", "--distinct"],
+        "",
+        0,
+    ),
+    (
+        &["polyomino", "--board", "20x3", "--count", "--limit", "2"],
+        "",
+        0,
+    ),
+    (
+        &["polyomino", "--list-pieces", "--pieces", "tetrominoes"],
+        "",
+        0,
+    ),
+    (&["matrix", "--stats", "data/matrix/poj3740.txt"], "", 0),
+    (&["matrix", "--count", "data/matrix/poj3740.txt"], "", 0),
+    (
+        &["matrix", "--format", "hust1017", "data/matrix/hust1017.txt"],
+        "",
+        0,
+    ),
+    (&["treasure", "--stats", "data/treasure/sample.txt"], "", 0),
+    (&["squares", "--stats", "data/squares/sample.txt"], "", 0),
+    (&["cover", "--stats"], "a b c d\na b\nb c\nc d\na\nd\n", 0),
+    (&["cover"], "a b\na\n", 0),
+    (&["lottery", "7", "3", "2", "--stats"], "", 0),
+    (
+        &["estimate", "--probes", "200", "data/pentomino-3x20.dlx"],
+        "",
+        0,
+    ),
+];
+
+/// Checks each line of `stdout` against the schema; returns the types seen.
+#[track_caller]
+fn check(validator: &jsonschema::Validator, what: &str, stdout: &str) -> BTreeSet<String> {
+    assert!(!stdout.is_empty(), "{what} printed nothing");
+    let mut types = BTreeSet::new();
+    for line in stdout.lines() {
+        let value: Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{what}: {e}: {line}"));
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{what}: {line}\n{}", errors.join("\n"));
+        // The type comes first, for people reading the lines.
+        assert!(line.starts_with("{\"type\":"), "{what}: {line}");
+        types.insert(value["type"].as_str().expect("a type").to_owned());
+    }
+    types
+}
+
+#[test]
+fn every_json_line_of_every_subcommand_follows_the_schema() {
+    let schema = schema();
+    jsonschema::meta::validate(&schema).expect("the schema is a valid draft 2020-12 schema");
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let mut types = BTreeSet::new();
+    let mut subcommands = BTreeSet::new();
+    for (args, stdin, code) in COMMANDS {
+        let with: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+        let (stdout, _) = run(&with, stdin, *code);
+        types.extend(check(&validator, &format!("{with:?}"), &stdout));
+        subcommands.insert(args[0]);
+    }
+    // The cluster subcommands write JSON lines always (`dlx merge` with --json).
+    let dir = scratch("schema");
+    let part = dir.join("part.jsonl");
+    let problem = "data/pentomino-3x20.dlx";
+    let (split, _) = run(&["split", "--depth", "1", problem], "", 0);
+    types.extend(check(&validator, "dlx split", &split));
+    let (counted, _) = run(&["count", "--shard", "0/1", "--depth", "1", problem], "", 0);
+    types.extend(check(&validator, "dlx count", &counted));
+    std::fs::write(&part, &counted).expect("a part file");
+    let part = part.to_str().expect("a UTF-8 path");
+    let (merged, _) = run(&["merge", "--json", "--stats", part], "", 0);
+    types.extend(check(&validator, "dlx merge", &merged));
+    assert_eq!(
+        subcommands,
+        BTreeSet::from([
+            "cover",
+            "estimate",
+            "lottery",
+            "matrix",
+            "polyomino",
+            "queens",
+            "solve",
+            "squares",
+            "sudoku",
+            "treasure"
+        ])
+    );
+    let every: BTreeSet<String> = [
+        "solution",
+        "optimum",
+        "count",
+        "no_solution",
+        "stats",
+        "partial",
+        "puzzle",
+        "polyomino",
+        "estimate",
+        "piece",
+        "part",
+    ]
+    .map(str::to_owned)
+    .into();
+    assert_eq!(types, every, "the line types printed");
+}
+
+#[test]
+fn the_schema_refuses_what_is_not_dlx_output() {
+    let validator = jsonschema::validator_for(&schema()).expect("the schema compiles");
+    for bad in [
+        r#"{"solution":0,"options":[1]}"#,
+        r#"{"type":"solution"}"#,
+        r#"{"type":"solution","solution":0,"tickets":[[1,2]]}"#,
+        r#"{"type":"count","count":-1}"#,
+        r#"{"type":"stats","nodes":1,"updates":1,"max_level":1,"seconds":0.1,"extra":1}"#,
+        r#"{"type":"partial","reason":"bored","code":3,"message":""}"#,
+        r#"{"type":"solution","solution":0,"queens":[{"row":1}]}"#,
+        r#"{"type":"no_such_type"}"#,
+    ] {
+        let value: Value = serde_json::from_str(bad).expect("JSON");
+        assert!(!validator.is_valid(&value), "accepted {bad}");
+    }
+}

@@ -22,7 +22,8 @@
 //! - [`Solver::min_options`] and [`Solver::min_cost`] find the best
 //!   solutions by branch and bound (fewest options; the `k` cheapest under
 //!   Knuth's DLX5 option costs), [`MinCover`] a minimum repeated cover (every
-//!   primary item at least once) by iterative deepening.
+//!   primary item at least once) by iterative deepening, whose rounds a
+//!   [`RoundSearch`] may search elsewhere (`dlx-parallel` does it on threads).
 //! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
 //!   times (Knuth's Algorithm M, DLX3's `u:v|name`).
 //! - [`verify`] checks a solution from the options alone.
@@ -88,7 +89,7 @@ mod problem;
 mod search;
 mod verify;
 
-pub use cover::MinCover;
+pub use cover::{MinCover, Round, RoundEnd, RoundSearch};
 pub use format::{
     format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
     write_dlx_bytes, ParseError, ParseWarning, Parsed,

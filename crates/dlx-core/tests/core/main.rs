@@ -7,5 +7,6 @@ mod format;
 mod known_answers;
 mod memo;
 mod properties;
+mod rounds;
 mod stats;
 mod support;

@@ -18,9 +18,16 @@
 //! many options as it takes when the options that cover most are taken first.
 //! The second is what makes covering designs (where any two items share some
 //! option, so the first bound is 1) searchable.
+//!
+//! A round of the deepening can be cut into branches and searched elsewhere
+//! (on threads, by `dlx-parallel`): see [`RoundSearch`].
+
+mod rounds;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+pub use rounds::{Round, RoundEnd, RoundSearch};
 
 use crate::index::{to_u32, to_usize, OptionId};
 use crate::problem::{ItemKind, Problem};
@@ -71,6 +78,8 @@ pub struct MinCover {
     stop: Option<Arc<AtomicBool>>,
     /// Stop once `stats.nodes` reaches this.
     node_limit: Option<u64>,
+    /// Who searches each round's branches, when not this search itself.
+    rounds: Option<Arc<dyn RoundSearch>>,
 }
 
 impl MinCover {
@@ -137,6 +146,7 @@ impl MinCover {
             stats: Stats::default(),
             stop: None,
             node_limit: None,
+            rounds: None,
         }
     }
 
@@ -150,6 +160,15 @@ impl MinCover {
     /// `nodes` nodes in all (`None`: no limit), as [`Solver::set_node_limit`](crate::Solver::set_node_limit).
     pub fn set_node_limit(&mut self, nodes: Option<u64>) -> &mut Self {
         self.node_limit = nodes;
+        self
+    }
+
+    /// Has each round of the deepening cut into branches and searched by
+    /// `rounds` (on threads, for instance), or by this search itself
+    /// (`None`, the default). The answer and the statistics are the same
+    /// either way (see [`RoundSearch`]).
+    pub fn set_round_search(&mut self, rounds: Option<Arc<dyn RoundSearch>>) -> &mut Self {
+        self.rounds = rounds;
         self
     }
 
@@ -359,9 +378,12 @@ impl MinCover {
     /// The deepening of [`solve_within`](Self::solve_within) once the forced
     /// options are applied: a cover of the rest with at most `max` options.
     fn deepen(&mut self, max: u32) -> Optimum {
+        if let Some(rounds) = self.rounds.clone() {
+            return self.deepen_by(max, &*rounds);
+        }
         let mut bound = self.lower_bound();
         while bound <= max {
-            match self.search(bound) {
+            match self.search_from(0, bound, &mut |_| false) {
                 Some(true) => {
                     self.stats.solutions = 1;
                     let cover = self.current_cover();
@@ -385,10 +407,20 @@ impl MinCover {
             .collect()
     }
 
-    /// One round of deepening: is there a cover of at most `bound` options?
-    /// `None` when stopped. On success the cover stays applied for `current_cover`.
-    fn search(&mut self, bound: u32) -> Option<bool> {
-        let mut level = 0usize;
+    /// One round of deepening below the options chosen on levels `..base`
+    /// (applied, with their items and positions in `item_at` and `choice`):
+    /// is there a cover of at most `bound` options in all? `None` when
+    /// stopped (the stop flag, the node limit, or `give_up` saying so at a
+    /// node), with every level undone. On success the cover stays applied,
+    /// levels `..found_depth`, for `current_cover`; on failure levels
+    /// `..base` stay applied.
+    fn search_from(
+        &mut self,
+        base: usize,
+        bound: u32,
+        give_up: &mut dyn FnMut(&Stats) -> bool,
+    ) -> Option<bool> {
+        let mut level = base;
         'enter: loop {
             // Enter a level: done, pruned, or branch on the item with the fewest options.
             if self.n_uncovered == 0 {
@@ -400,6 +432,7 @@ impl MinCover {
                 .as_deref()
                 .is_some_and(|f| f.load(Ordering::Relaxed))
                 || self.node_limit_reached()
+                || give_up(&self.stats)
             {
                 self.unwind(level);
                 return None;
@@ -427,7 +460,7 @@ impl MinCover {
                     continue 'enter;
                 }
                 // Every option of this level tried: back up.
-                if level == 0 {
+                if level == base {
                     return Some(false);
                 }
                 level -= 1;

@@ -22,7 +22,7 @@ use crate::shared::{
 /// standard output is then empty, and `no solution` is said on standard error.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx cover --stats data/pentomino-3x20.dlx\n  printf 'a b c d\\na b\\nb c\\nc d\\na\\nd\\n' | dlx cover"
+    after_help = "Examples:\n  dlx cover --stats data/cover/queens-domination-8.dlx\n  printf 'a b c d\\na b\\nb c\\nc d\\na\\nd\\n' | dlx cover"
 )]
 pub(crate) struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
@@ -47,6 +47,7 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;
+    let rounds = run.round_search(1)?;
     let mut output = Output::new();
     let stats = run.cases(
         std::slice::from_ref(&problem),
@@ -54,7 +55,8 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
             let mut cover = MinCover::new(problem);
             cover
                 .set_stop_flag(search.stop_flag())
-                .set_node_limit(search.node_limit());
+                .set_node_limit(search.node_limit())
+                .set_round_search(rounds.clone());
             let optimum = cover.solve();
             search.searched(cover.stats(), cover.node_limit_reached());
             Ok(optimum)

@@ -68,11 +68,16 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
         return output.flush();
     }
+    let rounds = run.round_search(1)?;
     let stats = run.cases(
         std::slice::from_ref(&design),
         |design, search| {
             let solved = design
-                .solve_with(Some(search.stop_flag()), search.node_limit())
+                .solve_by(search.node_limit(), |cover| {
+                    cover
+                        .set_stop_flag(search.stop_flag())
+                        .set_round_search(rounds.clone());
+                })
                 .bad_input()?;
             search.searched(&solved.stats, solved.node_limit_reached);
             Ok(solved.tickets)

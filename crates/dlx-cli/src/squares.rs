@@ -71,6 +71,7 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     }
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
+    let rounds = run.round_search(cases.len())?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
     let stats = run.cases(
@@ -88,7 +89,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
             let mut cover = MinCover::new(encoding.problem());
             cover
                 .set_stop_flag(search.stop_flag())
-                .set_node_limit(search.node_limit());
+                .set_node_limit(search.node_limit())
+                .set_round_search(rounds.clone());
             let sticks = match cover.solve() {
                 Optimum::Found(options) => Some(encoding.decode(&options)),
                 Optimum::NoSolution | Optimum::Stopped => None,

@@ -312,6 +312,33 @@ impl Design {
         stop: Option<Arc<AtomicBool>>,
         node_limit: Option<u64>,
     ) -> Result<Solved, LotteryError> {
+        self.solve_by(node_limit, |search| {
+            if let Some(stop) = &stop {
+                search.set_stop_flag(Arc::clone(stop));
+            }
+        })
+    }
+
+    /// As [`Design::solve_with`], each case's [`MinCover`] set up by `setup`
+    /// before it runs: a stop flag, a [`RoundSearch`](dlx_core::RoundSearch)
+    /// that searches its rounds on threads (`dlx_parallel::ParallelRounds`).
+    /// The node limit is set here, to what is left of `node_limit`.
+    ///
+    /// ```
+    /// use dlx_models::lottery::Design;
+    ///
+    /// let design = Design::new(7, 3, 2)?;
+    /// let mut cases = 0;
+    /// let solved = design.solve_by(None, |_search| cases += 1)?;
+    /// assert_eq!(solved.tickets.map(|t| t.len()), Some(7));
+    /// assert!(cases >= 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solve_by(
+        &self,
+        node_limit: Option<u64>,
+        mut setup: impl FnMut(&mut MinCover),
+    ) -> Result<Solved, LotteryError> {
         let first = low_bits(self.k);
         let mut stats = Stats::default();
         if self.k == self.v {
@@ -352,9 +379,7 @@ impl Design {
                 Some(encoding.decode(&[]))
             } else {
                 let mut search = MinCover::new(encoding.problem());
-                if let Some(stop) = &stop {
-                    search.set_stop_flag(Arc::clone(stop));
-                }
+                setup(&mut search);
                 search.set_node_limit(node_limit.map(|limit| limit.saturating_sub(stats.nodes)));
                 let outcome = search.solve_within(max);
                 stats += *search.stats();

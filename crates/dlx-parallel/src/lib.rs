@@ -18,6 +18,9 @@
 //!   split, for shards), with a limit, a stop flag and an ordered mode; on
 //!   a pool of its own ([`ParallelSolver::with_threads`]) or the caller's
 //!   ([`ParallelSolver::with_pool`]). [`Balance`] says how the load moved.
+//! - [`ParallelRounds`] searches the rounds of a [`dlx_core::MinCover`]
+//!   (a minimum repeated cover) on threads, with the same answer and
+//!   statistics; [`min_cover`] is the short way.
 //! - [`Split`] and [`SplitGoal`] divide a search into pieces the same way on
 //!   every machine, for the shards of a cluster count.
 //! - [`Progress`] shows the solutions, nodes and the estimated fraction done
@@ -88,6 +91,7 @@
 //!   shared bound: the `k`-th best value found so far, less one.
 #![warn(missing_docs)]
 
+mod cover;
 mod memo;
 mod progress;
 mod search;
@@ -95,6 +99,7 @@ mod shard;
 mod split;
 mod steal;
 
+pub use cover::{min_cover, ParallelRounds, ROUND_BRANCHES_PER_THREAD};
 pub use memo::{count_solutions_on, CountError, ParallelMemoCounter, MEMO_PIECES_PER_THREAD};
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount, PIECES_PER_THREAD};

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use dlx_core::{OptionId, Solver, Stats, Step};
 
@@ -153,7 +153,7 @@ impl Run {
     /// The first error (of `answer` or of `emit`) ends the run after the
     /// answers before it are emitted; a stop (a signal or a budget) ends it
     /// after the answers finished before it. Returns the statistics of the
-    /// cases answered.
+    /// cases answered, and of those a stop cut short.
     pub(crate) fn cases<C: Sync, T: Send>(
         &mut self,
         cases: &[C],
@@ -175,13 +175,16 @@ impl Run {
         let next = AtomicUsize::new(0);
         // The index of the first case whose answer failed: no case after it starts.
         let failed = AtomicUsize::new(usize::MAX);
+        // The work of the cases cut short by a stop: no answer, but nodes
+        // searched, which the partial statistics count.
+        let cut_short = Mutex::new(Stats::default());
         let work = || {
             std::thread::scope(|scope| {
                 let (sender, receiver) = mpsc::channel::<Vec<(usize, anyhow::Result<T>, Stats)>>();
                 for _ in 0..threads {
                     let sender = sender.clone();
-                    let (next, failed, stop, progress, answer) =
-                        (&next, &failed, &stop, &progress, &answer);
+                    let (next, failed, stop, progress, answer, cut_short) =
+                        (&next, &failed, &stop, &progress, &answer, &cut_short);
                     scope.spawn(move || loop {
                         let first = next.fetch_add(chunk, Ordering::Relaxed);
                         let mut answers = Vec::with_capacity(chunk);
@@ -205,6 +208,8 @@ impl Run {
                             }
                             // An answer cut short by a stop is no answer.
                             if case.stopped() {
+                                *cut_short.lock().unwrap_or_else(PoisonError::into_inner) +=
+                                    case.stats;
                                 ended = true;
                                 break;
                             }
@@ -236,6 +241,7 @@ impl Run {
                         printed += 1;
                     }
                 }
+                stats += *cut_short.lock().unwrap_or_else(PoisonError::into_inner);
                 Ok(stats)
             })
         };

@@ -72,7 +72,9 @@ const COMMANDS: &[(&[&str], &str)] = &[
     ),
     (&["solve", "--min-options", "data/solve/costs.dlx"], ""),
     (&["cover", "data/solve/squares-5.dlx"], ""),
+    (&["cover", "data/cover/queens-domination-8.dlx"], ""),
     (&["lottery", "8", "4", "3"], ""),
+    (&["lottery", "9", "4", "2"], ""),
 ];
 
 #[test]
@@ -88,5 +90,37 @@ fn the_output_is_the_same_at_any_number_of_threads() {
         assert!(!outputs[0].is_empty(), "{args:?} printed nothing");
         assert_eq!(outputs[0], outputs[1], "{args:?}: 1 and 2 threads");
         assert_eq!(outputs[0], outputs[2], "{args:?}: 1 and 3 threads");
+    }
+}
+
+/// A minimum repeated cover's rounds searched on threads give the
+/// one-thread search's statistics as well as its answer: nodes, updates and
+/// levels, figure for figure.
+#[test]
+fn repeated_covers_count_the_same_statistics_at_any_number_of_threads() {
+    let commands: &[&[&str]] = &[
+        &["cover", "data/cover/queens-domination-8.dlx"],
+        &["lottery", "8", "4", "3"],
+        &["squares", "data/squares/sample.txt"],
+    ];
+    for args in commands {
+        let mut figures = Vec::new();
+        for threads in ["1", "2", "3"] {
+            let mut with = args.to_vec();
+            with.extend(["--stats", "--threads", threads]);
+            let (_, stderr) = run(&with, "", 0);
+            let kept: Vec<&str> = stderr
+                .lines()
+                .filter(|line| {
+                    ["solutions:", "nodes:", "updates:", "max level:"]
+                        .iter()
+                        .any(|figure| line.starts_with(figure))
+                })
+                .collect();
+            assert_eq!(kept.len(), 4, "{args:?}: {stderr}");
+            figures.push(kept.join("\n"));
+        }
+        assert_eq!(figures[0], figures[1], "{args:?}: 1 and 2 threads");
+        assert_eq!(figures[0], figures[2], "{args:?}: 1 and 3 threads");
     }
 }

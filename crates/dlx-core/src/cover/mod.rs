@@ -172,6 +172,13 @@ impl MinCover {
         self
     }
 
+    /// Whether the stop flag is raised.
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_deref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
     /// Whether the search stopped at the limit of [`MinCover::set_node_limit`].
     pub fn node_limit_reached(&self) -> bool {
         self.node_limit
@@ -427,13 +434,7 @@ impl MinCover {
                 self.found_depth = level;
                 return Some(true);
             }
-            if self
-                .stop
-                .as_deref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
-                || self.node_limit_reached()
-                || give_up(&self.stats)
-            {
+            if self.stopped() || self.node_limit_reached() || give_up(&self.stats) {
                 self.unwind(level);
                 return None;
             }

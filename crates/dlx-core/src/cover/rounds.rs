@@ -226,6 +226,11 @@ impl MinCover {
         let mut bound = self.lower_bound();
         while bound <= max {
             let (branches, after) = self.expand(bound, rounds.branches_wanted().max(1));
+            if self.node_limit.is_some_and(|limit| after.nodes >= limit) || self.stopped() {
+                // The expansion itself stops at the limit and at the flag.
+                self.stats = after;
+                return Optimum::Stopped;
+            }
             let round = Round {
                 root: self,
                 branches,
@@ -289,7 +294,11 @@ impl MinCover {
         // spending long here.
         let mut expansions_left = wanted.saturating_mul(16);
         let kept = self.stats;
-        while open < wanted && expansions_left > 0 {
+        // The nodes the expansion may count: what is left of the node limit.
+        let mut nodes_left = self
+            .node_limit
+            .map_or(u64::MAX, |limit| limit.saturating_sub(kept.nodes));
+        while open < wanted && expansions_left > 0 && nodes_left > 0 && !self.stopped() {
             let Some(index) = queue.pop_front() else {
                 break;
             };
@@ -306,6 +315,7 @@ impl MinCover {
                 } else {
                     entries[index].kind = Kind::Inner;
                     open -= 1;
+                    nodes_left -= 1;
                     let item = self.choose_item();
                     let n_options =
                         self.item_starts[to_usize(item) + 1] - self.item_starts[to_usize(item)];

@@ -7,7 +7,9 @@
 //! Langford pairs of 12, a forced chain of 200,000 levels (one option an
 //! item: nothing to share, so the second thread must cost nothing), and the
 //! 49,158 17-clue sudokus of the shared data (`dlx sudoku --line`: puzzles
-//! spread across threads, skipped when the file is not there).
+//! spread across threads, skipped when the file is not there); and a
+//! minimum repeated cover (`dlx cover`, queens domination of the 12x12
+//! board), whose rounds of deepening are cut into branches for the threads.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -88,6 +90,18 @@ pub(crate) fn run(
         Workload {
             name: "chain-200000",
             ..solve(path(&chain), 1)
+        },
+        // A minimum repeated cover: each round of its deepening cut into
+        // branches, searched on the threads (OEIS A075458: 6 queens).
+        Workload {
+            name: "cover queens-domination-12",
+            args: vec![
+                "cover".into(),
+                "--stats".into(),
+                path(&root.join("data/cover/queens-domination-12.dlx")),
+            ],
+            expect: Expect::Count(6),
+            balance: false,
         },
     ];
     let mut notes = Vec::new();
@@ -206,7 +220,8 @@ pub(crate) fn render(rows: &[Row], rounds: usize) -> String {
     let _ = writeln!(md, "\n## Threads\n");
     let _ = writeln!(
         md,
-        "`dlx solve --count --no-memo --stats --threads N FILE` (the sudokus: `dlx sudoku --line --stats`), \
+        "`dlx solve --count --no-memo --stats --threads N FILE` (the sudokus: `dlx sudoku --line --stats`; \
+         the cover: `dlx cover --stats`), \
          1 and 2 threads interleaved, medians of {rounds} round(s). \
          Steals are the subtrees a busy thread gave an idle one, idle the seconds the threads \
          waited for work, both for the 2-thread run (a file of puzzles is shared a puzzle at a time).\n"

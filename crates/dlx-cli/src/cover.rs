@@ -18,7 +18,8 @@ use crate::shared::{
 /// competitive-programming literature). The search is iterative deepening on
 /// the number of options with an admissible lower bound, so the cover printed
 /// is a proven minimum: its size on the first line, then its options, one a
-/// line. A problem where some primary item is in no option has no cover:
+/// line. Each round of the deepening is shared by the threads (--threads):
+/// the cover printed and the statistics are the same on any number. A problem where some primary item is in no option has no cover:
 /// standard output is then empty, and `no solution` is said on standard error.
 #[derive(Debug, Args)]
 #[command(

@@ -16,9 +16,10 @@ use crate::shared::{fields, out, Line, Output, ReportArgs, ResultExt as _, Run, 
 /// ascending. By symmetry the first ticket is always 1..K, and the second is
 /// taken up to the renumberings that keep the first (see the model docs).
 ///
-/// It is a minimum repeated cover, searched by iterative deepening: the
-/// time grows steeply with V and T (C(12,6,2) takes about a second,
-/// C(8,5,4) several, C(9,4,3) more than a minute); bound it with
+/// It is a minimum repeated cover, searched by iterative deepening on every
+/// core (the same tickets on any number): the time grows steeply with V and T
+/// (C(12,6,2) takes about a second, C(8,5,4) several, C(9,4,3) more than a
+/// minute); bound it with
 /// --max-nodes or --time-limit, and watch it with --progress.
 #[derive(Debug, Args)]
 #[command(

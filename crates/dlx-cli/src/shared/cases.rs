@@ -167,6 +167,33 @@ impl Run {
         };
         let stop = self.stop_flag();
         let threads = self.threads().clamp(1, cases.len().max(1));
+        if threads == 1 {
+            // One thread: the cases are answered and emitted on this one,
+            // so that `--threads 1` takes one core.
+            let work = || {
+                let mut stats = Stats::default();
+                for (index, this) in cases.iter().enumerate() {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mut case = Case {
+                        progress: &progress,
+                        stop: &stop,
+                        stats: Stats::default(),
+                    };
+                    let result = answer(this, &mut case);
+                    stats += case.stats;
+                    if case.stopped() {
+                        break;
+                    }
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    result.and_then(|answer| emit(index, answer))?;
+                }
+                Ok(stats)
+            };
+            let progress = &progress;
+            return self.watch(progress, work);
+        }
         // Cases are taken a run of `chunk` at a time and their answers sent
         // together: a file of many small puzzles (49,158 sudokus answered in
         // about a second) would otherwise spend its time waking the printer.

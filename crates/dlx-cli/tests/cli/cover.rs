@@ -35,3 +35,51 @@ fn prints_the_size_then_the_options() {
 fn errors() {
     insta::assert_snapshot!("cover_bad_input", check(&[], "a b\na c\n", 2));
 }
+
+/// Issue 12: the bundled queens domination problems give the known answers
+/// (OEIS A075458: 5 queens for 8x8, 6 for 12x12) on any number of threads,
+/// and a search stopped by `--max-nodes` reports the nodes it searched as
+/// partial statistics, on one thread and on two.
+#[test]
+fn issue_12_queens_domination_on_threads_and_partial_statistics() {
+    for (file, size) in [
+        ("data/cover/queens-domination-8.dlx", "5"),
+        ("data/cover/queens-domination-12.dlx", "6"),
+    ] {
+        for threads in ["1", "2"] {
+            let (stdout, _) = crate::support::run(&["cover", file, "-j", threads], "", 0);
+            assert_eq!(
+                stdout.lines().next(),
+                Some(size),
+                "{file} on {threads} threads"
+            );
+            assert_eq!(stdout.lines().count(), size.parse::<usize>().unwrap() + 1);
+        }
+    }
+    for threads in ["1", "2"] {
+        let (stdout, stderr) = crate::support::run(
+            &[
+                "cover",
+                "data/cover/queens-domination-12.dlx",
+                "--max-nodes",
+                "200",
+                "--stats",
+                "-j",
+                threads,
+            ],
+            "",
+            3,
+        );
+        assert_eq!(stdout, "");
+        let nodes: u64 = stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("nodes: "))
+            .and_then(|n| n.replace(',', "").parse().ok())
+            .unwrap_or_else(|| panic!("no nodes in {stderr}"));
+        assert!(
+            (200..=210).contains(&nodes),
+            "{nodes} nodes on {threads} threads: {stderr}"
+        );
+        assert!(stderr.contains("stopped by --max-nodes 200"), "{stderr}");
+    }
+}

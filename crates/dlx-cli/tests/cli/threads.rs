@@ -98,17 +98,19 @@ fn the_output_is_the_same_at_any_number_of_threads() {
 /// levels, figure for figure.
 #[test]
 fn repeated_covers_count_the_same_statistics_at_any_number_of_threads() {
-    let commands: &[&[&str]] = &[
-        &["cover", "data/cover/queens-domination-8.dlx"],
-        &["lottery", "8", "4", "3"],
-        &["squares", "data/squares/sample.txt"],
+    let commands: &[(&[&str], &str)] = &[
+        (&["cover", "data/cover/queens-domination-8.dlx"], ""),
+        (&["lottery", "8", "4", "3"], ""),
+        (&["squares", "data/squares/sample.txt"], ""),
+        // One grid: its rounds on the threads (5x5, nothing missing: 14 sticks).
+        (&["squares", "-"], "1\n5\n0\n"),
     ];
-    for args in commands {
+    for (args, stdin) in commands {
         let mut figures = Vec::new();
         for threads in ["1", "2", "3"] {
             let mut with = args.to_vec();
             with.extend(["--stats", "--threads", threads]);
-            let (_, stderr) = run(&with, "", 0);
+            let (_, stderr) = run(&with, stdin, 0);
             let kept: Vec<&str> = stderr
                 .lines()
                 .filter(|line| {

@@ -96,14 +96,13 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
                 .encode()
                 .with_context(|| format!("in {name}, the matrix of line {}", case.line))
                 .bad_input()?;
-            let mut solver = Solver::new(encoding.problem());
+            let solver = Solver::new(encoding.problem());
             if args.count {
-                solver.set_limit(args.limit);
-                return Ok(Answer::Count(search.count(&mut solver)));
+                return Ok(Answer::Count(search.count(solver, args.limit)?));
             }
             let limit = args.limit.unwrap_or(1);
             let mut covers = Vec::new();
-            search.drive(&mut solver, |solution| {
+            search.drive(solver, Some(limit), |solution| {
                 if covers.len() as u64 >= limit {
                     return ControlFlow::Break(());
                 }
@@ -113,7 +112,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
                 } else {
                     ControlFlow::Continue(())
                 }
-            });
+            })?;
             for rows in &covers {
                 case.matrix
                     .check(rows)

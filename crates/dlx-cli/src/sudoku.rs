@@ -361,14 +361,16 @@ fn answer(
         return Ok(Answer::Score(best));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
-    let mut solver = encoding.solver();
+    let solver = encoding.solver();
     if args.count {
-        solver.set_limit(args.limit);
-        return Ok(Answer::Count(search.count(&mut solver), args.limit, None));
+        return Ok(Answer::Count(
+            search.count(solver, args.limit)?,
+            args.limit,
+            None,
+        ));
     }
     if args.unique {
-        solver.set_limit(Some(2));
-        let count = search.count(&mut solver);
+        let count = search.count(solver, Some(2))?;
         let word = match count {
             0 => "none",
             1 => "unique",
@@ -377,10 +379,10 @@ fn answer(
         return Ok(Answer::Count(count, Some(2), Some(word)));
     }
     let mut first = None;
-    search.drive(&mut solver, |solution| {
+    search.drive(solver, Some(1), |solution| {
         first = Some(encoding.decode(solution));
         ControlFlow::Break(())
-    });
+    })?;
     Ok(Answer::First(first))
 }
 

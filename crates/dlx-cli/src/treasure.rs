@@ -57,7 +57,8 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let mut run = Run::new(&args.run, &report)?;
     // Pieces may overlap: a file of a few lines can describe billions of
     // entries. Each thread holds one map's problem and solver at a time.
-    let at_once = run.threads().min(cases.len()).max(1) as u64;
+    // (A map alone in its input is searched on every thread, a solver each.)
+    let at_once = run.threads().max(1) as u64;
     for case in &cases {
         let bytes = case.map.footprint().total(1).saturating_mul(at_once);
         run.check_memory(&format!("in {name}, the map of line {}", case.line), bytes)?;
@@ -80,15 +81,11 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
                 .encode()
                 .with_context(|| format!("in {name}, the map of line {}", case.line))
                 .bad_input()?;
-            let mut solver = Solver::new(encoding.problem());
-            solver
-                .set_stop_flag(search.stop_flag())
-                .set_node_limit(search.node_limit());
-            let pieces = match solver.min_options() {
+            let solver = Solver::new(encoding.problem());
+            let pieces = match search.min_options(solver)? {
                 Optimum::Found(options) => Some(encoding.decode(&options)),
                 Optimum::NoSolution | Optimum::Stopped => None,
             };
-            search.searched(solver.stats(), solver.node_limit_reached());
             if let Some(pieces) = &pieces {
                 case.map
                     .check(pieces)

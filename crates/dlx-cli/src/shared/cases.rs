@@ -3,14 +3,18 @@
 //!
 //! One case is searched by one thread, as a whole: the cases are many and
 //! mostly small, and handing whole cases out is all the balancing they need.
-//! An input of one case searches it on all threads instead ([`Run::parallel`]).
+//! A case alone in its input is searched on all the run's threads instead:
+//! [`Case::drive`], [`Case::count`] and [`Case::min_options`] run it with a
+//! [`ParallelSolver`] (the same answers), and a minimum repeated cover takes
+//! the threads through [`Run::round_search`].
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
-use dlx_core::{OptionId, Solver, Stats, Step};
+use dlx_core::{Optimum, OptionId, Solver, Stats, Step};
+use dlx_parallel::ParallelSolver;
 
 use anyhow::Context as _;
 
@@ -54,6 +58,9 @@ pub(crate) struct Case<'a> {
     stop: &'a Arc<AtomicBool>,
     /// Knuth's statistics of the searches of this case.
     stats: Stats,
+    /// The threads this case's search may use: the run's for an input of
+    /// one case, 1 when the cases are spread over the threads.
+    threads: usize,
 }
 
 impl Case<'_> {
@@ -92,13 +99,31 @@ impl Case<'_> {
     }
 
     /// Runs `solver` to its end (or to the run's stop), calling `found` on
-    /// each solution until it breaks, in slices of nodes so that the display
-    /// and `--max-nodes` see the work as it goes.
+    /// each solution, in the sequential order, until it breaks; with up to
+    /// `limit` solutions. On one thread it runs in slices of nodes so that
+    /// the display and `--max-nodes` see the work as it goes; a case alone
+    /// in its input runs on all the run's threads ([`ParallelSolver`] in
+    /// ordered mode, the same solutions in the same order).
     pub(crate) fn drive(
         &mut self,
-        solver: &mut Solver,
+        mut solver: Solver,
+        limit: Option<u64>,
         mut found: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) {
+    ) -> anyhow::Result<()> {
+        if self.threads > 1 {
+            let mut parallel = ParallelSolver::from_solver(solver)
+                .with_threads(self.threads)
+                .context("cannot start the threads")?;
+            parallel
+                .set_stop_flag(Arc::clone(self.stop))
+                .set_node_budget(self.node_limit())
+                .set_limit(limit)
+                .set_ordered(true);
+            let _ = parallel.visit(|solution| found(solution));
+            self.searched(parallel.stats(), parallel.budget_spent());
+            return Ok(());
+        }
+        solver.set_limit(limit);
         // The nodes left of `--max-nodes` bound this search too: a case
         // smaller than a slice would otherwise finish before the watcher looks.
         let limit = self
@@ -132,16 +157,51 @@ impl Case<'_> {
             self.stop.store(true, Ordering::Relaxed);
         }
         self.stats += seen;
+        Ok(())
     }
 
-    /// Counts the solutions of `solver` (up to its limit) as [`Case::drive`] runs it.
-    pub(crate) fn count(&mut self, solver: &mut Solver) -> u64 {
+    /// The fewest options of a solution of `solver` ([`Solver::min_options`]),
+    /// on all the run's threads for a case alone in its input.
+    pub(crate) fn min_options(&mut self, mut solver: Solver) -> anyhow::Result<Optimum> {
+        if self.threads > 1 {
+            let mut parallel = ParallelSolver::from_solver(solver)
+                .with_threads(self.threads)
+                .context("cannot start the threads")?;
+            parallel
+                .set_stop_flag(Arc::clone(self.stop))
+                .set_node_budget(self.node_limit());
+            let optimum = parallel.min_options();
+            self.searched(parallel.stats(), parallel.budget_spent());
+            return Ok(optimum);
+        }
+        solver
+            .set_stop_flag(Arc::clone(self.stop))
+            .set_node_limit(self.node_limit());
+        let optimum = solver.min_options();
+        self.searched(solver.stats(), solver.node_limit_reached());
+        Ok(optimum)
+    }
+
+    /// Counts the solutions of `solver`, up to `limit`, as [`Case::drive`] runs it.
+    pub(crate) fn count(&mut self, solver: Solver, limit: Option<u64>) -> anyhow::Result<u64> {
+        if self.threads > 1 {
+            let mut parallel = ParallelSolver::from_solver(solver)
+                .with_threads(self.threads)
+                .context("cannot start the threads")?;
+            parallel
+                .set_stop_flag(Arc::clone(self.stop))
+                .set_node_budget(self.node_limit())
+                .set_limit(limit);
+            let count = parallel.count();
+            self.searched(parallel.stats(), parallel.budget_spent());
+            return Ok(count);
+        }
         let mut n = 0;
-        self.drive(solver, |_| {
+        self.drive(solver, limit, |_| {
             n += 1;
             ControlFlow::Continue(())
-        });
-        n
+        })?;
+        Ok(n)
     }
 }
 
@@ -169,7 +229,9 @@ impl Run {
         let threads = self.threads().clamp(1, cases.len().max(1));
         if threads == 1 {
             // One thread: the cases are answered and emitted on this one,
-            // so that `--threads 1` takes one core.
+            // so that `--threads 1` takes one core; a case alone in its
+            // input searches on the run's threads.
+            let case_threads = if cases.len() == 1 { self.threads() } else { 1 };
             let work = || {
                 let mut stats = Stats::default();
                 for (index, this) in cases.iter().enumerate() {
@@ -180,6 +242,7 @@ impl Run {
                         progress: &progress,
                         stop: &stop,
                         stats: Stats::default(),
+                        threads: case_threads,
                     };
                     let result = answer(this, &mut case);
                     stats += case.stats;
@@ -228,6 +291,7 @@ impl Run {
                                 progress,
                                 stop,
                                 stats: Stats::default(),
+                                threads: 1,
                             };
                             let result = answer(this, &mut case);
                             if result.is_err() {

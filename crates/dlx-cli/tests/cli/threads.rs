@@ -75,6 +75,23 @@ const COMMANDS: &[(&[&str], &str)] = &[
     (&["cover", "data/cover/queens-domination-8.dlx"], ""),
     (&["lottery", "8", "4", "3"], ""),
     (&["lottery", "9", "4", "2"], ""),
+    // A case alone in its input: searched on all the threads (issue 12).
+    (&["sudoku", "data/sudoku/25x25.txt"], ""),
+    (&["sudoku", "--unique", "data/sudoku/16x16.txt"], ""),
+    (
+        &["sudoku", "--count", "--limit", "300", "-"],
+        "000000010400000000020000000000050407008000300001090000300400200050100000000806000\n",
+    ),
+    (&["matrix", "-"], "4 4\n0 0 0 1\n1 0 0 0\n1 1 0 1\n0 1 1 0\n"),
+    (&["matrix", "--count", "-"], "4 4\n0 0 0 1\n1 0 0 0\n1 1 0 1\n0 1 1 0\n"),
+    (
+        &["matrix", "--rows", "--limit", "2", "-"],
+        "4 3\n1 0 0\n0 1 1\n1 1 0\n0 0 1\n",
+    ),
+    (
+        &["treasure", "-"],
+        "1\n30 30 5\n0 0 30 10\n0 10 30 20\n0 20 30 30\n0 0 15 30\n15 0 30 30\n",
+    ),
 ];
 
 #[test]

@@ -111,15 +111,11 @@ impl Case<'_> {
         mut found: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> anyhow::Result<()> {
         if self.threads > 1 {
-            let mut parallel = ParallelSolver::from_solver(solver)
-                .with_threads(self.threads)
-                .context("cannot start the threads")?;
-            parallel
-                .set_stop_flag(Arc::clone(self.stop))
-                .set_node_budget(self.node_limit())
-                .set_limit(limit)
-                .set_ordered(true);
-            let _ = parallel.visit(|solution| found(solution));
+            let mut parallel = self.parallel(solver)?;
+            parallel.set_limit(limit).set_ordered(true);
+            self.linked(&mut parallel, |parallel| {
+                let _ = parallel.visit(|solution| found(solution));
+            });
             self.searched(parallel.stats(), parallel.budget_spent());
             return Ok(());
         }
@@ -160,17 +156,52 @@ impl Case<'_> {
         Ok(())
     }
 
+    /// A parallel search of `root` on this case's threads, within what is
+    /// left of `--max-nodes` (its flag is set by [`Case::linked`]).
+    fn parallel(&self, root: Solver) -> anyhow::Result<ParallelSolver<'static>> {
+        let mut parallel = ParallelSolver::from_solver(root)
+            .with_threads(self.threads)
+            .context("cannot start the threads")?;
+        parallel.set_node_budget(self.node_limit());
+        Ok(parallel)
+    }
+
+    /// Runs `search` on `parallel` with a stop flag of its own, raised when
+    /// the run's is (looked at every few milliseconds): the parallel search
+    /// raises its flag itself when it ends early (a limit, a `Break`), which
+    /// must not stop the run.
+    fn linked<T>(
+        &self,
+        parallel: &mut ParallelSolver<'static>,
+        search: impl FnOnce(&mut ParallelSolver<'static>) -> T,
+    ) -> T {
+        let own = Arc::new(AtomicBool::new(self.stop.load(Ordering::Relaxed)));
+        parallel.set_stop_flag(Arc::clone(&own));
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let watcher = scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    if self.stop.load(Ordering::Relaxed) {
+                        own.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    std::thread::park_timeout(std::time::Duration::from_millis(5));
+                }
+            });
+            let result = search(parallel);
+            done.store(true, Ordering::Relaxed);
+            // Woken, the watcher ends at once rather than at its next look.
+            watcher.thread().unpark();
+            result
+        })
+    }
+
     /// The fewest options of a solution of `solver` ([`Solver::min_options`]),
     /// on all the run's threads for a case alone in its input.
     pub(crate) fn min_options(&mut self, mut solver: Solver) -> anyhow::Result<Optimum> {
         if self.threads > 1 {
-            let mut parallel = ParallelSolver::from_solver(solver)
-                .with_threads(self.threads)
-                .context("cannot start the threads")?;
-            parallel
-                .set_stop_flag(Arc::clone(self.stop))
-                .set_node_budget(self.node_limit());
-            let optimum = parallel.min_options();
+            let mut parallel = self.parallel(solver)?;
+            let optimum = self.linked(&mut parallel, ParallelSolver::min_options);
             self.searched(parallel.stats(), parallel.budget_spent());
             return Ok(optimum);
         }
@@ -185,14 +216,9 @@ impl Case<'_> {
     /// Counts the solutions of `solver`, up to `limit`, as [`Case::drive`] runs it.
     pub(crate) fn count(&mut self, solver: Solver, limit: Option<u64>) -> anyhow::Result<u64> {
         if self.threads > 1 {
-            let mut parallel = ParallelSolver::from_solver(solver)
-                .with_threads(self.threads)
-                .context("cannot start the threads")?;
-            parallel
-                .set_stop_flag(Arc::clone(self.stop))
-                .set_node_budget(self.node_limit())
-                .set_limit(limit);
-            let count = parallel.count();
+            let mut parallel = self.parallel(solver)?;
+            parallel.set_limit(limit);
+            let count = self.linked(&mut parallel, ParallelSolver::count);
             self.searched(parallel.stats(), parallel.budget_spent());
             return Ok(count);
         }

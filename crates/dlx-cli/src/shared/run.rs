@@ -159,6 +159,17 @@ impl Run {
 
     /// A parallel search of `root` on this run's threads, stopped by its flag.
     pub(crate) fn parallel(&self, root: Solver) -> anyhow::Result<ParallelSolver<'static>> {
+        // A parallel search that ended early by itself (a limit reached, a
+        // visitor's `Break`) raised the flag: lowered for this one unless a
+        // signal or a budget stopped the run. A signal that lands between the
+        // look and the store is seen by the second look (its handler sets
+        // `SIGNALLED` before the flag).
+        if self.stopped().is_none() {
+            self.stop.store(false, Ordering::Relaxed);
+            if self.stopped().is_some() {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
         let mut parallel = ParallelSolver::from_solver(root)
             .with_threads(self.threads)
             .context("cannot start the threads")?;
@@ -299,7 +310,7 @@ impl Run {
                     if let Some(display) = &mut display {
                         display.show(progress.fraction(), progress.solutions(), progress.nodes());
                     }
-                    std::thread::sleep(Duration::from_millis(10));
+                    std::thread::park_timeout(Duration::from_millis(10));
                 }
                 if let Some(display) = &mut display {
                     display.clear();
@@ -308,6 +319,9 @@ impl Run {
             });
             let result = search();
             done.store(true, Ordering::Relaxed);
+            // Woken, the watcher ends now, not at its next look (up to 10 ms
+            // more on every command).
+            watcher.thread().unpark();
             let (budget, fraction) = watcher.join().unwrap_or((None, 0.0));
             (result, budget, fraction)
         });

@@ -406,3 +406,27 @@ fn issue_13_an_absurd_thread_count_is_refused_at_once() {
     let (_, stderr) = run(&["queens", "8", "--threads", "100000"], "", 2);
     assert!(stderr.contains("100000 is not in 0..=1024"), "{stderr}");
 }
+
+/// Issue 12: a parallel search that stops at its `--limit` raises its stop
+/// flag; the next puzzle's search must not see it (the second blank grid
+/// said "no solution").
+#[test]
+fn issue_12_a_limit_reached_does_not_stop_the_next_puzzle() {
+    let blank = "0".repeat(81);
+    let input = format!("{blank}\n{blank}\n{blank}\n");
+    for threads in ["1", "2"] {
+        let (stdout, stderr) = run(
+            &[
+                "sudoku", "--all", "--limit", "2", "--line", "-j", threads, "-",
+            ],
+            &input,
+            0,
+        );
+        assert_eq!(
+            stdout.lines().count(),
+            6,
+            "{threads} threads: {stdout}{stderr}"
+        );
+        assert_eq!(stderr, "", "{threads} threads");
+    }
+}

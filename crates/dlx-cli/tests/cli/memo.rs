@@ -106,8 +106,11 @@ fn stats_report_the_cache_next_to_nodes_and_updates() {
     // plainly. Either way the statistics are the plain search's.
     let (stdout, stderr) = run(&["queens", "10", "--count", "--stats"], "", 0);
     assert_eq!(stdout, "724\n");
+    // Whether 10-queens finishes during the probe depends on the machine's
+    // load (the probe and the plain count race): either reason is right.
     assert!(
-        stderr.starts_with("memo: plain count (it finished during the probe, "),
+        stderr.starts_with("memo: plain count (it finished during the probe, ")
+            || stderr.starts_with("memo: plain count (the probe's leverage "),
         "{stderr}"
     );
     assert!(stderr.contains("\nsolutions: 724\n"), "{stderr}");

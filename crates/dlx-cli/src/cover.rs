@@ -57,9 +57,10 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
             cover
                 .set_stop_flag(search.stop_flag())
                 .set_node_limit(search.node_limit())
-                .set_round_search(rounds.clone());
+                .set_round_search(rounds.clone())
+                .set_node_counter(Some(search.node_counter()));
             let optimum = cover.solve();
-            search.searched(cover.stats(), cover.node_limit_reached());
+            search.searched_live(cover.stats(), cover.node_limit_reached());
             Ok(optimum)
         },
         |_, optimum| {

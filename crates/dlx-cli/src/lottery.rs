@@ -77,10 +77,11 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
                 .solve_by(search.node_limit(), |cover| {
                     cover
                         .set_stop_flag(search.stop_flag())
-                        .set_round_search(rounds.clone());
+                        .set_round_search(rounds.clone())
+                        .set_node_counter(Some(search.node_counter()));
                 })
                 .bad_input()?;
-            search.searched(&solved.stats, solved.node_limit_reached);
+            search.searched_live(&solved.stats, solved.node_limit_reached);
             Ok(solved.tickets)
         },
         |_, tickets| {

@@ -90,12 +90,13 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
             cover
                 .set_stop_flag(search.stop_flag())
                 .set_node_limit(search.node_limit())
-                .set_round_search(rounds.clone());
+                .set_round_search(rounds.clone())
+                .set_node_counter(Some(search.node_counter()));
             let sticks = match cover.solve() {
                 Optimum::Found(options) => Some(encoding.decode(&options)),
                 Optimum::NoSolution | Optimum::Stopped => None,
             };
-            search.searched(cover.stats(), cover.node_limit_reached());
+            search.searched_live(cover.stats(), cover.node_limit_reached());
             if let Some(sticks) = &sticks {
                 case.grid
                     .check(sticks)

@@ -31,7 +31,8 @@ pub(crate) struct CaseProgress {
     /// `--max-nodes`.
     max_nodes: Option<u64>,
     done: AtomicU64,
-    nodes: AtomicU64,
+    /// Shared with the searches that count their nodes live ([`Case::node_counter`]).
+    nodes: Arc<AtomicU64>,
     solutions: AtomicU64,
 }
 
@@ -89,6 +90,20 @@ impl Case<'_> {
         self.progress
             .nodes
             .fetch_add(stats.nodes, Ordering::Relaxed);
+        self.searched_live(stats, limited);
+    }
+
+    /// The display's count of nodes, for a search that adds its nodes to it
+    /// as it enters them ([`dlx_core::MinCover::set_node_counter`]), so that
+    /// a long search shows them while it runs; its statistics are then
+    /// counted with [`Case::searched_live`].
+    pub(crate) fn node_counter(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.progress.nodes)
+    }
+
+    /// As [`Case::searched`], for a search whose nodes went to
+    /// [`Case::node_counter`] as it ran.
+    pub(crate) fn searched_live(&mut self, stats: &Stats, limited: bool) {
         self.progress
             .solutions
             .fetch_add(stats.solutions, Ordering::Relaxed);

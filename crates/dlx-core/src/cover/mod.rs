@@ -24,7 +24,7 @@
 
 mod rounds;
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 pub use rounds::{Round, RoundEnd, RoundSearch};
@@ -80,6 +80,8 @@ pub struct MinCover {
     node_limit: Option<u64>,
     /// Who searches each round's branches, when not this search itself.
     rounds: Option<Arc<dyn RoundSearch>>,
+    /// Counts the nodes as they are entered, for a display on another thread.
+    node_counter: Option<Arc<AtomicU64>>,
 }
 
 impl MinCover {
@@ -147,6 +149,7 @@ impl MinCover {
             stop: None,
             node_limit: None,
             rounds: None,
+            node_counter: None,
         }
     }
 
@@ -169,6 +172,28 @@ impl MinCover {
     /// either way (see [`RoundSearch`]).
     pub fn set_round_search(&mut self, rounds: Option<Arc<dyn RoundSearch>>) -> &mut Self {
         self.rounds = rounds;
+        self
+    }
+
+    /// Adds one to `counter` at each node entered (by every thread of a
+    /// [`RoundSearch`] together): a live count for a progress display on
+    /// another thread, which [`MinCover::stats`] gives only at the end.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, MinCover};
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use std::sync::Arc;
+    ///
+    /// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
+    /// let counter = Arc::new(AtomicU64::new(0));
+    /// let mut search = MinCover::new(&problem);
+    /// search.set_node_counter(Some(Arc::clone(&counter)));
+    /// search.solve();
+    /// assert_eq!(counter.load(Ordering::Relaxed), search.stats().nodes);
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn set_node_counter(&mut self, counter: Option<Arc<AtomicU64>>) -> &mut Self {
+        self.node_counter = counter;
         self
     }
 
@@ -441,6 +466,9 @@ impl MinCover {
             let mut next_position = 0u32;
             if to_u32(level) + self.lower_bound() <= bound {
                 self.stats.nodes += 1;
+                if let Some(counter) = &self.node_counter {
+                    counter.fetch_add(1, Ordering::Relaxed);
+                }
                 self.stats.max_level = self.stats.max_level.max(level);
                 self.item_at[level] = self.choose_item();
             } else {

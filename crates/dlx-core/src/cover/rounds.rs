@@ -16,6 +16,7 @@
 //! a copy of the root, which every branch search leaves as it found it.
 
 use std::collections::VecDeque;
+use std::sync::atomic::Ordering;
 
 use super::MinCover;
 use crate::index::{to_u32, to_usize, OptionId};
@@ -164,7 +165,7 @@ impl<'a> Round<'a> {
 
     /// A search to run branches on, one per thread: a copy of the round's
     /// root with no statistics, no node limit, no round search, and the same
-    /// stop flag.
+    /// stop flag and node counter.
     pub fn worker(&self) -> MinCover {
         let mut worker = self.root.clone();
         worker.stats = Stats::default();
@@ -361,6 +362,9 @@ impl MinCover {
                 }
                 Kind::Pruned => {}
             }
+        }
+        if let Some(counter) = &self.node_counter {
+            counter.fetch_add(stats.nodes - kept.nodes, Ordering::Relaxed);
         }
         (branches, stats)
     }

@@ -162,3 +162,27 @@ fn the_stop_flag_stops_every_thread() {
     assert_eq!(search.solve(), Optimum::Stopped);
     raise.join().unwrap();
 }
+
+/// A node counter sees every thread's nodes as they are entered: all of
+/// the sequential search's, and the work after the cover.
+#[test]
+fn a_node_counter_counts_every_thread() {
+    let problem = design(7, 4, 3);
+    for threads in [1, 2, 3] {
+        let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let mut search = MinCover::new(&problem);
+        search
+            .set_node_counter(Some(Arc::clone(&counter)))
+            .set_round_search(Some(Arc::new(
+                ParallelRounds::with_threads(threads).unwrap(),
+            )));
+        assert!(matches!(search.solve(), Optimum::Found(cover) if cover.len() == 12));
+        let counted = counter.load(Ordering::Relaxed);
+        // At least the sequential figure: the nodes expanded past the
+        // branch with the cover, and those of branches given up, are work too.
+        assert!(
+            counted >= search.stats().nodes,
+            "{counted} on {threads} threads"
+        );
+    }
+}

@@ -4,9 +4,9 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use dlx_core::{MinCover, Optimum, Problem, Round, RoundEnd, RoundSearch, Stats};
-use rayon::{ThreadPool, ThreadPoolBuilder};
+use rayon::ThreadPool;
 
-use crate::search::ParallelError;
+use crate::search::{pool_of, ParallelError};
 
 /// How many branches per thread [`ParallelRounds`] cuts a round into.
 ///
@@ -49,14 +49,9 @@ pub struct ParallelRounds {
 impl ParallelRounds {
     /// Searches on a pool of its own with `threads` threads (0: one per core).
     pub fn with_threads(threads: usize) -> Result<ParallelRounds, ParallelError> {
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|source| ParallelError::Pool {
-                threads,
-                reason: source.to_string(),
-            })?;
-        Ok(ParallelRounds { pool })
+        Ok(ParallelRounds {
+            pool: pool_of(threads)?,
+        })
     }
 
     /// The number of threads.

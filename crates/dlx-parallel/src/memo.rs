@@ -8,10 +8,10 @@ use dlx_core::{
     MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Problem, Stats,
 };
 use rayon::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
+use rayon::ThreadPool;
 
 use crate::progress::Progress;
-use crate::search::{ParallelError, ParallelSolver};
+use crate::search::{pool_of, ParallelError, ParallelSolver};
 
 /// Nodes a piece's count runs between two looks at the node budget and
 /// two reports to the progress.
@@ -115,14 +115,7 @@ impl ParallelMemoCounter<'static> {
 
     /// Runs on a pool of its own of `threads` threads.
     pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|source| ParallelError::Pool {
-                threads,
-                reason: source.to_string(),
-            })?;
-        self.pool = Threads::Owned(pool);
+        self.pool = Threads::Owned(pool_of(threads)?);
         self.progress = None;
         Ok(self)
     }

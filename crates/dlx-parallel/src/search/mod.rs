@@ -37,6 +37,17 @@ pub enum ParallelError {
     },
 }
 
+/// A rayon pool of `threads` threads (0: one per core), for the searches that own theirs.
+pub(crate) fn pool_of(threads: usize) -> Result<ThreadPool, ParallelError> {
+    ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|source: ThreadPoolBuildError| ParallelError::Pool {
+            threads,
+            reason: source.to_string(),
+        })
+}
+
 /// The count of one piece of a split, from [`ParallelSolver::count_each`].
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct SubCount {
@@ -152,14 +163,7 @@ impl ParallelSolver<'static> {
 impl<'p> ParallelSolver<'p> {
     /// Runs on a pool of its own with `threads` threads (0: one per core).
     pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|source: ThreadPoolBuildError| ParallelError::Pool {
-                threads,
-                reason: source.to_string(),
-            })?;
-        self.pool = Pool::Owned(pool);
+        self.pool = Pool::Owned(pool_of(threads)?);
         self.progress = None;
         Ok(self)
     }

@@ -48,7 +48,6 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;
-    let rounds = run.round_search(1)?;
     let mut output = Output::new();
     let stats = run.cases(
         std::slice::from_ref(&problem),
@@ -57,7 +56,7 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
             cover
                 .set_stop_flag(search.stop_flag())
                 .set_node_limit(search.node_limit())
-                .set_round_search(rounds.clone())
+                .set_round_search(search.round_search()?)
                 .set_node_counter(Some(search.node_counter()));
             let optimum = cover.solve();
             search.searched_live(cover.stats(), cover.node_limit_reached());

@@ -69,10 +69,11 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
         return output.flush();
     }
-    let rounds = run.round_search(1)?;
     let stats = run.cases(
         std::slice::from_ref(&design),
         |design, search| {
+            // One pool for the searches of every case of the design.
+            let rounds = search.round_search()?;
             let solved = design
                 .solve_by(search.node_limit(), |cover| {
                     cover

@@ -71,7 +71,6 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     }
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
-    let rounds = run.round_search(cases.len())?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
     let stats = run.cases(
@@ -90,7 +89,7 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
             cover
                 .set_stop_flag(search.stop_flag())
                 .set_node_limit(search.node_limit())
-                .set_round_search(rounds.clone())
+                .set_round_search(search.round_search()?)
                 .set_node_counter(Some(search.node_counter()));
             let sticks = match cover.solve() {
                 Optimum::Found(options) => Some(encoding.decode(&options)),

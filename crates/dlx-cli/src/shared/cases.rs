@@ -6,15 +6,15 @@
 //! A case alone in its input is searched on all the run's threads instead:
 //! [`Case::drive`], [`Case::count`] and [`Case::min_options`] run it with a
 //! [`ParallelSolver`] (the same answers), and a minimum repeated cover takes
-//! the threads through [`Run::round_search`].
+//! them through [`Case::round_search`].
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
-use dlx_core::{Optimum, OptionId, Solver, Stats, Step};
-use dlx_parallel::ParallelSolver;
+use dlx_core::{Optimum, OptionId, RoundSearch, Solver, Stats, Step};
+use dlx_parallel::{ParallelRounds, ParallelSolver};
 
 use anyhow::Context as _;
 
@@ -91,6 +91,18 @@ impl Case<'_> {
             .nodes
             .fetch_add(stats.nodes, Ordering::Relaxed);
         self.searched_live(stats, limited);
+    }
+
+    /// What searches the rounds of a minimum repeated cover
+    /// ([`dlx_core::MinCover::set_round_search`]): the run's threads for a
+    /// case alone in its input, its own thread (`None`) otherwise.
+    pub(crate) fn round_search(&self) -> anyhow::Result<Option<Arc<dyn RoundSearch>>> {
+        if self.threads <= 1 {
+            return Ok(None);
+        }
+        let rounds =
+            ParallelRounds::with_threads(self.threads).context("cannot start the threads")?;
+        Ok(Some(Arc::new(rounds)))
     }
 
     /// The display's count of nodes, for a search that adds its nodes to it

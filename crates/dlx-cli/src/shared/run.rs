@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::{RoundSearch, Solver, Stats};
-use dlx_parallel::{Balance, ParallelRounds, ParallelSolver, Progress};
+use dlx_core::{Solver, Stats};
+use dlx_parallel::{Balance, ParallelSolver, Progress};
 
 use crate::shared::progress::{group, Display};
 use crate::shared::size::{format_size, parse_size, size_above};
@@ -177,23 +177,6 @@ impl Run {
             .set_stop_flag(self.stop_flag())
             .set_node_budget(self.nodes_left());
         Ok(parallel)
-    }
-
-    /// What searches the rounds of a minimum repeated cover
-    /// ([`dlx_core::MinCover::set_round_search`]) for an input of `cases`
-    /// cases: this run's threads for a single case, the case's own thread
-    /// (`None`) when the cases are spread over the threads already or there
-    /// is one thread.
-    pub(crate) fn round_search(
-        &self,
-        cases: usize,
-    ) -> anyhow::Result<Option<Arc<dyn RoundSearch>>> {
-        if self.threads <= 1 || cases != 1 {
-            return Ok(None);
-        }
-        let rounds =
-            ParallelRounds::with_threads(self.threads).context("cannot start the threads")?;
-        Ok(Some(Arc::new(rounds)))
     }
 
     /// The statistics of a parallel search that has ended, with its load

@@ -50,12 +50,13 @@
 //! let problem = parse_dlx(&text)?;
 //! let mut solver = Solver::new(&problem);
 //! let mut n = 0;
-//! while let Some(solution) = solver.next_solution() {
+//! // Without a budget the search always finishes: `?` never sees a stop.
+//! while let Some(solution) = solver.next_solution()? {
 //!     assert!(verify(&problem, solution).is_ok());
 //!     n += 1;
 //! }
 //! assert_eq!(n, 2);
-//! # Ok::<(), dlx_core::ParseError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Design
@@ -80,6 +81,7 @@
 //!   be chosen; the builder refuses it instead of ignoring it silently.
 #![warn(missing_docs)]
 
+mod budget;
 mod cover;
 mod format;
 mod index;
@@ -89,7 +91,8 @@ mod problem;
 mod search;
 mod verify;
 
-pub use cover::{MinCover, Round, RoundEnd, RoundSearch};
+pub use budget::{Answer, Budget, Outcome, Stop};
+pub use cover::MinCover;
 pub use format::{
     format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
     write_dlx_bytes, ParseError, ParseWarning, Parsed,
@@ -99,13 +102,31 @@ pub use links::LinkError;
 pub use memo::{
     count_solutions, decide_method, CacheStats, CountMode, Counted, Decision, MemoCache,
     MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, Rule, DEFAULT_MEMORY,
-    MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES,
 };
+/// The constants of the memoised count's rule ([`decide_method`]), for the
+/// workspace's tests (feature `test-support`): the rule is documented, its
+/// tuning is not part of the API.
+#[cfg(feature = "test-support")]
+pub use memo::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use problem::{
     BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
 };
-pub use search::{
-    Branch, ChooseError, Costed, Division, Objective, Optimum, Probe, Ranked, Solutions, Solver,
-    Stats, Step, Subtree,
-};
+pub use search::{ChooseError, Costed, Objective, Probe, Solutions, Solver, Stats, Step};
+
+/// Dividing a search: what a parallel or distributed search needs of the
+/// solver, grouped here so that the rest of the crate reads as what a user
+/// needs.
+///
+/// [`SubtreeSearch`] (implemented by [`Solver`]) names parts of the search
+/// tree as [`Subtree`]s, gives them away from a running search, enters
+/// them on other solvers and divides them the same way on every machine;
+/// [`Branch`] is the branch the search would take next. A
+/// [`MinCover`]'s rounds are cut into branches for a [`RoundSearch`] (see
+/// [`Round`] and [`RoundEnd`]). `dlx-parallel` is built on these alone.
+pub mod subtree {
+    pub use crate::cover::{Round, RoundEnd, RoundSearch};
+    pub use crate::search::{Branch, Division, Subtree, SubtreeSearch};
+    #[allow(unused_imports, reason = "the intra-doc links of the module")]
+    use crate::{MinCover, Solver};
+}
 pub use verify::{verify, VerifyError};

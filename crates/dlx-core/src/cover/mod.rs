@@ -24,14 +24,15 @@
 
 mod rounds;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 pub use rounds::{Round, RoundEnd, RoundSearch};
 
+use crate::budget::{Answer, Budget, Meter, Outcome, Stop};
 use crate::index::{to_u32, to_usize, OptionId};
 use crate::problem::{ItemKind, Problem};
-use crate::search::{Optimum, Stats};
+use crate::search::Stats;
 
 /// The search for a minimum repeated cover of a problem's primary items.
 ///
@@ -39,15 +40,14 @@ use crate::search::{Optimum, Stats};
 /// least once" is asked.
 ///
 /// ```
-/// use dlx_core::{parse_dlx, MinCover, Optimum};
+/// use dlx_core::{parse_dlx, MinCover, Outcome};
 ///
 /// // Cover a, b, c, d: {a b} and {c d} do it with two options.
 /// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
 /// let mut search = MinCover::new(&problem);
-/// match search.solve() {
-///     Optimum::Found(cover) => assert_eq!(cover.len(), 2),
-///     other => panic!("{other:?}"),
-/// }
+/// let cover = search.solve();
+/// assert_eq!(cover.outcome, Outcome::Finished);
+/// assert_eq!(cover.value.map(|c| c.len()), Some(2));
 /// # Ok::<(), dlx_core::ParseError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -75,9 +75,8 @@ pub struct MinCover {
     /// The number of options of the cover the last successful round found.
     found_depth: usize,
     stats: Stats,
-    stop: Option<Arc<AtomicBool>>,
-    /// Stop once `stats.nodes` reaches this.
-    node_limit: Option<u64>,
+    budget: Budget,
+    meter: Meter,
     /// Who searches each round's branches, when not this search itself.
     rounds: Option<Arc<dyn RoundSearch>>,
     /// Counts the nodes as they are entered, for a display on another thread.
@@ -146,23 +145,19 @@ impl MinCover {
             item_at: vec![0; n_primary + 1],
             found_depth: 0,
             stats: Stats::default(),
-            stop: None,
-            node_limit: None,
+            budget: Budget::new(),
+            meter: Meter::default(),
             rounds: None,
             node_counter: None,
         }
     }
 
-    /// A flag checked at every node: raise it (from any thread) to stop the search.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
-        self.stop = Some(flag);
-        self
-    }
-
-    /// Stops the search with [`Optimum::Stopped`] once it has entered
-    /// `nodes` nodes in all (`None`: no limit), as [`Solver::set_node_limit`](crate::Solver::set_node_limit).
-    pub fn set_node_limit(&mut self, nodes: Option<u64>) -> &mut Self {
-        self.node_limit = nodes;
+    /// The budget of the search (see [`Budget`]; unlimited by default):
+    /// nodes, time and the caller's cancel flag. A search it stops returns
+    /// [`Outcome::Stopped`] (and no cover: the first cover the deepening
+    /// finds is the minimum, so there is nothing to show before it).
+    pub fn set_budget(&mut self, budget: Budget) -> &mut Self {
+        self.budget = budget;
         self
     }
 
@@ -195,19 +190,6 @@ impl MinCover {
     pub fn set_node_counter(&mut self, counter: Option<Arc<AtomicU64>>) -> &mut Self {
         self.node_counter = counter;
         self
-    }
-
-    /// Whether the stop flag is raised.
-    fn stopped(&self) -> bool {
-        self.stop
-            .as_deref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-    }
-
-    /// Whether the search stopped at the limit of [`MinCover::set_node_limit`].
-    pub fn node_limit_reached(&self) -> bool {
-        self.node_limit
-            .is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The statistics so far, over every round of deepening: `nodes` counts
@@ -339,8 +321,10 @@ impl MinCover {
         self.item_options[to_usize(self.item_starts[to_usize(item)] + position)]
     }
 
-    /// Finds a minimum cover: `NoSolution` when some primary item is in no option.
-    pub fn solve(&mut self) -> Optimum {
+    /// Finds a minimum cover: with a complete outcome, a proven minimum
+    /// (`None` when some primary item is in no option); with
+    /// [`Outcome::Stopped`], `None`.
+    pub fn solve(&mut self) -> Answer<Option<Vec<OptionId>>> {
         // Every primary item in some option: all the options cover them all,
         // so deepening stops at a cover of at most `n_primary` options.
         self.solve_within(u32::MAX)
@@ -349,28 +333,27 @@ impl MinCover {
     /// Finds a minimum cover if one has at most `max` options.
     ///
     /// The same deepening as [`solve`](Self::solve), which never goes past
-    /// `max`: [`Optimum::Found`] holds a cover of at most `max` options, and
-    /// it is a proven minimum of the whole problem, of the size `solve` finds;
-    /// [`Optimum::NoSolution`] means that no cover has at most `max` options
+    /// `max`: a cover found has at most `max` options, and it is a proven
+    /// minimum of the whole problem, of the size `solve` finds; `None` with a
+    /// complete outcome means that no cover has at most `max` options
     /// (perhaps none at all). A bound below the lower bound of the start
     /// answers at once, without a search. With `max` at least the minimum,
     /// the search is exactly that of `solve`, statistics included.
     ///
     /// ```
-    /// use dlx_core::{parse_dlx, MinCover, Optimum};
+    /// use dlx_core::{parse_dlx, MinCover, Outcome};
     ///
     /// // Covering a, b, c, d takes two options ({a b} and {c d}).
     /// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
-    /// assert_eq!(MinCover::new(&problem).solve_within(1), Optimum::NoSolution);
-    /// match MinCover::new(&problem).solve_within(3) {
-    ///     Optimum::Found(cover) => assert_eq!(cover.len(), 2),
-    ///     other => panic!("{other:?}"),
-    /// }
+    /// let none = MinCover::new(&problem).solve_within(1);
+    /// assert_eq!((none.value, none.outcome), (None, Outcome::Finished));
+    /// let two = MinCover::new(&problem).solve_within(3);
+    /// assert_eq!(two.value.map(|c| c.len()), Some(2));
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```
-    pub fn solve_within(&mut self, max: u32) -> Optimum {
+    pub fn solve_within(&mut self, max: u32) -> Answer<Option<Vec<OptionId>>> {
         if (0..self.covered.len()).any(|i| self.item_starts[i] == self.item_starts[i + 1]) {
-            return Optimum::NoSolution;
+            return Answer::new(None, Outcome::Finished);
         }
         // An item in one option only puts that option in every cover: they
         // are taken first, outside the search, which then has only the
@@ -381,19 +364,20 @@ impl MinCover {
         for &o in &forced {
             self.apply(o);
         }
-        let optimum = match max.checked_sub(to_u32(forced.len())) {
-            None => Optimum::NoSolution,
-            Some(rest) => match self.deepen(rest) {
-                Optimum::Found(cover) => {
-                    Optimum::Found(forced.iter().map(|&o| OptionId(o)).chain(cover).collect())
-                }
-                other => other,
-            },
+        let answer = match max.checked_sub(to_u32(forced.len())) {
+            None => Answer::new(None, Outcome::Finished),
+            Some(rest) => {
+                let answer = self.deepen(rest);
+                self.meter.settle(&self.budget);
+                answer.map(|cover| {
+                    cover.map(|cover| forced.iter().map(|&o| OptionId(o)).chain(cover).collect())
+                })
+            }
         };
         for &o in forced.iter().rev() {
             self.undo(o);
         }
-        optimum
+        answer
     }
 
     /// The options that are the only option of some primary item, in order.
@@ -409,27 +393,27 @@ impl MinCover {
 
     /// The deepening of [`solve_within`](Self::solve_within) once the forced
     /// options are applied: a cover of the rest with at most `max` options.
-    fn deepen(&mut self, max: u32) -> Optimum {
+    fn deepen(&mut self, max: u32) -> Answer<Option<Vec<OptionId>>> {
         if let Some(rounds) = self.rounds.clone() {
             return self.deepen_by(max, &*rounds);
         }
         let mut bound = self.lower_bound();
         while bound <= max {
             match self.search_from(0, bound, &mut |_| false) {
-                Some(true) => {
+                Ok(true) => {
                     self.stats.solutions = 1;
                     let cover = self.current_cover();
                     self.unwind(self.found_depth);
-                    return Optimum::Found(cover);
+                    return Answer::new(Some(cover), Outcome::Finished);
                 }
-                Some(false) => match bound.checked_add(1) {
+                Ok(false) => match bound.checked_add(1) {
                     Some(next) => bound = next,
                     None => break,
                 },
-                None => return Optimum::Stopped,
+                Err(stop) => return Answer::new(None, Outcome::Stopped(stop)),
             }
         }
-        Optimum::NoSolution
+        Answer::new(None, Outcome::Finished)
     }
 
     fn current_cover(&self) -> Vec<OptionId> {
@@ -441,30 +425,36 @@ impl MinCover {
 
     /// One round of deepening below the options chosen on levels `..base`
     /// (applied, with their items and positions in `item_at` and `choice`):
-    /// is there a cover of at most `bound` options in all? `None` when
-    /// stopped (the stop flag, the node limit, or `give_up` saying so at a
-    /// node), with every level undone. On success the cover stays applied,
-    /// levels `..found_depth`, for `current_cover`; on failure levels
-    /// `..base` stay applied.
+    /// is there a cover of at most `bound` options in all? `Err` when
+    /// stopped (by the budget, or by `give_up` saying so at a node, which
+    /// counts as [`Stop::Cancelled`]), with every level undone. On success
+    /// the cover stays applied, levels `..found_depth`, for `current_cover`;
+    /// on failure levels `..base` stay applied.
     fn search_from(
         &mut self,
         base: usize,
         bound: u32,
         give_up: &mut dyn FnMut(&Stats) -> bool,
-    ) -> Option<bool> {
+    ) -> Result<bool, Stop> {
         let mut level = base;
         'enter: loop {
             // Enter a level: done, pruned, or branch on the item with the fewest options.
             if self.n_uncovered == 0 {
                 self.found_depth = level;
-                return Some(true);
+                return Ok(true);
             }
-            if self.stopped() || self.node_limit_reached() || give_up(&self.stats) {
+            if give_up(&self.stats) || self.budget.is_cancelled() {
                 self.unwind(level);
-                return None;
+                return Err(Stop::Cancelled);
             }
             let mut next_position = 0u32;
             if to_u32(level) + self.lower_bound() <= bound {
+                // Only the nodes counted draw on the budget, so that a node
+                // budget of `n` stops the search after `n` nodes.
+                if let Err(stop) = self.meter.node(&self.budget) {
+                    self.unwind(level);
+                    return Err(stop);
+                }
                 self.stats.nodes += 1;
                 if let Some(counter) = &self.node_counter {
                     counter.fetch_add(1, Ordering::Relaxed);
@@ -490,7 +480,7 @@ impl MinCover {
                 }
                 // Every option of this level tried: back up.
                 if level == base {
-                    return Some(false);
+                    return Ok(false);
                 }
                 level -= 1;
                 let position = self.choice[level];

@@ -19,8 +19,9 @@ use std::collections::VecDeque;
 use std::sync::atomic::Ordering;
 
 use super::MinCover;
+use crate::budget::{Answer, Outcome, Stop};
 use crate::index::{to_u32, to_usize, OptionId};
-use crate::search::{Optimum, Stats};
+use crate::search::Stats;
 
 /// Searches the branches of one round of [`MinCover`]'s deepening, wherever
 /// it likes: `dlx-parallel` does it on threads.
@@ -32,7 +33,8 @@ use crate::search::{Optimum, Stats};
 /// hands them to [`search_round`](RoundSearch::search_round).
 ///
 /// ```
-/// use dlx_core::{parse_dlx, MinCover, Optimum, Round, RoundEnd, RoundSearch, Stats};
+/// use dlx_core::subtree::{Round, RoundEnd, RoundSearch};
+/// use dlx_core::{parse_dlx, MinCover, Outcome, Stats};
 /// use std::sync::Arc;
 ///
 /// /// The branches one after the other, on one worker.
@@ -47,12 +49,12 @@ use crate::search::{Optimum, Stats};
 ///         let mut worker = round.worker();
 ///         let mut stats = Stats::default();
 ///         for branch in 0..round.len() {
-///             let (optimum, branch_stats) = round.search_branch(&mut worker, branch, &mut |_| false);
+///             let (answer, branch_stats) = round.search_branch(&mut worker, branch, &mut |_| false);
 ///             stats += branch_stats;
-///             match optimum {
-///                 Optimum::Found(cover) => return RoundEnd::Found { branch, cover, stats },
-///                 Optimum::NoSolution => {}
-///                 Optimum::Stopped => return RoundEnd::Stopped { stats },
+///             match (answer.value, answer.outcome) {
+///                 (Some(cover), _) => return RoundEnd::Found { branch, cover, stats },
+///                 (None, Outcome::Stopped(stop)) => return RoundEnd::Stopped { stop, stats },
+///                 (None, _) => {}
 ///             }
 ///         }
 ///         RoundEnd::NoCover { stats }
@@ -103,9 +105,11 @@ pub enum RoundEnd {
         /// The statistics of all the branches.
         stats: Stats,
     },
-    /// A branch search stopped (the stop flag, or its `give_up`) before the
+    /// A branch search stopped (the budget, or its `give_up`) before the
     /// round was decided; `stats` adds up the work done.
     Stopped {
+        /// Why the branch search stopped.
+        stop: Stop,
         /// The statistics of the work done.
         stats: Stats,
     },
@@ -118,7 +122,6 @@ pub struct Round<'a> {
     root: &'a MinCover,
     branches: Vec<Branch>,
     bound: u32,
-    nodes_left: Option<u64>,
 }
 
 /// A branch of a round: the positions of the options chosen from the root,
@@ -156,20 +159,12 @@ impl<'a> Round<'a> {
         self.bound
     }
 
-    /// The nodes left of the search's node limit ([`MinCover::set_node_limit`])
-    /// for this round's branches, all together: a driver that shares them out
-    /// stops its branch searches once they are spent (`None`: no limit).
-    pub fn nodes_left(&self) -> Option<u64> {
-        self.nodes_left
-    }
-
     /// A search to run branches on, one per thread: a copy of the round's
-    /// root with no statistics, no node limit, no round search, and the same
-    /// stop flag and node counter.
+    /// root with no statistics and no round search, and the same budget
+    /// (whose nodes the workers draw from one pool) and node counter.
     pub fn worker(&self) -> MinCover {
         let mut worker = self.root.clone();
         worker.stats = Stats::default();
-        worker.node_limit = None;
         worker.rounds = None;
         worker
     }
@@ -179,7 +174,8 @@ impl<'a> Round<'a> {
     /// (all of them, from the round's root), in the sequential order, and the
     /// statistics of that search. `give_up` is asked at every node, with the
     /// statistics of this branch so far, and ends the search with
-    /// [`Optimum::Stopped`] when it says so; so does the stop flag.
+    /// [`Stop::Cancelled`] when it says so; the worker's budget ends it as
+    /// it ends any search.
     ///
     /// `worker` is left as it was given. Given a branch index out of range,
     /// or a worker that is no copy of this round's root, the answer is
@@ -189,56 +185,60 @@ impl<'a> Round<'a> {
         worker: &mut MinCover,
         branch: usize,
         give_up: &mut dyn FnMut(&Stats) -> bool,
-    ) -> (Optimum, Stats) {
+    ) -> (Answer<Option<Vec<OptionId>>>, Stats) {
         let Some(branch) = self.branches.get(branch) else {
-            return (Optimum::NoSolution, Stats::default());
+            return (Answer::new(None, Outcome::Finished), Stats::default());
         };
         let kept = std::mem::take(&mut worker.stats);
-        let optimum = match worker.replay(&branch.path) {
-            None => Optimum::NoSolution,
+        let answer = match worker.replay(&branch.path) {
+            None => Answer::new(None, Outcome::Finished),
             Some(()) => {
                 // Applying the path is the expansion's work, counted there.
                 worker.stats.updates = 0;
                 let base = branch.path.len();
                 match worker.search_from(base, self.bound, give_up) {
-                    Some(true) => {
+                    Ok(true) => {
                         let cover = worker.current_cover();
                         worker.unwind(worker.found_depth);
-                        Optimum::Found(cover)
+                        Answer::new(Some(cover), Outcome::Finished)
                     }
-                    Some(false) => {
+                    Ok(false) => {
                         worker.unwind(base);
-                        Optimum::NoSolution
+                        Answer::new(None, Outcome::Finished)
                     }
-                    None => Optimum::Stopped,
+                    Err(stop) => Answer::new(None, Outcome::Stopped(stop)),
                 }
             }
         };
+        worker.meter.settle(&worker.budget);
         let stats = std::mem::replace(&mut worker.stats, kept);
         worker.stats += stats;
-        (optimum, stats)
+        (answer, stats)
     }
 }
 
 impl MinCover {
     /// The deepening with each round searched by `rounds`; the answer and
     /// the statistics are those of the search on its own.
-    pub(super) fn deepen_by(&mut self, max: u32, rounds: &dyn RoundSearch) -> Optimum {
+    pub(super) fn deepen_by(
+        &mut self,
+        max: u32,
+        rounds: &dyn RoundSearch,
+    ) -> Answer<Option<Vec<OptionId>>> {
         let mut bound = self.lower_bound();
         while bound <= max {
-            let (branches, after) = self.expand(bound, rounds.branches_wanted().max(1));
-            if self.node_limit.is_some_and(|limit| after.nodes >= limit) || self.stopped() {
-                // The expansion itself stops at the limit and at the flag.
+            let (branches, after, stopped) = self.expand(bound, rounds.branches_wanted().max(1));
+            // The workers draw on the same budget: what this search drew goes back.
+            self.meter.settle(&self.budget);
+            if let Some(stop) = stopped {
+                // The expansion itself stops with the budget.
                 self.stats = after;
-                return Optimum::Stopped;
+                return Answer::new(None, Outcome::Stopped(stop));
             }
             let round = Round {
                 root: self,
                 branches,
                 bound,
-                nodes_left: self
-                    .node_limit
-                    .map(|limit| limit.saturating_sub(after.nodes)),
             };
             let end = rounds.search_round(&round);
             let before = |branch: usize| round.branches.get(branch).map_or(after, |b| b.before);
@@ -251,16 +251,16 @@ impl MinCover {
                     self.stats = before(branch);
                     self.stats += stats;
                     self.stats.solutions = 1;
-                    return Optimum::Found(cover);
+                    return Answer::new(Some(cover), Outcome::Finished);
                 }
                 RoundEnd::NoCover { stats } => {
                     self.stats = after;
                     self.stats += stats;
                 }
-                RoundEnd::Stopped { stats } => {
+                RoundEnd::Stopped { stop, stats } => {
                     self.stats = after;
                     self.stats += stats;
-                    return Optimum::Stopped;
+                    return Answer::new(None, Outcome::Stopped(stop));
                 }
             }
             match bound.checked_add(1) {
@@ -268,15 +268,15 @@ impl MinCover {
                 None => break,
             }
         }
-        Optimum::NoSolution
+        Answer::new(None, Outcome::Finished)
     }
 
     /// Expands the top levels of the round of `bound`, breadth first, until
     /// at least `wanted` branches are open (or none can be expanded): the
-    /// branches in the sequential order, and the statistics of the search
-    /// once it has visited every node expanded. `self` is left as it was,
-    /// statistics included.
-    fn expand(&mut self, bound: u32, wanted: usize) -> (Vec<Branch>, Stats) {
+    /// branches in the sequential order, the statistics of the search once
+    /// it has visited every node expanded, and the budget's stop if it
+    /// stopped the expansion. `self` is left as it was, statistics included.
+    fn expand(&mut self, bound: u32, wanted: usize) -> (Vec<Branch>, Stats, Option<Stop>) {
         struct Entry {
             path: Vec<u32>,
             /// The updates of applying the option that leads here.
@@ -295,11 +295,8 @@ impl MinCover {
         // spending long here.
         let mut expansions_left = wanted.saturating_mul(16);
         let kept = self.stats;
-        // The nodes the expansion may count: what is left of the node limit.
-        let mut nodes_left = self
-            .node_limit
-            .map_or(u64::MAX, |limit| limit.saturating_sub(kept.nodes));
-        while open < wanted && expansions_left > 0 && nodes_left > 0 && !self.stopped() {
+        let mut stopped = None;
+        while open < wanted && expansions_left > 0 && stopped.is_none() {
             let Some(index) = queue.pop_front() else {
                 break;
             };
@@ -313,10 +310,12 @@ impl MinCover {
                 if to_u32(level).saturating_add(self.lower_bound()) > bound {
                     entries[index].kind = Kind::Pruned;
                     open -= 1;
+                } else if let Err(stop) = self.meter.node(&self.budget) {
+                    // The node is not entered: the branch stays open.
+                    stopped = Some(stop);
                 } else {
                     entries[index].kind = Kind::Inner;
                     open -= 1;
-                    nodes_left -= 1;
                     let item = self.choose_item();
                     let n_options =
                         self.item_starts[to_usize(item) + 1] - self.item_starts[to_usize(item)];
@@ -366,7 +365,7 @@ impl MinCover {
         if let Some(counter) = &self.node_counter {
             counter.fetch_add(stats.nodes - kept.nodes, Ordering::Relaxed);
         }
-        (branches, stats)
+        (branches, stats, stopped)
     }
 
     /// Applies the options of `path` from the root, level by level, the

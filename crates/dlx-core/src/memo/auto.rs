@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use crate::budget::{Budget, Outcome};
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
@@ -83,8 +84,10 @@ pub enum Decision {
         /// The leverage the probe measured.
         leverage: f64,
     },
-    /// It does not, or it cannot (the problem needs Algorithm M): go on with
-    /// this solver, which has counted part of the solutions already.
+    /// It does not, or it cannot (the problem needs Algorithm M), or the
+    /// budget stopped the decision: go on with this solver, which has
+    /// counted part of the solutions already (and which stops at once, with
+    /// its partial count, when the budget is spent).
     Plain {
         /// The solver, ready to go on (boxed, as the counter is).
         solver: Box<Solver>,
@@ -95,11 +98,15 @@ pub enum Decision {
     },
 }
 
-/// A finished count, from [`count_solutions`].
+/// A count from [`count_solutions`], and how it ended.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Counted {
-    /// The number of solutions.
-    pub count: u128,
+    /// The number of solutions: complete when the outcome is; when the
+    /// budget stopped the count, the solutions the plain count found so far,
+    /// or `None` for the memoised count, which has no partial value.
+    pub count: Option<u128>,
+    /// How the count ended.
+    pub outcome: Outcome,
     /// The search that counted them.
     pub method: Method,
     /// The plain search's statistics (including a first slice whose work was
@@ -117,9 +124,9 @@ pub struct Counted {
 /// Decides between the plain and the memoised count of `problem`.
 ///
 /// The rule:
-/// 1. The plain count runs for [`PLAIN_FIRST_NODES`] nodes; if it finishes,
+/// 1. The plain count runs for 4096 nodes; if it finishes,
 ///    that is the count (small problems never build a cache).
-/// 2. Otherwise the memoised count runs a probe of at most [`PROBE_NODES`]
+/// 2. Otherwise the memoised count runs a probe of at most 4096
 ///    nodes, in slices, and the plain count runs beside it so that it has
 ///    always run at least 8 times as long as the probe (by the clock): a
 ///    problem that the plain count finishes meanwhile is counted plainly,
@@ -129,8 +136,12 @@ pub struct Counted {
 ///    the cache would have entered to get as far, divided by the nodes
 ///    entered. It decides as soon as it is clear (64 or more: memoise;
 ///    below 2 after 1024 nodes: count plainly), else at the probe's end:
-///    from [`MIN_LEVERAGE`] on, the memoised count goes on; below, the
+///    from 8 on, the memoised count goes on; below, the
 ///    plain count goes on from where it paused.
+///
+/// Both searches draw on `budget` (nodes, time, the cancel flag) as any
+/// search does; when it stops them the decision is [`Decision::Plain`],
+/// whose solver then ends at once with its partial count.
 ///
 /// A memoised node costs 2 to 50 plain nodes (it hashes a key, looks for
 /// parts, and the cache misses the processor's caches), so the plain count
@@ -140,24 +151,29 @@ pub struct Counted {
 /// (queens, pentominoes, Langford pairs) it stays between 1 and 2. The work
 /// lost is the probe and the plain count run beside it, a few
 /// milliseconds; the decision depends on the clock, the count never does.
-pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
+pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget) -> Decision {
     let started = Instant::now();
     let mut solver = Solver::new(problem);
-    if let Step::Done = solver.run_counting(PLAIN_FIRST_NODES) {
-        return plain_done(&solver, MemoStats::default(), CacheStats::default());
+    solver.set_budget(budget.clone());
+    let plain = |solver: Solver, memo: MemoStats, leverage: f64| Decision::Plain {
+        solver: Box::new(solver),
+        memo,
+        leverage,
+    };
+    match solver.run_counting(PLAIN_FIRST_NODES) {
+        Step::End(Outcome::Stopped(_)) => return plain(solver, MemoStats::default(), 0.0),
+        Step::End(_) => return plain_done(&solver, MemoStats::default(), CacheStats::default()),
+        Step::Solution | Step::Paused => {}
     }
     let mut plain_time = started.elapsed();
     let probe_started = Instant::now();
-    let made = MemoCounter::new(problem, settings);
+    let made = MemoCounter::new(problem, &settings.within(budget));
     let mut memo_time = probe_started.elapsed();
     let Ok(mut counter) = made else {
         // Multiplicities: only the plain count can go on.
-        return Decision::Plain {
-            solver: Box::new(solver),
-            memo: MemoStats::default(),
-            leverage: 0.0,
-        };
+        return plain(solver, MemoStats::default(), 0.0);
     };
+    counter.set_budget(budget.clone());
     loop {
         let slice = PROBE_SLICE.min(PROBE_NODES.saturating_sub(counter.stats().nodes));
         let slice_started = Instant::now();
@@ -184,7 +200,8 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
                     counter: Box::new(counter),
                 }
             }
-            Ok(MemoStep::Paused | MemoStep::Stopped) => {}
+            Ok(MemoStep::Stopped(_)) => return plain(solver, counter.stats(), leverage),
+            Ok(MemoStep::Paused) => {}
         }
         let memoise =
             leverage >= CLEAR_LEVERAGE || (nodes >= PROBE_NODES && leverage >= MIN_LEVERAGE);
@@ -207,8 +224,12 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings) -> Decision {
             let slice_started = Instant::now();
             let step = solver.run_counting(PLAIN_SLICE);
             plain_time += slice_started.elapsed();
-            if let Step::Done = step {
-                return plain_done(&solver, counter.stats(), counter.cache().stats());
+            match step {
+                Step::End(Outcome::Stopped(_)) => return plain(solver, counter.stats(), leverage),
+                Step::End(_) => {
+                    return plain_done(&solver, counter.stats(), counter.cache().stats())
+                }
+                Step::Solution | Step::Paused => {}
             }
         }
     }
@@ -225,16 +246,18 @@ fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats) -> Decision {
     }
 }
 
-/// Counts the solutions of `problem` with the search `mode` asks for.
+/// Counts the solutions of `problem` with the search `mode` asks for,
+/// within `budget`: the count and how it ended (a count the budget stopped
+/// is partial, or has no value if it was memoised).
 ///
 /// ```
-/// use dlx_core::{count_solutions, parse_dlx, CountMode, MemoSettings, Method};
+/// use dlx_core::{count_solutions, parse_dlx, Budget, CountMode, MemoSettings, Method, Outcome};
 ///
 /// // Two parts no option joins: a and b (2 ways: {a b} or {a} {b}), and c, d
 /// // and e (4 ways: {c d e}, {c d} {e}, {c} {d e}, {c} {d} {e}).
 /// let problem = parse_dlx("a b c d e\na b\na\nb\nc d e\nc d\nd e\nc\nd\ne\n")?;
-/// let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Memo)?;
-/// assert_eq!(counted.count, 2 * 4);
+/// let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Memo, &Budget::new())?;
+/// assert_eq!((counted.count, counted.outcome), (Some(2 * 4), Outcome::Finished));
 /// assert_eq!(counted.method, Method::Memo);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -242,18 +265,20 @@ pub fn count_solutions(
     problem: &Problem,
     settings: &MemoSettings,
     mode: CountMode,
+    budget: &Budget,
 ) -> Result<Counted, MemoError> {
     match mode {
-        CountMode::Plain => Ok(finish_plain(
-            Solver::new(problem),
-            MemoStats::default(),
-            0.0,
-        )),
+        CountMode::Plain => {
+            let mut solver = Solver::new(problem);
+            solver.set_budget(budget.clone());
+            Ok(finish_plain(solver, MemoStats::default(), 0.0))
+        }
         CountMode::Memo => {
-            let mut counter = MemoCounter::new(problem, settings)?;
+            let mut counter = MemoCounter::new(problem, &settings.within(budget))?;
+            counter.set_budget(budget.clone());
             finish_memo(&mut counter, Stats::default(), 0.0)
         }
-        CountMode::Auto => match decide_method(problem, settings) {
+        CountMode::Auto => match decide_method(problem, settings, budget) {
             Decision::Done {
                 count,
                 method,
@@ -261,7 +286,8 @@ pub fn count_solutions(
                 memo,
                 cache,
             } => Ok(Counted {
-                count,
+                count: Some(count),
+                outcome: Outcome::Finished,
                 method,
                 plain,
                 memo,
@@ -282,10 +308,12 @@ pub fn count_solutions(
     }
 }
 
-fn finish_plain(mut solver: Solver, memo: MemoStats, leverage: f64) -> Counted {
-    solver.count();
+/// Goes on with a plain count (from where it stands) to its end or its stop.
+pub(crate) fn finish_plain(mut solver: Solver, memo: MemoStats, leverage: f64) -> Counted {
+    let outcome = solver.count().outcome;
     Counted {
-        count: u128::from(solver.stats().solutions),
+        count: Some(u128::from(solver.stats().solutions)),
+        outcome,
         method: Method::Plain,
         plain: *solver.stats(),
         memo,
@@ -294,14 +322,21 @@ fn finish_plain(mut solver: Solver, memo: MemoStats, leverage: f64) -> Counted {
     }
 }
 
-fn finish_memo(
+/// Goes on with a memoised count (whose probe may have run) to its end or
+/// its stop; the statistics include the probe's.
+pub(crate) fn finish_memo(
     counter: &mut MemoCounter,
     plain: Stats,
     leverage: f64,
 ) -> Result<Counted, MemoError> {
-    let count = counter.count()?;
+    let (count, outcome) = match counter.count() {
+        Ok(count) => (Some(count), Outcome::Finished),
+        Err(MemoError::Stopped(stop)) => (None, Outcome::Stopped(stop)),
+        Err(err) => return Err(err),
+    };
     Ok(Counted {
         count,
+        outcome,
         method: Method::Memo,
         plain,
         memo: counter.stats(),

@@ -123,15 +123,15 @@ mod parts;
 mod search;
 mod state;
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Instant;
 
-pub use auto::{
-    count_solutions, decide_method, CountMode, Counted, Decision, Method, MIN_LEVERAGE,
-    PLAIN_FIRST_NODES, PROBE_NODES,
-};
+pub use auto::{count_solutions, decide_method, CountMode, Counted, Decision, Method};
+#[cfg(feature = "test-support")]
+pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 
+use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};
 use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};
@@ -196,6 +196,16 @@ impl MemoSettings {
         self
     }
 
+    /// The settings with the cache's memory capped by `budget`'s memory
+    /// ([`Budget::with_memory`]), as every count made under a budget has it.
+    pub(crate) fn within(&self, budget: &Budget) -> MemoSettings {
+        let mut settings = self.clone();
+        if let Some(memory) = budget.memory() {
+            settings.memory = settings.memory.min(memory);
+        }
+        settings
+    }
+
     /// With branching rule `rule`.
     pub fn with_rule(mut self, rule: Rule) -> Self {
         self.rule = rule;
@@ -229,9 +239,11 @@ pub enum MemoError {
         /// The largest count the counter can hold.
         limit: u128,
     },
-    /// The stop flag was raised before the count was finished.
-    #[error("the count was stopped before it finished")]
-    Stopped,
+    /// The budget or the caller's cancel stopped the count before it was
+    /// finished (a memoised count has no partial value: the counts of the
+    /// subproblems finished are not a count of anything).
+    #[error("the count was stopped before it finished: {0}")]
+    Stopped(Stop),
     /// A cache made for another problem was handed to a counter.
     #[error(
         "the cache holds keys of {cache_words} words, but this problem's keys have {problem_words}"
@@ -282,10 +294,11 @@ impl std::ops::AddAssign for MemoStats {
 pub enum MemoStep {
     /// The count is finished.
     Done(u128),
-    /// The node budget of the call ran out; calling `run` again goes on.
+    /// The slice of the call ran out; calling `run` again goes on.
     Paused,
-    /// The stop flag was raised; calling `run` again goes on (if the flag is lowered).
-    Stopped,
+    /// The budget or the cancel flag stopped the count; calling `run` again
+    /// goes on if the budget allows it then.
+    Stopped(Stop),
 }
 
 /// A memoised count of the solutions of one problem.
@@ -314,6 +327,8 @@ pub enum MemoStep {
 pub struct MemoCounter {
     cache: Arc<MemoCache>,
     search: Search,
+    budget: Budget,
+    pace: Pace,
 }
 
 impl MemoCache {
@@ -331,6 +346,8 @@ impl MemoCounter {
         Ok(MemoCounter {
             cache,
             search: Search::new(layout, settings.rule, settings.parts),
+            budget: Budget::new(),
+            pace: Pace::new(),
         })
     }
 
@@ -351,6 +368,8 @@ impl MemoCounter {
         Ok(MemoCounter {
             cache,
             search: Search::new(layout, settings.rule, settings.parts),
+            budget: Budget::new(),
+            pace: Pace::new(),
         })
     }
 
@@ -360,40 +379,76 @@ impl MemoCounter {
         MemoCounter {
             cache: Arc::clone(&self.cache),
             search: self.search.fresh(),
+            budget: self.budget.clone(),
+            pace: Pace::new(),
         }
     }
 
     /// Counts the solutions (those below the choices fixed by
     /// [`MemoCounter::choose`]), from where the search stands to its end.
     ///
-    /// A raised stop flag ends it with [`MemoError::Stopped`].
+    /// A count the budget stops is [`MemoError::Stopped`].
     pub fn count(&mut self) -> Result<u128, MemoError> {
         loop {
             match self.run(u64::MAX)? {
                 MemoStep::Done(count) => return Ok(count),
-                MemoStep::Stopped => return Err(MemoError::Stopped),
+                MemoStep::Stopped(stop) => return Err(MemoError::Stopped(stop)),
                 MemoStep::Paused => {}
             }
         }
     }
 
-    /// A flag checked at every node: raise it (from any thread) to stop the
-    /// count with [`MemoStep::Stopped`]. Clones and [`MemoCounter::fresh`]
+    /// The budget of the count from now on (see [`Budget`]): nodes, time
+    /// and the caller's cancel flags. Clones and [`MemoCounter::fresh`]
     /// counters share it.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
-        self.search.stop = Some(flag);
+    pub fn set_budget(&mut self, budget: Budget) -> &mut Self {
+        self.budget = budget;
         self
     }
 
-    /// Runs the count until it is finished or `node_budget` more nodes were entered.
-    pub fn run(&mut self, node_budget: u64) -> Result<MemoStep, MemoError> {
+    /// The budget of the count.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
+    }
+
+    /// Runs the count until it is finished, `slice` more nodes were
+    /// entered, or the budget stops it.
+    pub fn run(&mut self, slice: u64) -> Result<MemoStep, MemoError> {
+        if !self.budget.is_metered() {
+            return self.step(slice);
+        }
+        let mut left = slice;
+        loop {
+            if let Err(stop) = self.budget.check_clock() {
+                return Ok(MemoStep::Stopped(stop));
+            }
+            let granted = self.budget.take_nodes(left.min(self.pace.slice()));
+            let (before, started) = (self.search.stats.nodes, Instant::now());
+            // With the pool empty the loop still runs with no node to enter:
+            // what is left may be handing counts back alone, which ends the count.
+            let step = self.step(granted);
+            let used = self.search.stats.nodes - before;
+            self.budget.settle_nodes(granted, used);
+            if granted == 0 && matches!(step, Ok(MemoStep::Paused)) {
+                return Ok(MemoStep::Stopped(Stop::Nodes));
+            }
+            self.pace.learn(used, started.elapsed());
+            left = left.saturating_sub(used);
+            if !matches!(step, Ok(MemoStep::Paused)) || left == 0 {
+                return step;
+            }
+        }
+    }
+
+    /// Runs the loop for `slice` nodes at most.
+    fn step(&mut self, slice: u64) -> Result<MemoStep, MemoError> {
         let result = match Arc::get_mut(&mut self.cache) {
-            Some(cache) => self.search.run(&mut Exclusive(cache), node_budget),
-            None => self.search.run(&mut Shared(&self.cache), node_budget),
+            Some(cache) => self.search.run(&mut Exclusive(cache), slice),
+            None => self.search.run(&mut Shared(&self.cache), slice),
         };
         match result {
             End::Paused => Ok(MemoStep::Paused),
-            End::Stopped => Ok(MemoStep::Stopped),
+            End::Stopped => Ok(MemoStep::Stopped(Stop::Cancelled)),
             End::Done(cache::OVERFLOW) => Err(MemoError::Overflow {
                 limit: cache::OVERFLOW - 1,
             }),

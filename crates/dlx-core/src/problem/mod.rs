@@ -188,7 +188,7 @@ pub enum BuildError {
 ///     b.option(option)?;
 /// }
 /// let problem = b.build()?;
-/// assert_eq!(Solver::new(&problem).count(), 1);
+/// assert_eq!(Solver::new(&problem).count().complete(), Ok(1));
 /// # Ok::<(), dlx_core::BuildError>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -9,7 +9,7 @@
 //! is; that level's choice is then the item's header. A level tries exactly
 //! as many alternatives as its branching degree.
 
-use super::{Next, Solver, Step};
+use super::{Inner, Next, Solver};
 use crate::index::{to_u32, to_usize};
 use crate::links::Dance;
 
@@ -190,15 +190,14 @@ impl Multiplicities {
 
 impl Solver {
     /// Runs Algorithm M (with Algorithm C's colors when `COLORS`) until a
-    /// solution (when `REPORT`), the node budget, the stop flag or the end.
+    /// solution (when `REPORT`), the end of its slice of nodes, or the end.
     ///
     /// Written as [`Solver::search_x`] is: the registers are locals, saved
     /// once when the loop stops.
     pub(super) fn search_m<const COLORS: bool, const REPORT: bool, const BOUND: bool>(
         &mut self,
-        node_budget: u64,
-        stop: impl Fn() -> bool,
-    ) -> Step {
+        slice: u64,
+    ) -> Inner {
         let Solver {
             links,
             stack,
@@ -210,7 +209,7 @@ impl Solver {
         } = self;
         let mut links = links.dance();
         let links = &mut links;
-        let node_stop = saved.nodes.saturating_add(node_budget);
+        let node_stop = saved.nodes.saturating_add(slice);
         let limit = settings.limit.unwrap_or(u64::MAX);
         let base = stack.base;
         let range = stack.range;
@@ -287,28 +286,26 @@ impl Solver {
                         next = Next::Recover;
                     }
                     if REPORT {
-                        break Step::Solution;
+                        break Inner::Solution;
                     }
                     if at_base || stats.solutions >= limit {
-                        break Step::Done;
+                        break Inner::Done;
                     }
                     continue;
                 }
-                if stop() {
-                    break Step::Stopped;
-                }
-                if stats.nodes >= node_stop {
-                    break Step::Paused;
-                }
                 if BOUND && optimiser.exceeded(links, &choice[..level]) {
-                    // Branch and bound: nothing below here can beat the limit.
+                    // Branch and bound: nothing below here can beat the
+                    // limit. (Before the end of the slice: a prune enters no node.)
                     if level == base {
                         next = Next::Done;
-                        break Step::Done;
+                        break Inner::Done;
                     }
                     level -= 1;
                     next = Next::Recover;
                     continue;
+                }
+                if stats.nodes >= node_stop {
+                    break Inner::Paused;
                 }
                 // M3: [Choose i.] M4: [Prepare to branch on i.]
                 stats.nodes += 1;
@@ -316,7 +313,7 @@ impl Solver {
                 if degree <= 0 {
                     // No alternative at all.
                     if finish_and_back_up!() {
-                        break Step::Done;
+                        break Inner::Done;
                     }
                     continue;
                 }
@@ -328,7 +325,7 @@ impl Solver {
                 if old == m.item[level] {
                     // "Leave it as it is" was the last alternative.
                     if finish_and_back_up!() {
-                        break Step::Done;
+                        break Inner::Done;
                     }
                     continue;
                 }
@@ -340,7 +337,7 @@ impl Solver {
                 Alternative::Leave => true,
                 Alternative::Done => {
                     if finish_and_back_up!() {
-                        break Step::Done;
+                        break Inner::Done;
                     }
                     continue;
                 }

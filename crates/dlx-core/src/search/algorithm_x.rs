@@ -11,11 +11,11 @@
 //! given to another search ([`Solver::donate`]), or the level is the first of
 //! a [`Subtree`](super::Subtree) that holds only some of its options.
 
-use super::{Next, Solver, Step};
+use super::{Inner, Next, Solver};
 
 impl Solver {
     /// Runs Algorithm X (C when `COLORS`) until a solution (when `REPORT`),
-    /// the node budget, the stop flag or the end of the search.
+    /// the end of its slice of nodes, or the end of the search.
     ///
     /// The loop's registers (`level`, `x`, `item`, the statistics) are
     /// locals, written back once when it stops: kept in `self`, the
@@ -27,9 +27,8 @@ impl Solver {
         const SHORT: bool,
     >(
         &mut self,
-        node_budget: u64,
-        stop: impl Fn() -> bool,
-    ) -> Step {
+        slice: u64,
+    ) -> Inner {
         let Solver {
             links,
             stack,
@@ -40,7 +39,7 @@ impl Solver {
         } = self;
         // The arrays as slices held here, in registers (`Dance`).
         let mut links = links.dance_with::<SHORT>();
-        let node_stop = saved.nodes.saturating_add(node_budget);
+        let node_stop = saved.nodes.saturating_add(slice);
         let limit = settings.limit.unwrap_or(u64::MAX);
         let base = stack.base;
         let range = stack.range;
@@ -97,9 +96,9 @@ impl Solver {
             stack.next = Next::Done;
             if REPORT {
                 self.load_solution(level);
-                return Step::Solution;
+                return Inner::Solution;
             }
-            return Step::Done;
+            return Inner::Done;
         }
         let (step, next, report) = 'forward: loop {
             if at_c5 {
@@ -112,21 +111,20 @@ impl Solver {
                 choice[level] = x;
             } else {
                 // C2: [Enter level l.] Solutions are caught in C5, so here some primary item is uncovered.
-                if stop() {
-                    break (Step::Stopped, Next::Forward, None);
-                }
-                if stats.nodes >= node_stop {
-                    break (Step::Paused, Next::Forward, None);
-                }
                 // Branch and bound: prune when the choices so far and a lower
-                // bound on what remains exceed the limit.
+                // bound on what remains exceed the limit. (Before the end of
+                // the slice: a prune enters no node, so a search whose
+                // budget is spent may still end by pruning.)
                 if BOUND && optimiser.exceeded(&links, &choice[..level]) {
                     if level == base {
-                        break (Step::Done, Next::Done, None);
+                        break (Inner::Done, Next::Done, None);
                     }
                     level -= 1;
                     resume = true;
                     continue 'forward;
+                }
+                if stats.nodes >= node_stop {
+                    break (Inner::Paused, Next::Forward, None);
                 }
                 stats.nodes += 1;
                 // C3: [Choose i.]
@@ -143,7 +141,7 @@ impl Solver {
                     // C7: [Backtrack.] C8: [Leave level l.]
                     links.uncover::<COLORS>(item);
                     if level == base {
-                        break 'forward (Step::Done, Next::Done, None);
+                        break 'forward (Inner::Done, Next::Done, None);
                     }
                     level -= 1;
                     // C6 for the level above.
@@ -168,10 +166,10 @@ impl Solver {
                     stats.max_level = level + 1;
                 }
                 if REPORT {
-                    break 'forward (Step::Solution, Next::Recover, Some(level + 1));
+                    break 'forward (Inner::Solution, Next::Recover, Some(level + 1));
                 }
                 if stats.solutions >= limit {
-                    break 'forward (Step::Done, Next::Recover, None);
+                    break 'forward (Inner::Done, Next::Recover, None);
                 }
                 // C6 inline: undo and try the next option at this level.
                 x = links.uncommit_and_next::<COLORS>(x);

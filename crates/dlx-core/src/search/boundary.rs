@@ -8,6 +8,9 @@
 //! replays the way down and searches them ([`Solver::enter`]). Nothing of
 //! the links is reachable through them.
 
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
 use super::{Next, Range, Solver, Stats};
 use crate::index::{to_usize, ItemId, OptionId};
 
@@ -143,58 +146,35 @@ pub struct Division {
     pub stats: Stats,
 }
 
+/// What a parallel or distributed search needs of a [`Solver`]: the
+/// branch it would take, the whole tree as a [`Subtree`], a subtree
+/// entered on another solver, half of a running search's untried
+/// alternatives given away, a subtree divided the same way on every
+/// machine, and a bound shared by the threads of an optimising search.
+///
+/// This is the **API boundary** of `dlx-parallel`: nothing else of the
+/// links is reachable, and none of these changes the tree the search
+/// explores. Bring it into scope with `use dlx_core::subtree::SubtreeSearch`.
+pub trait SubtreeSearch {
+    /// The item the search would branch on next and its options, or `None`
+    /// when every primary item is covered or the problem has multiplicities.
+    fn branch(&self) -> Option<Branch>;
+    /// The updates the search makes at the node [`SubtreeSearch::branch`] describes.
+    fn branch_updates(&self) -> u64;
+    /// The whole search tree below the choices fixed by [`Solver::choose`], as a subtree.
+    fn root_subtree(&self) -> Subtree;
+    /// Gets ready to search `subtree` alone, replaying the way down to it.
+    fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError>;
+    /// Gives away the second half of the untried alternatives of the
+    /// shallowest open level, between two slices of a running search.
+    fn donate(&mut self) -> Option<Subtree>;
+    /// Cuts a subtree at its first level with several alternatives.
+    fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError>;
+    /// Shares the limit of the optimising searches with other searches of the same problem.
+    fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self;
+}
+
 impl Solver {
-    /// The item the search would branch on next and its options, or `None` when
-    /// every primary item is covered (the choices made so far are a solution)
-    /// or when the problem has multiplicities (such a search is not split:
-    /// a level may also leave its item as it is, which no option stands for).
-    pub fn branch(&self) -> Option<Branch> {
-        if self.links.algorithm_m() {
-            return None;
-        }
-        let item = self.links.choose_item();
-        if item == 0 {
-            return None;
-        }
-        let mut options = Vec::with_capacity(to_usize(self.links.len(item)));
-        let mut p = self.links.down(item);
-        while p != item {
-            options.push(self.links.option_of(p));
-            p = self.links.down(p);
-        }
-        Some(Branch {
-            item: self.links.item_of_header(item),
-            options,
-        })
-    }
-
-    /// The updates the search makes at the node [`Solver::branch`] describes:
-    /// covering its item once and committing each of its options in turn,
-    /// as [`Stats::updates`](super::Stats::updates) counts them. A split
-    /// search adds these for the nodes it expands itself, so that its totals
-    /// equal the sequential ones.
-    pub fn branch_updates(&self) -> u64 {
-        if self.links.algorithm_m() {
-            return 0;
-        }
-        let item = self.links.choose_item();
-        if item == 0 {
-            return 0;
-        }
-        // Cold: a copy of the links, and the copy of the operations that tests
-        // colors, which counts the same updates on a problem without colors.
-        let mut links = self.links.clone();
-        let mut updates = 0;
-        links.cover::<true>(item, &mut updates);
-        let mut x = links.down(item);
-        while x != item {
-            links.commit_option::<true>(x, &mut updates);
-            links.uncommit_option::<true>(x);
-            x = links.down(x);
-        }
-        updates
-    }
-
     /// Fixes `option` as part of every solution before the search starts: the
     /// search then runs only below this choice, and the solutions it reports
     /// include it. Choices made this way are not counted in the statistics.
@@ -271,9 +251,72 @@ impl Solver {
     }
 }
 
-impl Solver {
+impl SubtreeSearch for Solver {
+    /// Shares the limit of [`Solver::min_options`] and of [`Solver::min_cost`]
+    /// with `k = 1` with other searches of the same problem, such as the
+    /// parts of a split search on other threads: each prunes with the best
+    /// value any of them has found, and lowers it when it finds better.
+    /// The value is the largest objective still worth reaching (one less than
+    /// the best found); start it at `u64::MAX`. A part whose branches are all
+    /// pruned reports no solution, so the best of all parts' answers is the optimum.
+    fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self {
+        self.optimiser.shared = Some(bound);
+        self
+    }
+
+    /// The item the search would branch on next and its options, or `None` when
+    /// every primary item is covered (the choices made so far are a solution)
+    /// or when the problem has multiplicities (such a search is not split:
+    /// a level may also leave its item as it is, which no option stands for).
+    fn branch(&self) -> Option<Branch> {
+        if self.links.algorithm_m() {
+            return None;
+        }
+        let item = self.links.choose_item();
+        if item == 0 {
+            return None;
+        }
+        let mut options = Vec::with_capacity(to_usize(self.links.len(item)));
+        let mut p = self.links.down(item);
+        while p != item {
+            options.push(self.links.option_of(p));
+            p = self.links.down(p);
+        }
+        Some(Branch {
+            item: self.links.item_of_header(item),
+            options,
+        })
+    }
+
+    /// The updates the search makes at the node [`Solver::branch`] describes:
+    /// covering its item once and committing each of its options in turn,
+    /// as [`Stats::updates`](super::Stats::updates) counts them. A split
+    /// search adds these for the nodes it expands itself, so that its totals
+    /// equal the sequential ones.
+    fn branch_updates(&self) -> u64 {
+        if self.links.algorithm_m() {
+            return 0;
+        }
+        let item = self.links.choose_item();
+        if item == 0 {
+            return 0;
+        }
+        // Cold: a copy of the links, and the copy of the operations that tests
+        // colors, which counts the same updates on a problem without colors.
+        let mut links = self.links.clone();
+        let mut updates = 0;
+        links.cover::<true>(item, &mut updates);
+        let mut x = links.down(item);
+        while x != item {
+            links.commit_option::<true>(x, &mut updates);
+            links.uncommit_option::<true>(x);
+            x = links.down(x);
+        }
+        updates
+    }
+
     /// The whole search tree below the choices fixed by [`Solver::choose`], as a subtree.
-    pub fn root_subtree(&self) -> Subtree {
+    fn root_subtree(&self) -> Subtree {
         Subtree {
             depth: 0,
             path: Vec::new(),
@@ -293,6 +336,7 @@ impl Solver {
     /// adding up from where they were.
     ///
     /// ```
+    /// use dlx_core::subtree::SubtreeSearch;
     /// use dlx_core::{parse_dlx, Solver, Step};
     ///
     /// // 6-queens: run a little, give the rest of a level away, search both halves.
@@ -306,10 +350,10 @@ impl Solver {
     /// let given = first.donate().expect("untried options at the top level");
     /// let mut second = Solver::new(&problem);
     /// second.enter(&given)?;
-    /// assert_eq!(first.count() + second.count(), 4);
+    /// assert_eq!(first.count().complete()? + second.count().complete()?, 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {
+    fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {
         self.unwind(self.stack.fixed);
         self.solution.clear();
         let mut path = subtree.path.iter().copied().peekable();
@@ -367,7 +411,7 @@ impl Solver {
     ///
     /// Call it between two calls of [`Solver::run`] (after a node budget ran
     /// out or the stop flag was raised); the search goes on with what it kept.
-    pub fn donate(&mut self) -> Option<Subtree> {
+    fn donate(&mut self) -> Option<Subtree> {
         if matches!(self.stack.next, Next::Range | Next::Done) {
             return None;
         }
@@ -411,7 +455,7 @@ impl Solver {
     ///
     /// Deterministic: the same subtree of the same problem divides the same
     /// way on every machine, which is what shards of a count need.
-    pub fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
+    fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
         self.enter(subtree)?;
         let degree = self.degree_here();
         let (from, to) = (subtree.from, subtree.to.min(degree));
@@ -498,7 +542,9 @@ impl Solver {
         self.restart_at_root();
         Ok(None)
     }
+}
 
+impl Solver {
     /// Undoes everything down to the choices of [`Solver::choose`] and
     /// forgets the subtree: the solver searches its whole tree again.
     fn restart_at_root(&mut self) {

@@ -22,14 +22,14 @@ mod progress;
 mod stats;
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::time::Instant;
 
-pub use boundary::{Branch, ChooseError, Division, Subtree};
+pub use boundary::{Branch, ChooseError, Division, Subtree, SubtreeSearch};
 pub use estimate::Probe;
-pub use optimise::{Costed, Objective, Optimum, Ranked};
+pub use optimise::{Costed, Objective};
 pub use stats::Stats;
 
+use crate::budget::{Answer, Budget, Outcome, Pace, Stop};
 use crate::index::OptionId;
 use crate::links::{LinkError, Links};
 use crate::problem::Problem;
@@ -41,13 +41,24 @@ use optimise::Optimiser;
 pub enum Step {
     /// A solution was found; read it with [`Solver::solution`]. Calling `run` again goes on.
     Solution,
-    /// The node budget of this call ran out; calling `run` again goes on.
+    /// The slice of this call ran out; calling `run` again goes on.
     Paused,
-    /// The stop flag was raised, or the node limit ([`Solver::set_node_limit`])
-    /// reached; calling `run` again goes on if the flag is lowered (or the
-    /// limit raised).
-    Stopped,
-    /// The search is over: the whole tree was explored, or the solution limit was reached.
+    /// The search ended, and how: [`Outcome::Finished`] (the whole tree
+    /// explored) and [`Outcome::LimitReached`] (the solution limit reached)
+    /// for good, so calling `run` again ends at once; [`Outcome::Stopped`]
+    /// by the budget or the cancel flag, and calling `run` again goes on if
+    /// the budget allows it then (a new budget, the flag lowered).
+    End(Outcome),
+}
+
+/// Where a call of an inner loop stopped (the loops know nothing of budgets
+/// beyond their slice; [`Solver::search`] does).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Inner {
+    Solution,
+    Paused,
+    /// The tree is explored, the solution limit reached, or (branch and
+    /// bound) nothing left can beat the limit.
     Done,
 }
 
@@ -125,13 +136,13 @@ impl Stack {
     }
 }
 
-/// What the caller asked of the search: a solution limit and a stop flag.
+/// What the caller asked of the search: a solution limit and a budget.
 #[derive(Clone, Debug, Default)]
 struct Settings {
     limit: Option<u64>,
-    stop: Option<Arc<AtomicBool>>,
-    /// Stop once `stats.nodes` reaches this.
-    node_limit: Option<u64>,
+    budget: Budget,
+    /// The size of the next slice of a metered budget.
+    pace: Pace,
 }
 
 /// A search over one problem: the link arrays and the choice stack.
@@ -149,13 +160,13 @@ struct Settings {
 /// let problem = parse_dlx("c1 c2\nc1 c2\nc1\nc2\n")?;
 /// let mut solver = Solver::new(&problem);
 /// let mut sizes = Vec::new();
-/// while let Some(solution) = solver.next_solution() {
+/// while let Some(solution) = solver.next_solution()? {
 ///     sizes.push(solution.len());
 /// }
 /// sizes.sort();
 /// assert_eq!(sizes, [1, 2]);
 /// assert_eq!(solver.stats().solutions, 2);
-/// # Ok::<(), dlx_core::ParseError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
@@ -214,63 +225,58 @@ impl Solver {
         self
     }
 
-    /// A flag checked at every node: raise it (from any thread) to stop the search with [`Step::Stopped`].
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
-        self.settings.stop = Some(flag);
-        self
-    }
-
-    /// Stops the search with [`Step::Stopped`] once it has entered `nodes`
-    /// nodes in all (Knuth's nodes, [`Stats::nodes`], counted from the start
-    /// or the last [`Solver::reset`]); `None`: no limit. A budget for
-    /// searches that may not end, as the stop flag is a way to end them
-    /// from outside; [`Solver::node_limit_reached`] tells the two apart.
+    /// The budget of the searches from now on: nodes (drawn from the
+    /// budget's pool, which its clones share), time, memory and the
+    /// caller's cancel flag (see [`Budget`]); unlimited by default. A
+    /// search the budget stops returns [`Outcome::Stopped`] with what it
+    /// found so far.
     ///
     /// ```
-    /// use dlx_core::{parse_dlx, Solver, Step};
+    /// use dlx_core::{parse_dlx, Budget, Outcome, Solver, Step, Stop};
     ///
     /// // 2^20 ways to cover 20 items each by one of two options: no solution
-    /// // limit, but a node limit.
+    /// // limit, but a node budget.
     /// let mut text = (0..20).map(|i| format!("i{i}")).collect::<Vec<_>>().join(" ");
     /// for i in 0..20 {
     ///     text += &format!("\ni{i}\ni{i}");
     /// }
     /// let problem = parse_dlx(&text)?;
     /// let mut solver = Solver::new(&problem);
-    /// solver.set_node_limit(Some(1000));
+    /// solver.set_budget(Budget::new().with_nodes(1000));
     /// let count = solver.count();
-    /// assert!(count < 1 << 20 && solver.node_limit_reached());
+    /// assert_eq!(count.outcome, Outcome::Stopped(Stop::Nodes));
+    /// assert!(count.value < 1 << 20);
     /// assert_eq!(solver.stats().nodes, 1000);
-    /// assert_eq!(solver.run(1), Step::Stopped);
+    /// assert_eq!(solver.run(1), Step::End(Outcome::Stopped(Stop::Nodes)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn set_node_limit(&mut self, nodes: Option<u64>) -> &mut Self {
-        self.settings.node_limit = nodes;
+    pub fn set_budget(&mut self, budget: Budget) -> &mut Self {
+        self.settings.budget = budget;
         self
+    }
+
+    /// The budget of the searches ([`Solver::set_budget`]).
+    pub fn budget(&self) -> &Budget {
+        &self.settings.budget
     }
 
     /// Makes the item choice keep (or stop keeping) its counts of short item
     /// lists, which the solver turns on by itself for problems of very many
     /// primary items (`links/choose.rs`: 8,192 and more, without
     /// multiplicities). The choice, and so the search, is the same either
-    /// way; tests use this to run the counting copy on small problems.
-    #[doc(hidden)]
+    /// way; tests use this to run the counting copy on small problems
+    /// (feature `test-support`, for the workspace's test suites only).
+    #[cfg(feature = "test-support")]
     pub fn keep_short_counts(&mut self, on: bool) -> &mut Self {
         self.links.keep_short_counts(on);
         self
     }
 
-    /// Whether the item choice keeps its counts of short item lists.
-    #[doc(hidden)]
+    /// Whether the item choice keeps its counts of short item lists
+    /// (feature `test-support`).
+    #[cfg(feature = "test-support")]
     pub fn keeps_short_counts(&self) -> bool {
         self.links.short_counts()
-    }
-
-    /// Whether the search stopped at the limit of [`Solver::set_node_limit`].
-    pub fn node_limit_reached(&self) -> bool {
-        self.settings
-            .node_limit
-            .is_some_and(|limit| self.stats.nodes >= limit)
     }
 
     /// The statistics so far.
@@ -294,66 +300,109 @@ impl Solver {
             .is_some_and(|limit| self.stats.solutions >= limit)
     }
 
-    /// The next solution, or `None` when there are no more.
-    ///
-    /// A stop flag raised during the call also ends it with `None`; check
-    /// [`Solver::is_done`] to tell the two apart.
-    pub fn next_solution(&mut self) -> Option<&[OptionId]> {
+    /// The next solution; `Ok(None)` when the search is over (the whole
+    /// tree explored, or the solution limit reached); `Err` when the budget
+    /// or the cancel flag stopped it first.
+    pub fn next_solution(&mut self) -> Result<Option<&[OptionId]>, Stop> {
         loop {
             match self.run(u64::MAX) {
-                Step::Solution => return Some(&self.solution),
+                Step::Solution => return Ok(Some(&self.solution)),
                 Step::Paused => continue,
-                Step::Stopped | Step::Done => return None,
+                Step::End(Outcome::Stopped(stop)) => return Err(stop),
+                Step::End(_) => return Ok(None),
             }
         }
     }
 
-    /// Calls `visit` with every solution until it returns `ControlFlow::Break`,
-    /// the search ends, or the stop flag is raised.
-    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B>
+    /// Calls `visit` with every solution until it returns
+    /// `ControlFlow::Break`, which this returns; otherwise returns
+    /// `ControlFlow::Continue` with how the search ended.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Outcome, Solver};
+    /// use std::ops::ControlFlow;
+    ///
+    /// let problem = parse_dlx("a b\na b\na\nb\n")?;
+    /// let mut n = 0;
+    /// let ended = Solver::new(&problem).visit(|_| {
+    ///     n += 1;
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!((n, ended), (2, ControlFlow::Continue(Outcome::Finished)));
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B, Outcome>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<B>,
     {
-        while let Some(solution) = self.next_solution() {
-            visit(solution)?;
+        loop {
+            match self.run(u64::MAX) {
+                Step::Solution => visit(&self.solution)?,
+                Step::Paused => {}
+                Step::End(outcome) => return ControlFlow::Continue(outcome),
+            }
         }
-        ControlFlow::Continue(())
     }
 
-    /// Counts the solutions from here to the end of the search (or the limit).
-    pub fn count(&mut self) -> u64 {
+    /// Counts the solutions from here to the end of the search (or the
+    /// limit): the count, and how the search ended (partial when stopped).
+    pub fn count(&mut self) -> Answer<u64> {
         let before = self.stats.solutions;
-        while !matches!(self.run_counting(u64::MAX), Step::Done | Step::Stopped) {}
-        self.stats.solutions - before
+        let outcome = loop {
+            if let Step::End(outcome) = self.run_counting(u64::MAX) {
+                break outcome;
+            }
+        };
+        Answer::new(self.stats.solutions - before, outcome)
     }
 
-    /// The first solution, if any.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.next_solution().map(<[OptionId]>::to_vec)
+    /// The first solution, if any (`None` with a complete outcome: there is
+    /// none; with [`Outcome::Stopped`]: none was found before the stop).
+    pub fn first(&mut self) -> Answer<Option<Vec<OptionId>>> {
+        match self.next_solution() {
+            Ok(Some(solution)) => Answer::new(Some(solution.to_vec()), Outcome::LimitReached),
+            Ok(None) => Answer::new(None, self.ended()),
+            Err(stop) => Answer::new(None, Outcome::Stopped(stop)),
+        }
     }
 
-    /// An iterator over the remaining solutions, each as an owned `Vec`.
+    /// An iterator over the remaining solutions, each as an owned `Vec`;
+    /// a stop by the budget or the cancel flag is its last item, an `Err`.
     pub fn solutions(&mut self) -> Solutions<'_> {
-        Solutions { solver: self }
+        Solutions {
+            solver: self,
+            stopped: false,
+        }
     }
 
-    /// Runs the search until a solution is found, `node_budget` more nodes have
-    /// been entered, the stop flag is raised, or the search ends.
-    /// (With an objective, [`Solver::set_objective`], the branch and bound search.)
-    pub fn run(&mut self, node_budget: u64) -> Step {
-        if self.optimiser.active.is_some() {
-            self.search::<true, true>(node_budget)
+    /// How a search that has ended ended: the whole tree explored, or the
+    /// solution limit reached.
+    fn ended(&self) -> Outcome {
+        if self.stack.next == Next::Done {
+            Outcome::Finished
         } else {
-            self.search::<true, false>(node_budget)
+            Outcome::LimitReached
+        }
+    }
+
+    /// Runs the search until a solution is found, `slice` more nodes have
+    /// been entered, or the search ends: the whole tree explored, the
+    /// solution limit reached, or stopped by the budget.
+    /// (With an objective, [`Solver::set_objective`], the branch and bound search.)
+    pub fn run(&mut self, slice: u64) -> Step {
+        if self.optimiser.active.is_some() {
+            self.search::<true, true>(slice)
+        } else {
+            self.search::<true, false>(slice)
         }
     }
 
     /// Like [`Solver::run`], but counts solutions without stopping at each one.
-    pub fn run_counting(&mut self, node_budget: u64) -> Step {
+    pub fn run_counting(&mut self, slice: u64) -> Step {
         if self.optimiser.active.is_some() {
-            self.search::<false, true>(node_budget)
+            self.search::<false, true>(slice)
         } else {
-            self.search::<false, false>(node_budget)
+            self.search::<false, false>(slice)
         }
     }
 
@@ -369,41 +418,64 @@ impl Solver {
         self.links.check()
     }
 
-    /// The one place that picks the loop for the problem's features:
-    /// Algorithm X or C (by colors) or M (multiplicities), each compiled with
-    /// or without reporting solutions (`REPORT`) and the bound test (`BOUND`).
-    fn search<const REPORT: bool, const BOUND: bool>(&mut self, node_budget: u64) -> Step {
+    /// Runs the search for `slice` nodes at most, under the budget: in one
+    /// call of the loop when the budget has no limit and no cancel flag,
+    /// else in paced slices of nodes drawn from the budget's pool, the clock
+    /// and the cancel flags read between them.
+    fn search<const REPORT: bool, const BOUND: bool>(&mut self, slice: u64) -> Step {
         if self.stack.next == Next::Done || self.limit_reached() {
             // The links stay as they are, so that `reset` can still unwind them.
-            return Step::Done;
+            return Step::End(self.ended());
         }
-        // The node limit is the budget of the call when it is the smaller.
-        let node_budget = match self.settings.node_limit {
-            None => node_budget,
-            Some(limit) => match limit.saturating_sub(self.stats.nodes) {
-                0 => return Step::Stopped,
-                left => node_budget.min(left),
-            },
-        };
-        let stop = self.settings.stop.clone();
-        let stop = || stop.as_deref().is_some_and(|s| s.load(Ordering::Relaxed));
+        if !self.settings.budget.is_metered() {
+            return self.step::<REPORT, BOUND>(slice);
+        }
+        let mut left = slice;
+        loop {
+            if let Err(stop) = self.settings.budget.check_clock() {
+                return Step::End(Outcome::Stopped(stop));
+            }
+            let want = left.min(self.settings.pace.slice());
+            let granted = self.settings.budget.take_nodes(want);
+            let (before, started) = (self.stats.nodes, Instant::now());
+            // With the pool empty the loop still runs with no node to
+            // enter: what is left may be backtracking alone (the last
+            // options of a level tried, a branch pruned), which ends the
+            // search; it stops only where it would enter a node.
+            let step = self.step::<REPORT, BOUND>(granted);
+            let used = self.stats.nodes - before;
+            self.settings.budget.settle_nodes(granted, used);
+            if granted == 0 && step == Step::Paused {
+                return Step::End(Outcome::Stopped(Stop::Nodes));
+            }
+            self.settings.pace.learn(used, started.elapsed());
+            left = left.saturating_sub(used);
+            if step != Step::Paused || left == 0 {
+                return step;
+            }
+        }
+    }
+
+    /// The one place that picks the loop for the problem's features:
+    /// Algorithm X or C (by colors) or M (multiplicities), each compiled with
+    /// or without reporting solutions (`REPORT`) and the bound test
+    /// (`BOUND`); runs it for `slice` nodes at most.
+    fn step<const REPORT: bool, const BOUND: bool>(&mut self, slice: u64) -> Step {
         // Only problems of very many primary items keep the short counts
         // for the item choice (`links/choose.rs`), in copies of their own.
         let short = self.links.short_counts();
-        let step = match (self.links.algorithm_m(), self.colors, short) {
-            (false, false, false) => {
-                self.search_x::<false, REPORT, BOUND, false>(node_budget, stop)
-            }
-            (false, true, false) => self.search_x::<true, REPORT, BOUND, false>(node_budget, stop),
-            (false, false, true) => self.search_x::<false, REPORT, BOUND, true>(node_budget, stop),
-            (false, true, true) => self.search_x::<true, REPORT, BOUND, true>(node_budget, stop),
-            (true, false, _) => self.search_m::<false, REPORT, BOUND>(node_budget, stop),
-            (true, true, _) => self.search_m::<true, REPORT, BOUND>(node_budget, stop),
+        let inner = match (self.links.algorithm_m(), self.colors, short) {
+            (false, false, false) => self.search_x::<false, REPORT, BOUND, false>(slice),
+            (false, true, false) => self.search_x::<true, REPORT, BOUND, false>(slice),
+            (false, false, true) => self.search_x::<false, REPORT, BOUND, true>(slice),
+            (false, true, true) => self.search_x::<true, REPORT, BOUND, true>(slice),
+            (true, false, _) => self.search_m::<false, REPORT, BOUND>(slice),
+            (true, true, _) => self.search_m::<true, REPORT, BOUND>(slice),
         };
-        if step == Step::Paused && self.node_limit_reached() {
-            Step::Stopped
-        } else {
-            step
+        match inner {
+            Inner::Solution => Step::Solution,
+            Inner::Paused => Step::Paused,
+            Inner::Done => Step::End(self.ended()),
         }
     }
 
@@ -447,15 +519,27 @@ impl Solver {
 }
 
 /// An iterator over the solutions of a [`Solver`], made by [`Solver::solutions`].
+///
+/// A search stopped by its budget or the cancel flag ends with one `Err`.
 #[derive(Debug)]
 pub struct Solutions<'a> {
     solver: &'a mut Solver,
+    stopped: bool,
 }
 
 impl Iterator for Solutions<'_> {
-    type Item = Vec<OptionId>;
+    type Item = Result<Vec<OptionId>, Stop>;
 
-    fn next(&mut self) -> Option<Vec<OptionId>> {
-        self.solver.first()
+    fn next(&mut self) -> Option<Result<Vec<OptionId>, Stop>> {
+        if self.stopped {
+            return None;
+        }
+        match self.solver.next_solution() {
+            Ok(solution) => solution.map(|s| Ok(s.to_vec())),
+            Err(stop) => {
+                self.stopped = true;
+                Some(Err(stop))
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::{Solver, Step};
+use crate::budget::{Answer, Outcome};
 use crate::index::{to_u64, to_usize, OptionId};
 use crate::links::{Dance, Links};
 
@@ -21,28 +22,6 @@ pub struct Costed {
     pub cost: u64,
     /// The options, in the order chosen.
     pub options: Vec<OptionId>,
-}
-
-/// The cheapest solutions found by [`Solver::min_cost`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ranked {
-    /// At most `k` solutions, cheapest first (ties in the order found).
-    pub solutions: Vec<Costed>,
-    /// Whether the search ran to the end, so that no cheaper solution exists;
-    /// `false` when the stop flag ended it early.
-    pub proven: bool,
-}
-
-/// What an optimising search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Optimum {
-    /// The best solution, proven optimal, as options in the order chosen.
-    Found(Vec<OptionId>),
-    /// No solution exists; for [`MinCover::solve_within`](crate::MinCover::solve_within),
-    /// none within the bound it was given.
-    NoSolution,
-    /// The stop flag was raised before the search could prove anything.
-    Stopped,
 }
 
 /// What an optimising search minimises ([`Solver::set_objective`]).
@@ -64,7 +43,7 @@ pub(super) struct Optimiser {
     /// The largest value of the objective a solution may still have.
     limit: u64,
     /// A limit shared with other searches of the same problem (the parts of a split search).
-    shared: Option<Arc<AtomicU64>>,
+    pub(super) shared: Option<Arc<AtomicU64>>,
     /// The cost of every option, and its tax: the cost shared among its
     /// primary items, scaled by `TAX_SCALE` (empty until a cost search runs).
     option_cost: Vec<u64>,
@@ -191,18 +170,6 @@ impl Solver {
         }
     }
 
-    /// Shares the limit of [`Solver::min_options`] and of [`Solver::min_cost`]
-    /// with `k = 1` with other searches of the same problem, such as the
-    /// parts of a split search on other threads: each prunes with the best
-    /// value any of them has found, and lowers it when it finds better.
-    /// The value is the largest objective still worth reaching (one less than
-    /// the best found); start it at `u64::MAX`. A part whose branches are all
-    /// pruned reports no solution, so the best of all parts' answers is the optimum.
-    pub fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self {
-        self.optimiser.shared = Some(bound);
-        self
-    }
-
     /// A solution with the fewest options, proven minimal, by branch and bound.
     ///
     /// The search runs once: each solution found lowers the limit to one
@@ -214,15 +181,21 @@ impl Solver {
     /// Choices made with [`Solver::choose`] are part of the solution and count
     /// toward its size; the solution limit is ignored.
     ///
+    /// The answer is the smallest solution found; with a complete outcome it
+    /// is proven minimal (`None`: there is no solution), with
+    /// [`Outcome::Stopped`] it is the best found before the stop.
+    ///
     /// ```
-    /// use dlx_core::{parse_dlx, Optimum, Solver};
+    /// use dlx_core::{parse_dlx, Outcome, Solver};
     ///
     /// let problem = parse_dlx("a b c d\na\nb\nc\nd\na b\nc d\n")?;
     /// let mut solver = Solver::new(&problem);
-    /// assert!(matches!(solver.min_options(), Optimum::Found(s) if s.len() == 2));
+    /// let best = solver.min_options();
+    /// assert_eq!(best.outcome, Outcome::Finished);
+    /// assert_eq!(best.value.map(|s| s.len()), Some(2));
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```
-    pub fn min_options(&mut self) -> Optimum {
+    pub fn min_options(&mut self) -> Answer<Option<Vec<OptionId>>> {
         self.set_objective(Some(Objective::Options));
         let saved_limit = self.settings.limit.take();
         let mut best: Option<Vec<OptionId>> = None;
@@ -236,18 +209,12 @@ impl Solver {
                     self.optimiser.lower_limit(size.saturating_sub(1));
                 }
                 Step::Paused => {}
-                Step::Stopped => break Optimum::Stopped,
-                Step::Done => {
-                    break match best.take() {
-                        Some(solution) => Optimum::Found(solution),
-                        None => Optimum::NoSolution,
-                    }
-                }
+                Step::End(outcome) => break outcome,
             }
         };
         self.set_objective(None);
         self.settings.limit = saved_limit;
-        outcome
+        Answer::new(best, outcome)
     }
 
     /// The `k` solutions of least total cost (Knuth's DLX5 costs), cheapest
@@ -267,59 +234,55 @@ impl Solver {
     /// // Cover a and b: {a b} costs 5, {a} + {b} cost 2 + 2.
     /// let problem = parse_dlx("a b\na b |5\na |2\nb |2\n")?;
     /// let ranked = Solver::new(&problem).min_cost(2);
-    /// assert!(ranked.proven);
-    /// let costs: Vec<u64> = ranked.solutions.iter().map(|s| s.cost).collect();
+    /// assert!(ranked.is_complete());
+    /// let costs: Vec<u64> = ranked.value.iter().map(|s| s.cost).collect();
     /// assert_eq!(costs, [4, 5]);
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```
-    pub fn min_cost(&mut self, k: usize) -> Ranked {
+    pub fn min_cost(&mut self, k: usize) -> Answer<Vec<Costed>> {
         self.set_objective(Some(Objective::Cost));
         let saved_limit = self.settings.limit.take();
-        let mut ranked = Ranked {
-            solutions: Vec::new(),
-            proven: true,
-        };
+        let mut ranked: Vec<Costed> = Vec::new();
         if k == 0 {
             // Nothing asked: no search.
             self.set_objective(None);
             self.settings.limit = saved_limit;
-            return ranked;
+            return Answer::new(ranked, Outcome::LimitReached);
         }
-        loop {
+        let outcome = loop {
             match self.run(u64::MAX) {
                 Step::Solution => {
                     let cost = self.objective_of(Objective::Cost, &self.solution);
-                    let at = ranked.solutions.partition_point(|s| s.cost <= cost);
+                    let at = ranked.partition_point(|s| s.cost <= cost);
                     if at < k {
-                        ranked.solutions.insert(
+                        ranked.insert(
                             at,
                             Costed {
                                 cost,
                                 options: self.solution.clone(),
                             },
                         );
-                        ranked.solutions.truncate(k);
+                        ranked.truncate(k);
                     }
-                    if ranked.solutions.len() == k {
+                    if ranked.len() == k {
                         // Only a strictly cheaper solution can still enter the list.
-                        match ranked.solutions[k - 1].cost.checked_sub(1) {
+                        match ranked[k - 1].cost.checked_sub(1) {
                             // Only the best single solution is shared: a k-th best is not global.
                             Some(limit) if k == 1 => self.optimiser.lower_limit(limit),
                             Some(limit) => self.optimiser.limit = limit,
-                            None => break,
+                            // Nothing is cheaper than 0: proven.
+                            None => break Outcome::Finished,
                         }
                     }
                 }
                 Step::Paused => {}
-                Step::Stopped => {
-                    ranked.proven = false;
-                    break;
-                }
-                Step::Done => break,
+                // The solution limit does not apply (it is set aside above):
+                // a search that ends has explored its tree, or was stopped.
+                Step::End(outcome) => break outcome,
             }
-        }
+        };
         self.set_objective(None);
         self.settings.limit = saved_limit;
-        ranked
+        Answer::new(ranked, outcome)
     }
 }

@@ -1,12 +1,13 @@
-//! The ways of asking for solutions: limits, stop flags, budgets, prefixes, progress.
+//! The ways of asking for solutions: limits, cancel flags, slices of nodes, prefixes, progress.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use dlx_core::subtree::SubtreeSearch;
 use dlx_core::{
-    parse_dlx, verify, BuildError, ChooseError, Color, Entry, ItemKind, OptionId, ProblemBuilder,
-    Solver, Step,
+    parse_dlx, verify, Answer, Budget, BuildError, ChooseError, Color, Entry, ItemKind, OptionId,
+    Outcome, ProblemBuilder, Solver, Step, Stop,
 };
 
 use crate::support::{all_solutions, data, queens};
@@ -22,18 +23,26 @@ fn every_way_of_asking_agrees() {
     assert_eq!(expected.len(), 4);
 
     let mut visited = Vec::new();
-    let flow: ControlFlow<()> = Solver::new(&problem).visit(|s| {
+    let flow: ControlFlow<(), Outcome> = Solver::new(&problem).visit(|s| {
         visited.push(s.to_vec());
         ControlFlow::Continue(())
     });
-    assert_eq!(flow, ControlFlow::Continue(()));
-    let iterated: Vec<Vec<OptionId>> = Solver::new(&problem).solutions().collect();
+    assert_eq!(flow, ControlFlow::Continue(Outcome::Finished));
+    let iterated: Vec<Vec<OptionId>> = Solver::new(&problem)
+        .solutions()
+        .collect::<Result<_, Stop>>()
+        .expect("a search without a budget finishes");
     assert_eq!(
         visited, iterated,
         "visit and the iterator see the same solutions in the same order"
     );
-    assert_eq!(Solver::new(&problem).first().as_ref(), iterated.first());
-    assert_eq!(Solver::new(&problem).count(), 4);
+    let first = Solver::new(&problem).first();
+    assert_eq!(first.outcome, Outcome::LimitReached);
+    assert_eq!(first.value.as_ref(), iterated.first());
+    assert_eq!(
+        Solver::new(&problem).count(),
+        Answer::new(4, Outcome::Finished)
+    );
 }
 
 #[test]
@@ -55,20 +64,28 @@ fn visit_stops_when_asked() {
 fn a_limit_stops_at_exactly_n() {
     let problem = queens_problem(8);
     for limit in [0, 1, 5, 92, 200] {
+        // The search stops at its limit, a complete answer to what was
+        // asked; past the number of solutions it explores its whole tree.
+        let ended = if limit <= 92 {
+            Outcome::LimitReached
+        } else {
+            Outcome::Finished
+        };
         let mut solver = Solver::new(&problem);
         solver.set_limit(Some(limit));
-        assert_eq!(solver.count(), limit.min(92));
+        assert_eq!(solver.count(), Answer::new(limit.min(92), ended));
         assert!(solver.is_done());
         let mut solver = Solver::new(&problem);
         solver.set_limit(Some(limit));
-        assert_eq!(solver.solutions().count() as u64, limit.min(92));
+        let listed: Result<Vec<_>, Stop> = solver.solutions().collect();
+        assert_eq!(listed.map(|s| s.len() as u64), Ok(limit.min(92)));
         solver.reset();
         solver.check_links().unwrap();
     }
 }
 
 #[test]
-fn a_node_budget_pauses_and_resumes_without_changing_the_answer() {
+fn a_slice_of_nodes_pauses_and_resumes_without_changing_the_answer() {
     let problem = queens_problem(8);
     let mut solver = Solver::new(&problem);
     let (mut pauses, mut solutions) = (0, 0);
@@ -83,15 +100,15 @@ fn a_node_budget_pauses_and_resumes_without_changing_the_answer() {
                 let progress = solver.progress();
                 assert!((0.0..=1.0).contains(&progress), "progress {progress}");
             }
-            Step::Done => break,
-            Step::Stopped => unreachable!("no stop flag was set"),
+            Step::End(Outcome::Finished) => break,
+            Step::End(outcome) => panic!("no budget was set, yet the search ended {outcome:?}"),
         }
     }
     assert_eq!(solutions, 92);
     assert!(pauses > 10);
     assert_eq!(solver.progress(), 1.0);
     let mut fresh = Solver::new(&problem);
-    fresh.count();
+    assert!(fresh.count().is_complete());
     assert_eq!(solver.stats(), fresh.stats());
 }
 
@@ -100,7 +117,7 @@ fn progress_grows_as_the_search_goes() {
     let problem = queens_problem(9);
     let mut solver = Solver::new(&problem);
     let mut last = 0.0;
-    while solver.run_counting(50) != Step::Done {
+    while solver.run_counting(50) != Step::End(Outcome::Finished) {
         let now = solver.progress();
         assert!(
             now >= last - 1e-12,
@@ -117,11 +134,11 @@ fn progress_grows_as_the_search_goes() {
 #[test]
 fn issue_10_progress_under_algorithm_m_stays_in_bounds() {
     let problem = data("solve/redrect-2x5.dlx");
-    for budget in [1, 3, 17, 1000] {
+    for slice in [1, 3, 17, 1000] {
         let mut solver = Solver::new(&problem);
         let mut last = 0.0;
         loop {
-            let step = solver.run_counting(budget);
+            let step = solver.run_counting(slice);
             let now = solver.progress();
             assert!((0.0..=1.0).contains(&now), "progress {now}");
             assert!(
@@ -129,7 +146,7 @@ fn issue_10_progress_under_algorithm_m_stays_in_bounds() {
                 "progress went back from {last} to {now}"
             );
             last = now;
-            if step == Step::Done {
+            if step == Step::End(Outcome::Finished) {
                 break;
             }
         }
@@ -150,20 +167,26 @@ fn issue_10_progress_under_algorithm_m_stays_in_bounds() {
 }
 
 #[test]
-fn a_raised_stop_flag_stops_the_search() {
+fn a_raised_cancel_flag_stops_the_search() {
     let problem = queens_problem(10);
     let flag = Arc::new(AtomicBool::new(false));
     let mut solver = Solver::new(&problem);
-    solver.set_stop_flag(Arc::clone(&flag));
-    assert!(solver.next_solution().is_some());
+    solver.set_budget(Budget::new().with_cancel(Arc::clone(&flag)));
+    assert!(matches!(solver.next_solution(), Ok(Some(_))));
     flag.store(true, Ordering::Relaxed);
-    assert_eq!(solver.run(u64::MAX), Step::Stopped);
-    assert!(solver.next_solution().is_none());
+    let cancelled = Outcome::Stopped(Stop::Cancelled);
+    assert_eq!(solver.run(u64::MAX), Step::End(cancelled));
+    assert_eq!(solver.next_solution(), Err(Stop::Cancelled));
+    assert_eq!(solver.count(), Answer::new(0, cancelled));
     assert!(!solver.is_done());
+    assert!(
+        flag.load(Ordering::Relaxed),
+        "the search never lowers the flag"
+    );
     flag.store(false, Ordering::Relaxed);
     assert_eq!(
         solver.count(),
-        723,
+        Answer::new(723, Outcome::Finished),
         "lowering the flag resumes where it stopped"
     );
 }
@@ -173,12 +196,12 @@ fn reset_starts_over() {
     let problem = queens_problem(7);
     let mut solver = Solver::new(&problem);
     let first = solver.first();
-    solver.next_solution();
+    assert!(matches!(solver.next_solution(), Ok(Some(_))));
     solver.reset();
     solver.check_links().unwrap();
     assert_eq!(solver.first(), first);
     solver.reset();
-    assert_eq!(solver.count(), 40);
+    assert_eq!(solver.count(), Answer::new(40, Outcome::Finished));
 }
 
 #[test]
@@ -198,14 +221,14 @@ fn branching_options_split_the_solutions() {
                 for &second in &next.options {
                     let mut deeper = part.clone();
                     deeper.choose(second).unwrap();
-                    while let Some(solution) = deeper.next_solution() {
+                    while let Some(solution) = deeper.next_solution().unwrap() {
                         assert_eq!(&solution[..2], &[option, second]);
                         verify(&problem, solution).unwrap();
                         total += 1;
                     }
                 }
             }
-            None => total += part.count(),
+            None => total += part.count().value,
         }
     }
     assert_eq!(total, 92);
@@ -219,14 +242,14 @@ fn a_split_adds_up_to_the_sequential_statistics() {
     ] {
         let problem = parse_dlx(&text).unwrap();
         let mut whole = Solver::new(&problem);
-        whole.count();
+        assert!(whole.count().is_complete());
         let root = Solver::new(&problem);
         let branch = root.branch().unwrap();
         let (mut nodes, mut updates) = (1, root.branch_updates());
         for &option in &branch.options {
             let mut part = root.clone();
             part.choose(option).unwrap();
-            part.count();
+            assert!(part.count().is_complete());
             nodes += part.stats().nodes;
             updates += part.stats().updates;
         }
@@ -263,7 +286,7 @@ fn choose_refuses_what_cannot_be_chosen() {
     solver.choose(OptionId::new(2)).unwrap();
     assert_eq!(
         solver.count(),
-        1,
+        Answer::new(1, Outcome::Finished),
         "the prefix alone covers every primary item"
     );
     assert_eq!(
@@ -338,8 +361,11 @@ fn builder_errors_name_the_problem() {
 fn an_empty_problem_has_one_empty_solution() {
     let problem = ProblemBuilder::new().build().unwrap();
     let mut solver = Solver::new(&problem);
-    assert_eq!(solver.first(), Some(vec![]));
-    assert_eq!(solver.first(), None);
+    assert_eq!(
+        solver.first(),
+        Answer::new(Some(vec![]), Outcome::LimitReached)
+    );
+    assert_eq!(solver.first(), Answer::new(None, Outcome::Finished));
 }
 
 #[test]
@@ -439,7 +465,7 @@ fn issue_13_a_forced_chain_of_300000_levels_is_searched_with_short_list_counts()
     let n = 300_000;
     let mut solver = Solver::new(&chain(n, false));
     assert!(solver.keeps_short_counts());
-    assert_eq!(solver.count(), 1);
+    assert_eq!(solver.count(), Answer::new(1, Outcome::Finished));
     let stats = solver.stats();
     assert_eq!((stats.nodes, stats.updates), (n as u64 + 1, n as u64));
     assert_eq!(stats.max_level, n);
@@ -459,17 +485,21 @@ fn issue_13_short_list_counts_give_the_plain_search() {
         let mut short = Solver::new(&problem);
         short.keep_short_counts(true);
         let count = plain.count();
+        assert!(count.is_complete());
         assert_eq!(short.count(), count, "n = {n}");
         assert_eq!(short.stats(), plain.stats(), "n = {n}");
         short.check_links().unwrap();
     }
     // The strip of 20 cells has F(21) = 10,946 tilings by squares and dominoes.
-    assert_eq!(Solver::new(&chain(20, true)).count(), 10_946);
+    assert_eq!(
+        Solver::new(&chain(20, true)).count(),
+        Answer::new(10_946, Outcome::Finished)
+    );
     let long = chain(20_000, true);
     let mut solver = Solver::new(&long);
     assert!(solver.keeps_short_counts());
     solver.set_limit(Some(1000));
-    assert_eq!(solver.count(), 1000);
+    assert_eq!(solver.count(), Answer::new(1000, Outcome::LimitReached));
     solver.check_links().unwrap();
 }
 

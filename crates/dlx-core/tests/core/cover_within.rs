@@ -1,6 +1,8 @@
 //! `MinCover::solve_within`: the minimum repeated cover, if it has at most `max` options.
 
-use dlx_core::{parse_dlx, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder};
+use dlx_core::{
+    parse_dlx, Answer, Budget, ItemKind, MinCover, OptionId, Outcome, Problem, ProblemBuilder, Stop,
+};
 use proptest::prelude::*;
 
 /// Whether `cover` covers every primary item of `problem` at least once.
@@ -20,24 +22,22 @@ fn covers(problem: &Problem, cover: &[OptionId]) -> bool {
 #[track_caller]
 fn within(problem: &Problem, max: u32) -> Option<usize> {
     let mut search = MinCover::new(problem);
-    let found = match search.solve_within(max) {
-        Optimum::Found(cover) => {
+    let answer = search.solve_within(max);
+    assert_eq!(answer.outcome, Outcome::Finished, "no budget was set");
+    let found = match answer.value {
+        Some(cover) => {
             assert!(covers(problem, &cover), "{cover:?} is not a cover");
             assert!(cover.len() <= max as usize, "{cover:?} has more than {max}");
             assert_eq!(search.stats().solutions, 1);
             Some(cover.len())
         }
-        Optimum::NoSolution => {
+        None => {
             assert_eq!(search.stats().solutions, 0);
             None
         }
-        Optimum::Stopped => panic!("no stop flag was raised"),
     };
     let mut whole = MinCover::new(problem);
-    let minimum = match whole.solve() {
-        Optimum::Found(cover) => Some(cover.len()),
-        _ => None,
-    };
+    let minimum = whole.solve().complete().unwrap().map(|cover| cover.len());
     assert_eq!(
         found,
         minimum.filter(|&m| m <= max as usize),
@@ -106,14 +106,17 @@ fn covering_designs_at_their_covering_number() {
 }
 
 #[test]
-fn a_raised_stop_flag_stops_the_search() {
+fn a_raised_cancel_flag_stops_the_search() {
     let problem = parse_dlx(&design(6, 3, 2)).unwrap();
     let mut search = MinCover::new(&problem);
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    search.set_stop_flag(flag);
-    assert_eq!(search.solve_within(6), Optimum::Stopped);
+    search.set_budget(Budget::new().with_cancel(flag));
+    assert_eq!(
+        search.solve_within(6),
+        Answer::new(None, Outcome::Stopped(Stop::Cancelled))
+    );
     // A bound under the first lower bound answers before any search.
-    assert_eq!(search.solve_within(1), Optimum::NoSolution);
+    assert_eq!(search.solve_within(1), Answer::new(None, Outcome::Finished));
 }
 
 /// A random problem: `n_primary` primary items, then up to 2 secondary ones,
@@ -168,8 +171,8 @@ fn issue_13_forced_options_are_taken_before_the_search() {
     builder.option([x, z]).unwrap();
     let problem = builder.build().unwrap();
     let mut search = MinCover::new(&problem);
-    match search.solve() {
-        Optimum::Found(cover) => {
+    match search.solve().complete() {
+        Ok(Some(cover)) => {
             assert_eq!(cover.len(), n + 2);
             let mut seen = vec![0u32; problem.n_items()];
             for &option in &cover {
@@ -183,6 +186,6 @@ fn issue_13_forced_options_are_taken_before_the_search() {
     }
     assert_eq!(
         MinCover::new(&problem).solve_within(u32::try_from(n).unwrap() + 1),
-        Optimum::NoSolution
+        Answer::new(None, Outcome::Finished)
     );
 }

@@ -1,6 +1,6 @@
 //! Knuth's random probe (`Solver::probe`): exactly unbiased on small trees, and close on the bundled problems.
 
-use dlx_core::{parse_dlx, OptionId, Problem, ProblemBuilder, Solver, Stats};
+use dlx_core::{parse_dlx, Answer, OptionId, Outcome, Problem, ProblemBuilder, Solver, Stats};
 
 use crate::support::{data, langford, queens, SplitMix64};
 
@@ -42,7 +42,7 @@ pub fn check_unbiased(problem: &Problem, prefix: &[usize]) {
     }
     let expected = expectation(&mut solver);
     solver.check_links().expect("the probes undo what they do");
-    solver.count();
+    assert!(solver.count().is_complete());
     let Stats {
         nodes,
         updates,
@@ -107,14 +107,14 @@ fn a_probe_leaves_the_search_as_if_it_had_not_happened() {
     }
     solver.check_links().unwrap();
     assert_eq!(*solver.stats(), Stats::default());
-    assert_eq!(solver.count(), 92);
+    assert_eq!(solver.count(), Answer::new(92, Outcome::Finished));
     // A search under way is undone; the next run starts over.
     let mut solver = Solver::new(&problem);
     solver.run_counting(50);
     let probe = solver.probe(|d| random.below(d));
     assert!(probe.depth >= 1 && probe.nodes >= 1.0);
     solver.reset();
-    assert_eq!(solver.count(), 92);
+    assert_eq!(solver.count(), Answer::new(92, Outcome::Finished));
 }
 
 /// Probes the bundled problem `file` with `probes` probes from `seed`, and
@@ -137,7 +137,7 @@ fn check_interval(file: &str, probes: u32, seed: u64, solutions_found: bool) {
             sum[1] += x * x;
         }
     }
-    solver.count();
+    assert!(solver.count().is_complete());
     let stats = *solver.stats();
     let truth = [stats.nodes, stats.updates, stats.solutions].map(|n| n as f64);
     let n = f64::from(probes);

@@ -1,8 +1,8 @@
 //! Knuth's DLX text format: what it accepts, what it refuses and how it says so.
 
 use dlx_core::{
-    parse_dlx, parse_dlx_bytes, verify, write_dlx, write_dlx_bytes, ItemKind, MinCover, Optimum,
-    ParseError, ProblemBuilder, Solver,
+    parse_dlx, parse_dlx_bytes, verify, write_dlx, write_dlx_bytes, Answer, ItemKind, MinCover,
+    Outcome, ParseError, ProblemBuilder, Solver,
 };
 use proptest::prelude::*;
 
@@ -31,7 +31,10 @@ fn reads_comments_blank_lines_secondary_items_and_colors() {
         .find(|&i| problem.item_name(i) == Some("x"))
         .unwrap();
     assert_eq!(problem.item_kind(x), ItemKind::Secondary);
-    assert_eq!(Solver::new(&problem).count(), 1);
+    assert_eq!(
+        Solver::new(&problem).count(),
+        Answer::new(1, Outcome::Finished)
+    );
 }
 
 #[test]
@@ -146,10 +149,19 @@ fn a_problem_without_primary_items_is_written_as_comments() {
         assert!(text.lines().all(|l| l.starts_with("| ")), "{text}");
         assert_eq!(parse_dlx(&text).unwrap_err(), ParseError::MissingHeader);
         // Knuth's convention: nothing to cover, one way to cover it.
-        assert_eq!(Solver::new(&problem).count(), 1);
-        assert_eq!(Solver::new(&problem).first(), Some(Vec::new()));
+        assert_eq!(
+            Solver::new(&problem).count(),
+            Answer::new(1, Outcome::Finished)
+        );
+        assert_eq!(
+            Solver::new(&problem).first(),
+            Answer::new(Some(Vec::new()), Outcome::LimitReached)
+        );
         assert_eq!(verify(&problem, &[]), Ok(()));
-        assert_eq!(MinCover::new(&problem).solve(), Optimum::Found(Vec::new()));
+        assert_eq!(
+            MinCover::new(&problem).solve(),
+            Answer::new(Some(Vec::new()), Outcome::Finished)
+        );
     }
     assert_eq!(parse_dlx("").unwrap_err(), ParseError::MissingHeader);
 }
@@ -179,7 +191,7 @@ proptest! {
             prop_assert_eq!(write_dlx(&again), write_dlx(&problem));
             let mut solver = Solver::new(&problem);
             solver.set_limit(Some(100));
-            solver.count();
+            prop_assert!(solver.count().is_complete());
         }
     }
 }
@@ -215,13 +227,17 @@ fn reads_and_writes_dlx3_multiplicities() {
     assert_eq!(write_dlx(&problem), text);
     // Solutions: two of the three a-options, plus {b} whenever b is still uncovered or as an extra.
     // {ab, ac}, {ab, ac, b}, {ab, abc}, {ab, abc, b}, {ac, abc}, {ac, abc, b} = 6.
-    assert_eq!(Solver::new(&problem).count(), 6);
+    assert_eq!(
+        Solver::new(&problem).count(),
+        Answer::new(6, Outcome::Finished)
+    );
 }
 
 /// Issue 10: what Knuth's DLX1, DLX2 and DLX3 read, read here too.
 mod issue_10_knuths_files {
     use dlx_core::{
-        parse_dlx, parse_dlx_bytes, read_dlx, write_dlx_bytes, ParseError, ParseWarning, Solver,
+        parse_dlx, parse_dlx_bytes, read_dlx, write_dlx_bytes, Answer, Outcome, ParseError,
+        ParseWarning, Solver,
     };
 
     #[test]
@@ -240,7 +256,10 @@ mod issue_10_knuths_files {
             parsed.warnings[0].to_string(),
             "line 4: option ignored (no primary items): x y"
         );
-        assert_eq!(Solver::new(&parsed.problem).count(), 1);
+        assert_eq!(
+            Solver::new(&parsed.problem).count(),
+            Answer::new(1, Outcome::Finished)
+        );
     }
 
     #[test]
@@ -279,7 +298,10 @@ mod issue_10_knuths_files {
         let input: &[u8] = b"\xa1 \xa2 | \xff\n\xa1 \xff\n\xa2\n\xa1 \xa2\n";
         let problem = parse_dlx_bytes(input).unwrap();
         assert_eq!(problem.n_items(), 3);
-        assert_eq!(Solver::new(&problem).count(), 2);
+        assert_eq!(
+            Solver::new(&problem).count(),
+            Answer::new(2, Outcome::Finished)
+        );
         assert_eq!(
             write_dlx_bytes(&problem),
             input,
@@ -330,7 +352,10 @@ mod issue_10_knuths_files {
         // `:v|name`: at most v, as DLX3 reads it ({x y} and {x y, x}); a
         // zero upper bound is refused.
         let problem = parse_dlx(":3|x y\nx y\nx\n").unwrap();
-        assert_eq!(Solver::new(&problem).count(), 2);
+        assert_eq!(
+            Solver::new(&problem).count(),
+            Answer::new(2, Outcome::Finished)
+        );
         assert!(matches!(
             parse_dlx("0:0|x\nx\n"),
             Err(ParseError::InvalidMultiplicity { line: 1, .. })

@@ -1,6 +1,6 @@
 //! Counts and solution sets published for classic problems.
 
-use dlx_core::{parse_dlx, ItemKind, ProblemBuilder, Solver};
+use dlx_core::{parse_dlx, Answer, ItemKind, Outcome, ProblemBuilder, Solver};
 
 use crate::support::{all_solutions, fixture, langford, queens};
 
@@ -11,7 +11,7 @@ fn check(text: &str, expected: u64) {
     assert_eq!(solutions.len() as u64, expected);
     assert_eq!(
         Solver::new(&problem).count(),
-        expected,
+        Answer::new(expected, Outcome::Finished),
         "count agrees with the enumeration"
     );
 }
@@ -57,12 +57,22 @@ fn a_search_100000_levels_deep_does_not_overflow() {
     }
     let problem = builder.build().unwrap();
     let mut solver = Solver::new(&problem);
-    let solution = solver.first().expect("one solution");
+    let first = solver.first();
+    assert_eq!(
+        first.outcome,
+        Outcome::LimitReached,
+        "it stopped at the first"
+    );
+    let solution = first.value.expect("one solution");
     assert_eq!(solution.len(), n);
     assert_eq!(
         solver.stats().max_level,
         n,
         "the solution is the node of level n"
     );
-    assert_eq!(solver.count(), 0, "no second solution");
+    assert_eq!(
+        solver.count(),
+        Answer::new(0, Outcome::Finished),
+        "no second solution"
+    );
 }

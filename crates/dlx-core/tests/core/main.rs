@@ -1,6 +1,7 @@
-//! The integration tests of dlx-core: known answers, statistics, the API, the format, the estimate and properties.
+//! The integration tests of dlx-core: known answers, statistics, the API, budgets and outcomes, the format, the estimate and properties.
 
 mod api;
+mod budget;
 mod cover_within;
 mod estimate;
 mod format;

@@ -1,8 +1,9 @@
 //! The memoised count: published counts, counts checked by independent formulas, errors, and random problems against the plain count.
 
 use dlx_core::{
-    count_solutions, parse_dlx, Color, CountMode, Entry, ItemKind, MemoCounter, MemoError,
-    MemoSettings, MemoStep, Method, Multiplicity, OptionId, Problem, ProblemBuilder, Rule, Solver,
+    count_solutions, parse_dlx, Budget, Color, CountMode, Entry, ItemKind, MemoCounter, MemoError,
+    MemoSettings, MemoStep, Method, Multiplicity, OptionId, Outcome, Problem, ProblemBuilder, Rule,
+    Solver, Stop,
 };
 use proptest::prelude::*;
 
@@ -26,13 +27,22 @@ fn check(problem: &Problem, expected: u128) {
         let cache = counter.cache().stats();
         assert!(cache.peak_bytes <= settings.memory as u64, "{cache:?}");
     }
-    let auto = count_solutions(problem, &MemoSettings::new(), CountMode::Auto);
-    assert_eq!(auto.map(|c| c.count), Ok(expected), "automatic choice");
+    let auto = count_solutions(
+        problem,
+        &MemoSettings::new(),
+        CountMode::Auto,
+        &Budget::new(),
+    );
+    assert_eq!(
+        auto.map(|c| (c.count, c.outcome)),
+        Ok((Some(expected), Outcome::Finished)),
+        "automatic choice"
+    );
 }
 
 /// The m x n board (m rows, n columns) to tile with dominoes: a primary item
 /// per cell, an option per pair of adjacent cells.
-fn dominoes(m: usize, n: usize) -> Problem {
+pub(crate) fn dominoes(m: usize, n: usize) -> Problem {
     let mut b = ProblemBuilder::new();
     let cells = b.items(ItemKind::Primary, m * n);
     for r in 0..m {
@@ -173,9 +183,15 @@ fn pentominoes_3x20() {
 #[test]
 fn the_default_count_gives_the_published_counts() {
     let auto = |problem: &Problem| {
-        count_solutions(problem, &MemoSettings::new(), CountMode::Auto)
-            .unwrap()
-            .count
+        let counted = count_solutions(
+            problem,
+            &MemoSettings::new(),
+            CountMode::Auto,
+            &Budget::new(),
+        )
+        .unwrap();
+        assert_eq!(counted.outcome, Outcome::Finished);
+        counted.count.expect("a finished count")
     };
     // OEIS A000170.
     for (n, count) in [(13, 73712), (14, 365_596)] {
@@ -289,9 +305,18 @@ fn multiplicities_are_refused_but_at_most_once_items_beside_exact_ones_are_count
         "item `b` has bounds 2:3: the memoised count handles only items covered exactly once, and beside them items covered at most once (0:1)"
     );
     // The automatic choice counts it plainly.
-    let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Auto).unwrap();
+    let counted = count_solutions(
+        &problem,
+        &MemoSettings::new(),
+        CountMode::Auto,
+        &Budget::new(),
+    )
+    .unwrap();
     assert_eq!(counted.method, Method::Plain);
-    assert_eq!(counted.count, u128::from(Solver::new(&problem).count()));
+    assert_eq!(
+        counted.count,
+        Some(u128::from(Solver::new(&problem).count().value))
+    );
 
     // `0:1` items beside exact ones are secondary items to the search.
     let problem = parse_dlx("a b 0:1|x\na x\nb x\na\nb\n").unwrap();
@@ -327,29 +352,49 @@ fn a_count_paused_and_resumed_is_the_same() {
 }
 
 #[test]
-fn a_raised_stop_flag_stops_the_count_until_it_is_lowered() {
+fn a_raised_cancel_flag_stops_the_count_until_it_is_lowered() {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 
     let problem = dominoes(8, 9);
     let flag = Arc::new(AtomicBool::new(true));
     let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
-    counter.set_stop_flag(Arc::clone(&flag));
-    assert_eq!(counter.count(), Err(MemoError::Stopped));
-    assert_eq!(counter.clone().run(10), Ok(MemoStep::Stopped));
+    counter.set_budget(Budget::new().with_cancel(Arc::clone(&flag)));
+    assert_eq!(counter.count(), Err(MemoError::Stopped(Stop::Cancelled)));
+    assert_eq!(
+        counter.clone().run(10),
+        Ok(MemoStep::Stopped(Stop::Cancelled))
+    );
+    assert!(
+        flag.load(Ordering::Relaxed),
+        "the count never lowers the flag"
+    );
     flag.store(false, Ordering::Relaxed);
     assert_eq!(counter.count(), Ok(profile_count(8, 9)));
 }
 
 #[test]
 fn the_automatic_choice_memoises_boards_and_not_queens() {
-    let counted =
-        count_solutions(&dominoes(10, 10), &MemoSettings::new(), CountMode::Auto).unwrap();
+    let unlimited = Budget::new();
+    let counted = count_solutions(
+        &dominoes(10, 10),
+        &MemoSettings::new(),
+        CountMode::Auto,
+        &unlimited,
+    )
+    .unwrap();
     assert_eq!(counted.method, Method::Memo);
-    assert_eq!(counted.count, 258584046368);
+    assert_eq!(
+        (counted.count, counted.outcome),
+        (Some(258584046368), Outcome::Finished)
+    );
     let problem = parse_dlx(&queens(11)).unwrap();
-    let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Auto).unwrap();
-    assert_eq!((counted.method, counted.count), (Method::Plain, 2680));
+    let counted =
+        count_solutions(&problem, &MemoSettings::new(), CountMode::Auto, &unlimited).unwrap();
+    assert_eq!(
+        (counted.method, counted.count, counted.outcome),
+        (Method::Plain, Some(2680), Outcome::Finished)
+    );
     assert!(counted.leverage < 2.0, "{counted:?}");
 }
 
@@ -432,7 +477,7 @@ proptest! {
     #[test]
     fn the_memoised_count_equals_the_plain_count(spec in random()) {
         let problem = build_random(&spec);
-        let plain = u128::from(Solver::new(&problem).count());
+        let plain = u128::from(Solver::new(&problem).count().value);
         for rule in [Rule::Frontier, Rule::FewestOptions, Rule::FirstItem] {
             for (memory, parts) in [(1 << 20, true), (0, true), (1 << 20, false)] {
                 let settings = MemoSettings::new().with_rule(rule).with_memory(memory).with_parts(parts);
@@ -465,7 +510,7 @@ proptest! {
         let option = OptionId::new(pick % problem.n_options());
         let mut solver = Solver::new(&problem);
         let mut containing = 0u128;
-        while let Some(solution) = solver.next_solution() {
+        while let Some(solution) = solver.next_solution().unwrap() {
             containing += u128::from(solution.contains(&option));
         }
         let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();

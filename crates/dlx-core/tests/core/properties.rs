@@ -1,14 +1,15 @@
 //! Random small problems against brute force, and metamorphic properties.
 
+use dlx_core::subtree::SubtreeSearch;
 use dlx_core::{
-    verify, Color, Entry, ItemKind, MinCover, Multiplicity, Optimum, OptionId, Problem,
-    ProblemBuilder, Solver,
+    verify, Answer, Color, Entry, ItemKind, MinCover, Multiplicity, OptionId, Outcome, Problem,
+    ProblemBuilder, Solver, Step, Stop,
 };
 use proptest::prelude::*;
 
 /// How many random cases a property runs: fewer under Miri, which
 /// interprets every instruction (`cargo xtask miri`).
-fn cases(native: u32) -> u32 {
+pub(crate) fn cases(native: u32) -> u32 {
     if cfg!(miri) {
         3
     } else {
@@ -18,13 +19,13 @@ fn cases(native: u32) -> u32 {
 
 /// A random problem: the kind of each item, and options as (item, color) lists.
 #[derive(Clone, Debug)]
-struct Spec {
+pub(crate) struct Spec {
     kinds: Vec<ItemKind>,
     options: Vec<Vec<(usize, Option<u32>)>>,
     costs: Vec<u64>,
 }
 
-fn spec() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec() -> impl Strategy<Value = Spec> {
     (1usize..=5, 0usize..=3).prop_flat_map(|(n_primary, n_secondary)| {
         let n_items = n_primary + n_secondary;
         let option = proptest::collection::btree_set(0..n_items, 1..=n_items.min(4)).prop_flat_map(
@@ -100,7 +101,7 @@ fn build(spec: &Spec, item_order: &[usize], option_order: &[usize]) -> Problem {
 }
 
 /// Every subset of options, checked by the definition.
-fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+pub(crate) fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
     let n = problem.n_options();
     let mut found = Vec::new();
     for mask in 0u32..(1 << n) {
@@ -118,7 +119,10 @@ fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
 fn solve(problem: &Problem) -> Vec<Vec<OptionId>> {
     let mut solver = Solver::new(problem);
     let mut found = Vec::new();
-    while let Some(solution) = solver.next_solution() {
+    while let Some(solution) = solver
+        .next_solution()
+        .expect("a search without a budget finishes")
+    {
         let mut s = solution.to_vec();
         s.sort();
         found.push(s);
@@ -139,7 +143,7 @@ proptest! {
         let mut expected = brute_force(&problem);
         expected.sort();
         prop_assert_eq!(solve(&problem), expected.clone());
-        prop_assert_eq!(Solver::new(&problem).count(), expected.len() as u64);
+        prop_assert_eq!(Solver::new(&problem).count(), Answer::new(expected.len() as u64, Outcome::Finished));
     }
 
     #[test]
@@ -147,9 +151,10 @@ proptest! {
         let items: Vec<usize> = (0..spec.kinds.len()).collect();
         let options: Vec<usize> = (0..spec.options.len()).collect();
         let count = Solver::new(&build(&spec, &items, &options)).count();
+        prop_assert!(count.is_complete());
         let shuffled_items = shuffle(items.clone(), seed);
         let shuffled_options = shuffle(options.clone(), seed ^ 0x9e37_79b9_7f4a_7c15);
-        prop_assert_eq!(Solver::new(&build(&spec, &shuffled_items, &options)).count(), count);
+        prop_assert_eq!(Solver::new(&build(&spec, &shuffled_items, &options)).count(), count.clone());
         prop_assert_eq!(Solver::new(&build(&spec, &items, &shuffled_options)).count(), count);
     }
 
@@ -158,10 +163,10 @@ proptest! {
         prop_assume!(!spec.options.is_empty());
         let items: Vec<usize> = (0..spec.kinds.len()).collect();
         let options: Vec<usize> = (0..spec.options.len()).collect();
-        let count = Solver::new(&build(&spec, &items, &options)).count();
+        let count = Solver::new(&build(&spec, &items, &options)).count().value;
         let removed = pick % options.len();
         let fewer: Vec<usize> = options.iter().copied().filter(|&k| k != removed).collect();
-        prop_assert!(Solver::new(&build(&spec, &items, &fewer)).count() <= count);
+        prop_assert!(Solver::new(&build(&spec, &items, &fewer)).count().value <= count);
     }
 
     #[test]
@@ -169,14 +174,14 @@ proptest! {
         let items: Vec<usize> = (0..spec.kinds.len()).collect();
         let options: Vec<usize> = (0..spec.options.len()).collect();
         let problem = build(&spec, &items, &options);
-        let total = Solver::new(&problem).count();
+        let total = Solver::new(&problem).count().value;
         let root = Solver::new(&problem);
         let parts: u64 = match root.branch() {
             None => 1,
             Some(branch) => branch.options.iter().map(|&o| {
                 let mut part = root.clone();
                 part.choose(o).unwrap();
-                part.count()
+                part.count().value
             }).sum(),
         };
         prop_assert_eq!(parts, total);
@@ -184,7 +189,7 @@ proptest! {
 }
 
 /// Bounds for each item: `(min, max)` with `max == 0` meaning unbounded.
-fn bounds(n: usize) -> impl Strategy<Value = Vec<(u32, u32)>> {
+pub(crate) fn bounds(n: usize) -> impl Strategy<Value = Vec<(u32, u32)>> {
     proptest::collection::vec(
         (0u32..=2, 0u32..=3)
             .prop_map(|(min, extra)| (min, if extra == 3 { 0 } else { min.max(1) + extra })),
@@ -229,26 +234,26 @@ proptest! {
         expected.sort();
         prop_assert_eq!(solve(&problem), expected.clone());
         let mut solver = Solver::new(&problem);
-        prop_assert_eq!(solver.count(), expected.len() as u64);
+        let count = Answer::new(expected.len() as u64, Outcome::Finished);
+        prop_assert_eq!(solver.count(), count.clone());
         solver.reset();
         solver.check_links().unwrap();
-        prop_assert_eq!(solver.count(), expected.len() as u64);
+        prop_assert_eq!(solver.count(), count);
 
         // The optimising searches run on Algorithm M too.
         let fewest = expected.iter().map(Vec::len).min();
-        match solver.min_options() {
-            Optimum::Found(s) => {
-                prop_assert!(verify(&problem, &s).is_ok());
-                prop_assert_eq!(Some(s.len()), fewest);
-            }
-            Optimum::NoSolution => prop_assert_eq!(fewest, None),
-            Optimum::Stopped => prop_assert!(false, "no stop flag was raised"),
+        let best = solver.min_options();
+        prop_assert_eq!(best.outcome, Outcome::Finished, "no budget was set");
+        if let Some(s) = &best.value {
+            prop_assert!(verify(&problem, s).is_ok());
         }
+        prop_assert_eq!(best.value.map(|s| s.len()), fewest);
         let mut costs: Vec<u64> = expected.iter().map(|s| problem.total_cost(s)).collect();
         costs.sort();
         costs.truncate(2);
         let ranked = solver.min_cost(2);
-        prop_assert_eq!(ranked.solutions.iter().map(|s| s.cost).collect::<Vec<_>>(), costs);
+        prop_assert!(ranked.is_complete());
+        prop_assert_eq!(ranked.value.iter().map(|s| s.cost).collect::<Vec<_>>(), costs);
         solver.check_links().unwrap();
     }
 }
@@ -272,7 +277,7 @@ proptest! {
         expected.sort();
         prop_assert_eq!(solve(&problem), expected.clone());
         let mut solver = Solver::new(&problem);
-        prop_assert_eq!(solver.count(), expected.len() as u64);
+        prop_assert_eq!(solver.count(), Answer::new(expected.len() as u64, Outcome::Finished));
         solver.reset();
         solver.check_links().unwrap();
         // Every option has an item covered exactly once: Algorithm X, which splits.
@@ -287,7 +292,7 @@ proptest! {
             for option in branch.options {
                 let mut part = Solver::new(&problem);
                 part.choose(option).unwrap();
-                total += part.count();
+                total += part.count().value;
             }
             prop_assert_eq!(total, expected.len() as u64);
         }
@@ -295,7 +300,7 @@ proptest! {
 }
 
 /// The fewest options of any subset covering every primary item at least once.
-fn brute_force_min_cover(problem: &Problem) -> Option<usize> {
+pub(crate) fn brute_force_min_cover(problem: &Problem) -> Option<usize> {
     let n = problem.n_options();
     (0u32..(1 << n))
         .filter(|mask| {
@@ -323,17 +328,15 @@ proptest! {
         let problem = build(&spec, &items, &options);
         let expected = brute_force(&problem).iter().map(Vec::len).min();
         let mut solver = Solver::new(&problem);
-        match solver.min_options() {
-            Optimum::Found(solution) => {
-                prop_assert!(verify(&problem, &solution).is_ok());
-                prop_assert_eq!(Some(solution.len()), expected);
-            }
-            Optimum::NoSolution => prop_assert_eq!(expected, None),
-            Optimum::Stopped => prop_assert!(false, "no stop flag was raised"),
+        let best = solver.min_options();
+        prop_assert_eq!(best.outcome, Outcome::Finished, "no budget was set");
+        if let Some(solution) = &best.value {
+            prop_assert!(verify(&problem, solution).is_ok());
         }
+        prop_assert_eq!(best.value.map(|s| s.len()), expected);
         solver.check_links().unwrap();
         // The solver is whole again: it still counts every solution.
-        prop_assert_eq!(solver.count(), brute_force(&problem).len() as u64);
+        prop_assert_eq!(solver.count(), Answer::new(brute_force(&problem).len() as u64, Outcome::Finished));
     }
 
     #[test]
@@ -346,10 +349,10 @@ proptest! {
         expected.truncate(k);
         let mut solver = Solver::new(&problem);
         let ranked = solver.min_cost(k);
-        prop_assert!(ranked.proven);
-        let costs: Vec<u64> = ranked.solutions.iter().map(|s| s.cost).collect();
+        prop_assert!(ranked.is_complete());
+        let costs: Vec<u64> = ranked.value.iter().map(|s| s.cost).collect();
         prop_assert_eq!(costs, expected);
-        for s in &ranked.solutions {
+        for s in &ranked.value {
             prop_assert!(verify(&problem, &s.options).is_ok());
             prop_assert_eq!(problem.total_cost(&s.options), s.cost);
         }
@@ -362,16 +365,14 @@ proptest! {
         let options: Vec<usize> = (0..spec.options.len()).collect();
         let problem = build(&spec, &items, &options);
         let expected = brute_force_min_cover(&problem);
-        match MinCover::new(&problem).solve() {
-            Optimum::Found(cover) => {
-                prop_assert_eq!(Some(cover.len()), expected);
-                for i in problem.item_ids().filter(|&i| problem.item_kind(i) == ItemKind::Primary) {
-                    prop_assert!(cover.iter().any(|&o| problem.option(o).iter().any(|e| e.item == i)));
-                }
+        let found = MinCover::new(&problem).solve();
+        prop_assert_eq!(found.outcome, Outcome::Finished, "no budget was set");
+        if let Some(cover) = &found.value {
+            for i in problem.item_ids().filter(|&i| problem.item_kind(i) == ItemKind::Primary) {
+                prop_assert!(cover.iter().any(|&o| problem.option(o).iter().any(|e| e.item == i)));
             }
-            Optimum::NoSolution => prop_assert_eq!(expected, None),
-            Optimum::Stopped => prop_assert!(false, "no stop flag was raised"),
         }
+        prop_assert_eq!(found.value.map(|c| c.len()), expected);
     }
 }
 
@@ -429,7 +430,8 @@ proptest! {
             let _ = solver.branch_updates();
             prop_assert!(solver.prefix().is_empty());
             prop_assert!(solver.check_links().is_ok());
-            if step == dlx_core::Step::Done {
+            if let Step::End(outcome) = step {
+                prop_assert_eq!(outcome, Outcome::Finished, "no budget was set");
                 break;
             }
             prop_assert!(turn < 100_000, "the search does not end");
@@ -445,7 +447,7 @@ proptest! {
 }
 
 /// A random problem for Algorithm X/C, or with multiplicities for Algorithm M.
-fn problem_of(spec: &Spec, bounds: &[(u32, u32)], algorithm_m: bool) -> Problem {
+pub(crate) fn problem_of(spec: &Spec, bounds: &[(u32, u32)], algorithm_m: bool) -> Problem {
     if algorithm_m {
         with_bounds(spec, bounds)
     } else {
@@ -467,18 +469,21 @@ fn solver_of(problem: &Problem, short: bool) -> Solver {
 /// The sequential search: its solutions in order, and its statistics.
 fn listing(problem: &Problem) -> (Vec<Vec<OptionId>>, dlx_core::Stats) {
     let mut solver = Solver::new(problem);
-    let solutions: Vec<_> = solver.solutions().collect();
+    let solutions = solver
+        .solutions()
+        .collect::<Result<Vec<_>, Stop>>()
+        .expect("a search without a budget finishes");
     (solutions, *solver.stats())
 }
 
-/// Runs `solver` for `budget` nodes, adding the solutions it reports to
-/// `found`; true when its search is over.
-fn run_listing(solver: &mut Solver, budget: u64, found: &mut Vec<Vec<OptionId>>) -> bool {
+/// Runs `solver` for a slice of `slice` nodes, adding the solutions it
+/// reports to `found`; true when its search is over.
+fn run_listing(solver: &mut Solver, slice: u64, found: &mut Vec<Vec<OptionId>>) -> bool {
     loop {
-        match solver.run(budget) {
-            dlx_core::Step::Solution => found.push(solver.solution().to_vec()),
-            dlx_core::Step::Done => return true,
-            dlx_core::Step::Paused | dlx_core::Step::Stopped => return false,
+        match solver.run(slice) {
+            Step::Solution => found.push(solver.solution().to_vec()),
+            Step::End(outcome) => return outcome.is_complete(),
+            Step::Paused => return false,
         }
     }
 }
@@ -617,7 +622,7 @@ proptest! {
         let (expected, stats) = listing(&problem);
         let mut solver = solver_of(&problem, true);
         prop_assert!(solver.keeps_short_counts() || algorithm_m);
-        let found: Vec<_> = solver.solutions().collect();
+        let found: Vec<_> = solver.solutions().collect::<Result<_, Stop>>().unwrap();
         prop_assert_eq!(&found, &expected);
         prop_assert_eq!(solver.stats(), &stats);
         solver.check_links().unwrap();
@@ -632,6 +637,6 @@ proptest! {
             format!("{:?}", Solver::new(&problem).min_options())
         );
         fewest.check_links().unwrap();
-        prop_assert_eq!(fewest.count(), expected.len() as u64);
+        prop_assert_eq!(fewest.count(), Answer::new(expected.len() as u64, Outcome::Finished));
     }
 }

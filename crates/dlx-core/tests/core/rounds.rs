@@ -3,9 +3,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use dlx_core::subtree::{Round, RoundEnd, RoundSearch};
 use dlx_core::{
-    parse_dlx, ItemKind, MinCover, Optimum, Problem, ProblemBuilder, Round, RoundEnd, RoundSearch,
-    Stats,
+    parse_dlx, Answer, Budget, ItemKind, MinCover, OptionId, Outcome, Problem, ProblemBuilder,
+    Stats, Stop,
 };
 use proptest::prelude::*;
 
@@ -21,18 +22,18 @@ impl RoundSearch for InTurn {
         let mut worker = round.worker();
         let mut stats = Stats::default();
         for branch in 0..round.len() {
-            let (optimum, branch_stats) = round.search_branch(&mut worker, branch, &mut |_| false);
+            let (answer, branch_stats) = round.search_branch(&mut worker, branch, &mut |_| false);
             stats += branch_stats;
-            match optimum {
-                Optimum::Found(cover) => {
+            match (answer.value, answer.outcome) {
+                (Some(cover), _) => {
                     return RoundEnd::Found {
                         branch,
                         cover,
                         stats,
                     }
                 }
-                Optimum::NoSolution => {}
-                Optimum::Stopped => return RoundEnd::Stopped { stats },
+                (None, Outcome::Stopped(stop)) => return RoundEnd::Stopped { stop, stats },
+                (None, _) => {}
             }
         }
         RoundEnd::NoCover { stats }
@@ -51,20 +52,24 @@ impl RoundSearch for Backwards {
     }
     fn search_round(&self, round: &Round<'_>) -> RoundEnd {
         let mut worker = round.worker();
-        let mut ends: Vec<(Optimum, Stats)> = (0..round.len())
+        let mut ends: Vec<(Answer<Option<Vec<OptionId>>>, Stats)> = (0..round.len())
             .rev()
             .map(|branch| round.search_branch(&mut worker, branch, &mut |_| false))
             .collect();
         ends.reverse();
         let mut stats = Stats::default();
-        for (branch, (optimum, branch_stats)) in ends.into_iter().enumerate() {
+        for (branch, (answer, branch_stats)) in ends.into_iter().enumerate() {
             stats += branch_stats;
-            if let Optimum::Found(cover) = optimum {
-                return RoundEnd::Found {
-                    branch,
-                    cover,
-                    stats,
-                };
+            match (answer.value, answer.outcome) {
+                (Some(cover), _) => {
+                    return RoundEnd::Found {
+                        branch,
+                        cover,
+                        stats,
+                    }
+                }
+                (None, Outcome::Stopped(stop)) => return RoundEnd::Stopped { stop, stats },
+                (None, _) => {}
             }
         }
         RoundEnd::NoCover { stats }
@@ -102,6 +107,7 @@ fn check(problem: &Problem, max: u32, rounds: Arc<dyn RoundSearch>) {
     let mut cut = MinCover::new(problem);
     cut.set_round_search(Some(rounds));
     let found = cut.solve_within(max);
+    assert_eq!(expected.outcome, Outcome::Finished, "no budget was set");
     assert_eq!(found, expected);
     assert_eq!(cut.stats(), plain.stats());
     // The search is left as it was: a second run gives the same again.
@@ -157,16 +163,18 @@ fn a_covering_design_is_found_the_same_way() {
         check(&problem, u32::MAX, Arc::new(InTurn(wanted)));
         check(&problem, u32::MAX, Arc::new(Backwards(wanted)));
     }
-    match MinCover::new(&problem).solve() {
-        Optimum::Found(cover) => assert_eq!(cover.len(), 12),
+    match MinCover::new(&problem).solve().complete() {
+        Ok(Some(cover)) => assert_eq!(cover.len(), 12),
         other => panic!("{other:?}"),
     }
 }
 
-/// Gives up at once, and records what the round said of its node budget.
-#[derive(Debug, Default)]
+/// Gives up at once, and records the nodes left in the budget's pool when
+/// the round reached it (the round's workers draw on the same pool).
+#[derive(Debug)]
 struct GiveUp {
-    budgets: std::sync::Mutex<Vec<Option<u64>>>,
+    budget: Budget,
+    left: std::sync::Mutex<Vec<Option<u64>>>,
 }
 
 impl RoundSearch for GiveUp {
@@ -174,48 +182,142 @@ impl RoundSearch for GiveUp {
         4
     }
     fn search_round(&self, round: &Round<'_>) -> RoundEnd {
-        self.budgets.lock().unwrap().push(round.nodes_left());
+        self.left.lock().unwrap().push(self.budget.nodes_left());
         let mut worker = round.worker();
-        let (optimum, stats) = round.search_branch(&mut worker, 0, &mut |_| true);
-        assert_eq!(optimum, Optimum::Stopped);
-        RoundEnd::Stopped { stats }
+        let (answer, stats) = round.search_branch(&mut worker, 0, &mut |_| true);
+        // Giving up is a cancel, never a budget's stop.
+        assert_eq!(answer, Answer::new(None, Outcome::Stopped(Stop::Cancelled)));
+        RoundEnd::Stopped {
+            stop: Stop::Cancelled,
+            stats,
+        }
     }
 }
 
 #[test]
 fn a_stopped_round_stops_the_search_and_leaves_it_as_it_was() {
     let problem = design();
-    let give_up = Arc::new(GiveUp::default());
+    let budget = Budget::new().with_nodes(1_000_000);
+    let give_up = Arc::new(GiveUp {
+        budget: budget.clone(),
+        left: Default::default(),
+    });
     let mut search = MinCover::new(&problem);
     search
         .set_round_search(Some(give_up.clone()))
-        .set_node_limit(Some(1_000_000));
-    assert_eq!(search.solve(), Optimum::Stopped);
-    let budgets = give_up.budgets.lock().unwrap().clone();
-    assert_eq!(budgets.len(), 1);
-    let left = budgets[0].unwrap();
+        .set_budget(budget.clone());
+    assert_eq!(
+        search.solve(),
+        Answer::new(None, Outcome::Stopped(Stop::Cancelled))
+    );
+    let left = give_up.left.lock().unwrap().clone();
+    assert_eq!(left.len(), 1);
+    // The round's expansion drew its nodes from the pool before the
+    // workers got it, and gave back what it did not use.
+    let left = left[0].unwrap();
     assert!(left < 1_000_000, "{left}");
     assert_eq!(left + search.stats().nodes, 1_000_000);
+    assert_eq!(budget.nodes_left(), Some(left), "the workers spent nothing");
     // Without the round search, the same object finds the minimum.
     search.set_round_search(None);
-    match search.solve() {
-        Optimum::Found(cover) => assert_eq!(cover.len(), 12),
+    match search.solve().complete() {
+        Ok(Some(cover)) => assert_eq!(cover.len(), 12),
         other => panic!("{other:?}"),
     }
 }
 
 #[test]
-fn the_stop_flag_reaches_the_workers() {
+fn a_raised_cancel_flag_stops_the_search_before_its_rounds() {
     let problem = design();
-    let stop = Arc::new(AtomicBool::new(true));
+    let cancel = Arc::new(AtomicBool::new(true));
     let mut search = MinCover::new(&problem);
     search
-        .set_stop_flag(Arc::clone(&stop))
+        .set_budget(Budget::new().with_cancel(Arc::clone(&cancel)))
         .set_round_search(Some(Arc::new(InTurn(8))));
-    assert_eq!(search.solve(), Optimum::Stopped);
-    stop.store(false, Ordering::Relaxed);
-    match search.solve() {
-        Optimum::Found(cover) => assert_eq!(cover.len(), 12),
+    assert_eq!(
+        search.solve(),
+        Answer::new(None, Outcome::Stopped(Stop::Cancelled))
+    );
+    assert!(cancel.load(Ordering::Relaxed), "the search never lowers it");
+    cancel.store(false, Ordering::Relaxed);
+    match search.solve().complete() {
+        Ok(Some(cover)) => assert_eq!(cover.len(), 12),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Issue 20: the workers of a round draw their nodes from the search's
+/// budget, one pool with the expansion's. A node budget below the whole
+/// search stops it after exactly that many nodes, as it stops the search on
+/// its own; and the pool pays for every node entered, so a cut search needs
+/// the nodes its expansion entered past the branch that holds the cover
+/// too (which its statistics, the sequential search's, leave out), and
+/// with them finishes with the same answer and statistics.
+#[test]
+fn a_node_budget_is_one_pool_for_the_expansion_and_the_workers() {
+    let problem = design();
+    let cut = |budget: Budget| {
+        let mut search = MinCover::new(&problem);
+        search
+            .set_budget(budget)
+            .set_round_search(Some(Arc::new(InTurn(8))));
+        search
+    };
+    let mut plain = MinCover::new(&problem);
+    let expected = plain.solve();
+    assert_eq!(expected.outcome, Outcome::Finished);
+    let all = plain.stats().nodes;
+    let pool = Budget::new().with_nodes(u64::MAX);
+    let mut whole = cut(pool.clone());
+    assert_eq!(whole.solve(), expected);
+    let drawn = u64::MAX - pool.nodes_left().unwrap();
+    assert!(drawn >= all, "{drawn} nodes drawn, {all} counted");
+    for nodes in [0, 1, all / 3, all - 1] {
+        let mut alone = MinCover::new(&problem);
+        alone.set_budget(Budget::new().with_nodes(nodes));
+        let stopped = Answer::new(None, Outcome::Stopped(Stop::Nodes));
+        assert_eq!(alone.solve(), stopped, "{nodes} of {all} nodes");
+        assert_eq!(alone.stats().nodes, nodes);
+        let mut in_turn = cut(Budget::new().with_nodes(nodes));
+        assert_eq!(in_turn.solve(), stopped, "{nodes} of {all} nodes");
+        assert_eq!(in_turn.stats().nodes, nodes);
+    }
+    let mut in_turn = cut(Budget::new().with_nodes(drawn));
+    assert_eq!(in_turn.solve(), expected);
+    assert_eq!(in_turn.stats(), plain.stats());
+}
+
+/// Raises the caller's cancel flag once the round is cut, as a user's
+/// Ctrl-C would while the workers run, then searches the branches in turn.
+#[derive(Debug)]
+struct CancelMidRound(Arc<AtomicBool>);
+
+impl RoundSearch for CancelMidRound {
+    fn branches_wanted(&self) -> usize {
+        8
+    }
+    fn search_round(&self, round: &Round<'_>) -> RoundEnd {
+        self.0.store(true, Ordering::Relaxed);
+        InTurn(8).search_round(round)
+    }
+}
+
+#[test]
+fn the_cancel_flag_reaches_the_workers() {
+    let problem = design();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut search = MinCover::new(&problem);
+    search
+        .set_budget(Budget::new().with_cancel(Arc::clone(&cancel)))
+        .set_round_search(Some(Arc::new(CancelMidRound(Arc::clone(&cancel)))));
+    assert_eq!(
+        search.solve(),
+        Answer::new(None, Outcome::Stopped(Stop::Cancelled))
+    );
+    cancel.store(false, Ordering::Relaxed);
+    search.set_round_search(Some(Arc::new(InTurn(8))));
+    match search.solve().complete() {
+        Ok(Some(cover)) => assert_eq!(cover.len(), 12),
         other => panic!("{other:?}"),
     }
 }
@@ -233,7 +335,7 @@ impl RoundSearch for Misuse {
         let mut stranger = MinCover::new(&other);
         let mut worker = round.worker();
         let out_of_range = round.search_branch(&mut worker, round.len(), &mut |_| false);
-        assert_eq!(out_of_range.0, Optimum::NoSolution);
+        assert_eq!(out_of_range.0, Answer::new(None, Outcome::Finished));
         for branch in 0..round.len() {
             let _ = round.search_branch(&mut stranger, branch, &mut |_| false);
         }
@@ -250,5 +352,8 @@ impl RoundSearch for Misuse {
 fn a_misused_round_answers_without_panicking() {
     let mut search = MinCover::new(&design());
     search.set_round_search(Some(Arc::new(Misuse)));
-    assert_eq!(search.solve(), Optimum::Found(Vec::new()));
+    assert_eq!(
+        search.solve(),
+        Answer::new(Some(Vec::new()), Outcome::Finished)
+    );
 }

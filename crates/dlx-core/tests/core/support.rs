@@ -7,7 +7,10 @@ use dlx_core::{parse_dlx, verify, OptionId, Problem, Solver};
 pub fn all_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
     let mut solver = Solver::new(problem);
     let mut solutions = Vec::new();
-    while let Some(solution) = solver.next_solution() {
+    while let Some(solution) = solver
+        .next_solution()
+        .expect("a search without a budget finishes")
+    {
         if let Err(err) = verify(problem, solution) {
             panic!("reported solution {solution:?} is not a solution: {err}");
         }

@@ -1,9 +1,10 @@
 //! `MinCover`'s deepening on threads: each round's branches handed out one at a time, the first cover in their order kept.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use dlx_core::{MinCover, Optimum, Problem, Round, RoundEnd, RoundSearch, Stats};
+use dlx_core::subtree::{Round, RoundEnd, RoundSearch};
+use dlx_core::{Answer, Budget, MinCover, OptionId, Outcome, Problem, Stats};
 use rayon::ThreadPool;
 
 use crate::search::{pool_of, ParallelError};
@@ -14,7 +15,7 @@ use crate::search::{pool_of, ParallelError};
 /// dozen per thread, handed out one at a time, no thread waits long for
 /// the last one. Cutting costs a lower bound per node expanded, a small
 /// part of a round that has that many branches.
-pub const ROUND_BRANCHES_PER_THREAD: usize = 32;
+pub(crate) const ROUND_BRANCHES_PER_THREAD: usize = 32;
 
 /// Searches the rounds of a [`MinCover`] on the threads of a rayon pool:
 /// the same minimum cover as the search on one thread, and the same
@@ -25,11 +26,13 @@ pub const ROUND_BRANCHES_PER_THREAD: usize = 32;
 /// one at a time; once a branch holds a cover, no branch after it is
 /// started and those running are given up, while the branches before it
 /// are searched to their end: the first cover in the sequential order is
-/// the answer. A node limit ([`MinCover::set_node_limit`]) counts the nodes
-/// of every thread together, and the search's stop flag stops them all.
+/// the answer. The search's budget ([`MinCover::set_budget`]) is every
+/// thread's: its nodes are one pool, its deadline and cancel flags stop
+/// them all.
 ///
 /// ```
-/// use dlx_core::{parse_dlx, MinCover, Optimum};
+/// use dlx_core::parse_dlx;
+/// use dlx_core::MinCover;
 /// use dlx_parallel::ParallelRounds;
 /// use std::sync::Arc;
 ///
@@ -43,15 +46,20 @@ pub const ROUND_BRANCHES_PER_THREAD: usize = 32;
 /// ```
 #[derive(Debug)]
 pub struct ParallelRounds {
-    pool: ThreadPool,
+    pool: Arc<ThreadPool>,
 }
 
 impl ParallelRounds {
     /// Searches on a pool of its own with `threads` threads (0: one per core).
     pub fn with_threads(threads: usize) -> Result<ParallelRounds, ParallelError> {
         Ok(ParallelRounds {
-            pool: pool_of(threads)?,
+            pool: Arc::new(pool_of(threads)?),
         })
+    }
+
+    /// Searches on the threads of `pool`, shared with the caller's other searches.
+    pub fn with_pool(pool: Arc<ThreadPool>) -> ParallelRounds {
+        ParallelRounds { pool }
     }
 
     /// The number of threads.
@@ -60,8 +68,11 @@ impl ParallelRounds {
     }
 }
 
+/// A cover, or none, and how the search for it ended.
+type Cover = Answer<Option<Vec<OptionId>>>;
+
 /// How one branch's search ended.
-type Ended = (usize, Optimum, Stats);
+type Ended = (usize, Cover, Stats);
 
 impl RoundSearch for ParallelRounds {
     fn branches_wanted(&self) -> usize {
@@ -72,10 +83,9 @@ impl RoundSearch for ParallelRounds {
         let next = AtomicUsize::new(0);
         // The first branch, in their order, known to hold a cover.
         let first_cover = AtomicUsize::new(usize::MAX);
-        // The nodes of every thread's branches, for the round's node budget.
-        let spent = AtomicU64::new(0);
-        let budget = round.nodes_left();
         let per_thread: Vec<Vec<Ended>> = self.pool.broadcast(|_| {
+            // A copy of the round's root, with the search's budget: the
+            // threads draw their nodes from its one pool.
             let mut worker = round.worker();
             let mut ended = Vec::new();
             loop {
@@ -83,45 +93,42 @@ impl RoundSearch for ParallelRounds {
                 if branch >= round.len() || branch > first_cover.load(Ordering::Relaxed) {
                     break;
                 }
-                let mut counted = 0;
-                let mut give_up = |stats: &Stats| {
-                    // A node costs a lower bound: one atomic add per node is nothing beside it.
-                    let over_budget = budget.is_some_and(|budget| {
-                        let total = spent.fetch_add(stats.nodes - counted, Ordering::Relaxed)
-                            + stats.nodes
-                            - counted;
-                        counted = stats.nodes;
-                        total >= budget
-                    });
-                    over_budget || branch > first_cover.load(Ordering::Relaxed)
-                };
-                let (optimum, stats) = round.search_branch(&mut worker, branch, &mut give_up);
-                spent.fetch_add(stats.nodes - counted, Ordering::Relaxed);
-                let stopped = optimum == Optimum::Stopped;
-                if let Optimum::Found(_) = optimum {
+                // A branch after a cover cannot change the answer.
+                let mut give_up = |_: &Stats| branch > first_cover.load(Ordering::Relaxed);
+                let (answer, stats) = round.search_branch(&mut worker, branch, &mut give_up);
+                let stopped = !answer.is_complete();
+                if answer.value.is_some() {
                     first_cover.fetch_min(branch, Ordering::Relaxed);
                 }
-                ended.push((branch, optimum, stats));
-                // Stopped by the flag or the budget, every branch would be:
-                // given up for a cover before it, every later branch is too.
+                ended.push((branch, answer, stats));
+                // Stopped by the budget, every branch would be; given up for
+                // a cover before it, every later branch is too.
                 if stopped {
                     break;
                 }
             }
             ended
         });
-        let mut ends: Vec<Option<(Optimum, Stats)>> = vec![None; round.len()];
+        let mut ends: Vec<Option<Ended>> = vec![None; round.len()];
         let mut all_work = Stats::default();
-        for (branch, optimum, stats) in per_thread.into_iter().flatten() {
-            all_work += stats;
-            ends[branch] = Some((optimum, stats));
+        for end in per_thread.into_iter().flatten() {
+            all_work += end.2;
+            let branch = end.0;
+            ends[branch] = Some(end);
         }
         // The branches in their order: the first cover counts if every
         // branch before it was searched to its end.
         let mut stats = Stats::default();
         for (branch, end) in ends.into_iter().enumerate() {
-            match end {
-                Some((Optimum::Found(cover), branch_stats)) => {
+            let Some((_, answer, branch_stats)) = end else {
+                // Not searched: only a stop keeps a branch before the first cover from being searched.
+                return RoundEnd::Stopped {
+                    stop: dlx_core::Stop::Cancelled,
+                    stats: all_work,
+                };
+            };
+            match (answer.value, answer.outcome) {
+                (Some(cover), _) => {
                     stats += branch_stats;
                     return RoundEnd::Found {
                         branch,
@@ -129,8 +136,13 @@ impl RoundSearch for ParallelRounds {
                         stats,
                     };
                 }
-                Some((Optimum::NoSolution, branch_stats)) => stats += branch_stats,
-                Some((Optimum::Stopped, _)) | None => return RoundEnd::Stopped { stats: all_work },
+                (None, Outcome::Stopped(stop)) => {
+                    return RoundEnd::Stopped {
+                        stop,
+                        stats: all_work,
+                    }
+                }
+                (None, _) => stats += branch_stats,
             }
         }
         RoundEnd::NoCover { stats }
@@ -138,19 +150,27 @@ impl RoundSearch for ParallelRounds {
 }
 
 /// A minimum repeated cover of `problem` ([`MinCover::solve`]) on `threads`
-/// threads (0: one per core), and its statistics: the same as on one thread.
+/// threads (0: one per core) within `budget`, and its statistics: the same
+/// as on one thread.
 ///
 /// ```
-/// use dlx_core::{parse_dlx, Optimum};
+/// use dlx_core::{parse_dlx, Budget};
 ///
 /// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
-/// let (optimum, _stats) = dlx_parallel::min_cover(&problem, 2)?;
-/// assert!(matches!(optimum, Optimum::Found(cover) if cover.len() == 2));
+/// let (cover, _stats) = dlx_parallel::min_cover(&problem, 2, &Budget::new())?;
+/// assert!(cover.is_complete());
+/// assert_eq!(cover.value.map(|c| c.len()), Some(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn min_cover(problem: &Problem, threads: usize) -> Result<(Optimum, Stats), ParallelError> {
+pub fn min_cover(
+    problem: &Problem,
+    threads: usize,
+    budget: &Budget,
+) -> Result<(Cover, Stats), ParallelError> {
     let mut search = MinCover::new(problem);
-    search.set_round_search(Some(Arc::new(ParallelRounds::with_threads(threads)?)));
-    let optimum = search.solve();
-    Ok((optimum, *search.stats()))
+    search
+        .set_budget(budget.clone())
+        .set_round_search(Some(Arc::new(ParallelRounds::with_threads(threads)?)));
+    let cover = search.solve();
+    Ok((cover, *search.stats()))
 }

@@ -31,8 +31,9 @@
 //!
 //! # Example
 //! ```
-//! use dlx_core::{parse_dlx, Solver};
+//! use dlx_core::{parse_dlx, Budget, Outcome, Solver, Stop};
 //! use dlx_parallel::ParallelSolver;
+//! use std::ops::ControlFlow;
 //!
 //! // 6-queens: rows and columns primary, the diagonals secondary.
 //! let n = 6;
@@ -48,17 +49,25 @@
 //! }
 //! let problem = parse_dlx(&text)?;
 //! let mut parallel = ParallelSolver::new(&problem).with_threads(2)?;
-//! assert_eq!(parallel.count(), 4);
+//! let count = parallel.count();
+//! assert_eq!((count.value, count.outcome), (4, Outcome::Finished));
 //!
 //! // Ordered mode reports the solutions in the sequential order.
 //! parallel.set_ordered(true);
 //! let mut found = Vec::new();
-//! let _ = parallel.visit(|s| {
+//! let ended = parallel.visit(|s| {
 //!     found.push(s.to_vec());
-//!     std::ops::ControlFlow::<()>::Continue(())
+//!     ControlFlow::<()>::Continue(())
 //! });
-//! let sequential: Vec<_> = Solver::new(&problem).solutions().collect();
+//! assert_eq!(ended, ControlFlow::Continue(Outcome::Finished));
+//! let sequential = Solver::new(&problem).solutions().collect::<Result<Vec<_>, _>>()?;
 //! assert_eq!(found, sequential);
+//!
+//! // A budget stops every thread, and the answer says that it is partial.
+//! parallel.set_budget(Budget::new().with_nodes(5));
+//! let part = parallel.count();
+//! assert_eq!(part.outcome, Outcome::Stopped(Stop::Nodes));
+//! assert!(part.value < 4);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -95,14 +104,16 @@ mod cover;
 mod memo;
 mod progress;
 mod search;
+#[cfg(feature = "shard")]
 mod shard;
 mod split;
 mod steal;
 
-pub use cover::{min_cover, ParallelRounds, ROUND_BRANCHES_PER_THREAD};
-pub use memo::{count_solutions_on, CountError, ParallelMemoCounter, MEMO_PIECES_PER_THREAD};
+pub use cover::{min_cover, ParallelRounds};
+pub use memo::{count_solutions_on, CountError, ParallelCount, ParallelMemoCounter};
 pub use progress::Progress;
-pub use search::{ParallelError, ParallelSolver, SubCount, PIECES_PER_THREAD};
+pub use search::{ParallelError, ParallelSolver, SubCount};
+#[cfg(feature = "shard")]
 pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};
 pub use split::{Split, SplitError, SplitGoal};
 pub use steal::Balance;

@@ -1,17 +1,20 @@
 //! The memoised count on threads: the count split by the memoised counter's own branching, the pieces counted on rayon threads that share one cache.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use dlx_core::{
-    count_solutions, decide_method, CacheStats, CountMode, Counted, Decision, MemoCache,
-    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Problem, Stats,
+    count_solutions, decide_method, Budget, CacheStats, CountMode, Counted, Decision, MemoCache,
+    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Outcome, Problem,
+    Solver, Stats, Step, Stop,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
 use crate::progress::Progress;
 use crate::search::{pool_of, ParallelError, ParallelSolver};
+use crate::steal::Balance;
+use crate::steal::{Halt, Why};
 
 /// Nodes a piece's count runs between two looks at the node budget and
 /// two reports to the progress.
@@ -24,7 +27,7 @@ const SLICE: u64 = 1 << 12;
 /// finds most of its work done, and the time of a piece is not its share of
 /// the tree. More pieces make the threads meet on the same subproblems
 /// (each counts it, one stores it) more often.
-pub const MEMO_PIECES_PER_THREAD: usize = 8;
+pub(crate) const MEMO_PIECES_PER_THREAD: usize = 8;
 
 /// Why a count on threads failed.
 #[derive(Debug, thiserror::Error)]
@@ -64,10 +67,10 @@ pub struct ParallelMemoCounter<'p> {
     root: MemoCounter,
     pool: Threads<'p>,
     stats: MemoStats,
-    stop: Option<Arc<AtomicBool>>,
-    node_budget: Option<u64>,
-    budget_spent: bool,
-    progress: Option<Arc<Progress>>,
+    budget: Budget,
+    pub(crate) progress: Option<Arc<Progress>>,
+    /// The threads of the pool the count runs on (`None`: all of them).
+    pub(crate) workers: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -106,10 +109,9 @@ impl ParallelMemoCounter<'static> {
             root: counter.fresh(),
             pool: Threads::Global,
             stats: MemoStats::default(),
-            stop: None,
-            node_budget: None,
-            budget_spent: false,
+            budget: counter.budget().clone(),
             progress: None,
+            workers: None,
         }
     }
 
@@ -128,33 +130,21 @@ impl<'p> ParallelMemoCounter<'p> {
             root: self.root,
             pool: Threads::Borrowed(pool),
             stats: self.stats,
-            stop: self.stop,
-            node_budget: self.node_budget,
-            budget_spent: false,
+            budget: self.budget,
             progress: self.progress,
+            workers: self.workers,
         }
     }
 
-    /// A flag shared with every thread: raise it to stop the count, which
-    /// then returns [`MemoError::Stopped`] (a memoised count has no partial
-    /// value: the counts of the pieces finished are not a count of anything).
-    /// The count raises it itself when its node budget is spent.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
-        self.stop = Some(flag);
+    /// The budget of the count (see [`Budget`]; at first, the counter's it
+    /// was made from): every thread draws its nodes from the one pool and
+    /// reads the deadline and the cancel flags between slices. A count it
+    /// stops is [`MemoError::Stopped`] (a memoised count has no partial
+    /// value: the counts of the pieces finished are not a count of
+    /// anything); the caller's flags are never written.
+    pub fn set_budget(&mut self, budget: Budget) -> &mut Self {
+        self.budget = budget;
         self
-    }
-
-    /// Stops the count after about `nodes` nodes (all threads together; a
-    /// thread may pass it by a slice of nodes): the stop flag is raised then,
-    /// and [`budget_spent`](Self::budget_spent) says so.
-    pub fn set_node_budget(&mut self, nodes: Option<u64>) -> &mut Self {
-        self.node_budget = nodes;
-        self
-    }
-
-    /// Whether the last count stopped because its node budget was spent.
-    pub fn budget_spent(&self) -> bool {
-        self.budget_spent
     }
 
     /// A live view of the count, to read from another thread while it runs:
@@ -170,9 +160,11 @@ impl<'p> ParallelMemoCounter<'p> {
 
     /// The number of threads the count runs on.
     pub fn threads(&self) -> usize {
-        self.pool
+        let pool = self
+            .pool
             .pool()
-            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads)
+            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads);
+        self.workers.map_or(pool, |n| n.clamp(1, pool))
     }
 
     /// Counts the solutions.
@@ -197,10 +189,8 @@ impl<'p> ParallelMemoCounter<'p> {
             root: &self.root,
             pieces: &pieces,
             next: AtomicUsize::new(0),
-            stop: self.stop.clone().unwrap_or_default(),
-            nodes: AtomicU64::new(expanded),
-            node_budget: self.node_budget,
-            budget_spent: AtomicBool::new(false),
+            budget: &self.budget,
+            halt: Halt::default(),
             progress: progress.as_deref(),
         };
         let work = || -> Vec<(Result<u128, MemoError>, MemoStats)> {
@@ -213,7 +203,6 @@ impl<'p> ParallelMemoCounter<'p> {
             None => work(),
             Some(pool) => pool.install(work),
         };
-        self.budget_spent = job.budget_spent.load(Ordering::Relaxed);
         self.stats = MemoStats::default();
         self.stats.nodes = expanded;
         let mut total = 0u128;
@@ -225,14 +214,19 @@ impl<'p> ParallelMemoCounter<'p> {
                     Ok(sum) => total = sum,
                     Err(err) => failed = Some(err),
                 },
-                // An overflow is reported before a stop it caused.
-                Err(err @ MemoError::Stopped) => {
-                    failed.get_or_insert(err);
-                }
+                // An overflow is reported before a stop it caused; a stop
+                // by the run itself (after another thread's error) is none.
+                Err(MemoError::Stopped(_)) => {}
                 Err(err) => failed = Some(err),
             }
         }
-        failed.map_or(Ok(total), Err)
+        if let Some(err) = failed {
+            return Err(err);
+        }
+        match job.halt.why() {
+            Some(Why::Stop(stop)) => Err(MemoError::Stopped(stop)),
+            _ => Ok(total),
+        }
     }
 
     /// The statistics of the last count, summed over the threads (the
@@ -301,18 +295,16 @@ struct Job<'a> {
     /// The pieces and their shares of the tree.
     pieces: &'a [(Vec<OptionId>, f64)],
     next: AtomicUsize,
-    stop: Arc<AtomicBool>,
-    /// Nodes entered by all threads so far.
-    nodes: AtomicU64,
-    node_budget: Option<u64>,
-    budget_spent: AtomicBool,
+    /// The caller's budget, which every piece's count draws on.
+    budget: &'a Budget,
+    /// The count's own stop: another thread's error, or a stop of the budget.
+    halt: Halt,
     progress: Option<&'a Progress>,
 }
 
 impl Job<'_> {
     /// One thread's share: the next piece not taken, until none is left, or
-    /// until the stop flag is raised (by another thread, the caller, or this
-    /// one when the node budget is spent).
+    /// until the budget or another thread stops the count.
     /// Returns the sum of its pieces' counts and its statistics (of the
     /// pieces finished, and of the one a stop or an error ended).
     fn count_pieces(&self, worker: usize) -> (Result<u128, MemoError>, MemoStats) {
@@ -323,19 +315,17 @@ impl Job<'_> {
             let Some((path, share)) = self.pieces.get(k) else {
                 return (Ok(total), stats);
             };
+            if self.halt.is_raised() {
+                return (Err(MemoError::Stopped(Stop::Cancelled)), stats);
+            }
             let mut counter = at(self.root, path);
-            counter.set_stop_flag(Arc::clone(&self.stop));
+            counter.set_budget(self.budget.clone().with_cancel(self.halt.flag()));
             loop {
                 let before = counter.stats().nodes;
                 let step = counter.run(SLICE);
                 let spent = counter.stats().nodes - before;
-                let nodes = self.nodes.fetch_add(spent, Ordering::Relaxed) + spent;
                 if let Some(progress) = self.progress {
                     progress.add_nodes(spent);
-                }
-                if self.node_budget.is_some_and(|max| nodes >= max) {
-                    self.budget_spent.store(true, Ordering::Relaxed);
-                    self.stop.store(true, Ordering::Relaxed);
                 }
                 let failed = match step {
                     Ok(MemoStep::Done(count)) => match add(total, count) {
@@ -346,11 +336,17 @@ impl Job<'_> {
                         Err(err) => err,
                     },
                     Ok(MemoStep::Paused) => continue,
-                    Ok(MemoStep::Stopped) => MemoError::Stopped,
+                    Ok(MemoStep::Stopped(stop)) => {
+                        // The budget's stop, or the count's own (already recorded).
+                        if !self.halt.is_raised() {
+                            self.halt.raise(Why::Stop(stop));
+                        }
+                        MemoError::Stopped(stop)
+                    }
                     Err(err) => err,
                 };
                 // The other threads need not go on: the count cannot finish.
-                self.stop.store(true, Ordering::Relaxed);
+                self.halt.raise(Why::Stop(Stop::Cancelled));
                 stats += counter.stats();
                 return (Err(failed), stats);
             }
@@ -371,26 +367,140 @@ fn add(a: u128, b: u128) -> Result<u128, MemoError> {
         })
 }
 
-/// Counts the solutions of `problem` on `threads` threads (one: the
-/// sequential [`count_solutions`]) with the search `mode` asks for; the
-/// automatic choice probes on one thread ([`decide_method`]) and then runs
-/// the chosen search on all of them. The same count on any number of threads.
-pub fn count_solutions_on(
-    problem: &Problem,
-    settings: &MemoSettings,
+/// A count on the threads of a rayon pool, by the method the core's rule
+/// chooses ([`decide_method`], the one place that decides): the memoised
+/// count where a short probe finds that it pays, else the plain count;
+/// within a [`Budget`], with a live [`Progress`].
+///
+/// On one thread the plain count goes on from where the probe left it (its
+/// work is not lost); on more it starts over on the threads, whose speed
+/// soon makes up for the probe's few thousand nodes.
+///
+/// ```
+/// use dlx_core::{parse_dlx, CountMode, MemoSettings, Outcome};
+/// use dlx_parallel::ParallelCount;
+///
+/// // The 2 x 8 board has 34 domino tilings (a Fibonacci number).
+/// let mut text = (0..8).map(|c| format!("a{c} b{c} ")).collect::<String>() + "\n";
+/// for c in 0..8 {
+///     text += &format!("a{c} b{c}\n");
+///     if c < 7 {
+///         text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1);
+///     }
+/// }
+/// let problem = parse_dlx(&text)?;
+/// let mut count = ParallelCount::new(&MemoSettings::new(), CountMode::Auto).with_threads(2)?;
+/// let counted = count.count(&problem)?;
+/// assert_eq!((counted.count, counted.outcome), (Some(34), Outcome::Finished));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct ParallelCount<'p> {
+    pool: Threads<'p>,
+    settings: MemoSettings,
     mode: CountMode,
-    threads: usize,
-) -> Result<Counted, CountError> {
-    if threads <= 1 {
-        return Ok(count_solutions(problem, settings, mode)?);
-    }
-    match mode {
-        CountMode::Plain => plain_on(problem, threads, MemoStats::default(), 0.0),
-        CountMode::Memo => {
-            let counter = MemoCounter::new(problem, settings)?;
-            memo_on(&counter, threads, Stats::default(), 0.0)
+    budget: Budget,
+    progress: Option<Arc<Progress>>,
+    memo_threads: Option<usize>,
+    balance: Balance,
+}
+
+impl ParallelCount<'static> {
+    /// A count with `settings` (the memoised count's) and `mode` (the
+    /// method, or the automatic choice), on rayon's global pool.
+    pub fn new(settings: &MemoSettings, mode: CountMode) -> ParallelCount<'static> {
+        ParallelCount {
+            pool: Threads::Global,
+            settings: settings.clone(),
+            mode,
+            budget: Budget::new(),
+            progress: None,
+            memo_threads: None,
+            balance: Balance::default(),
         }
-        CountMode::Auto => match decide_method(problem, settings) {
+    }
+
+    /// Runs on a pool of its own of `threads` threads (0: one per core).
+    pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
+        self.pool = Threads::Owned(pool_of(threads)?);
+        self.progress = None;
+        Ok(self)
+    }
+}
+
+impl<'p> ParallelCount<'p> {
+    /// Runs on the threads of `pool`.
+    pub fn with_pool<'q>(self, pool: &'q ThreadPool) -> ParallelCount<'q> {
+        ParallelCount {
+            pool: Threads::Borrowed(pool),
+            settings: self.settings,
+            mode: self.mode,
+            budget: self.budget,
+            progress: None,
+            memo_threads: self.memo_threads,
+            balance: self.balance,
+        }
+    }
+
+    /// The budget of the count (see [`Budget`]): the probe, the plain and
+    /// the memoised count all draw on it.
+    pub fn set_budget(&mut self, budget: Budget) -> &mut Self {
+        self.budget = budget;
+        self
+    }
+
+    /// The threads the memoised count uses, when fewer than the pool's
+    /// (`None`: all of them): its threads meet on the same subproblems and
+    /// count them twice, so fewer may be faster.
+    pub fn set_memo_threads(&mut self, threads: Option<usize>) -> &mut Self {
+        self.memo_threads = threads;
+        self
+    }
+
+    /// The number of threads of the pool.
+    pub fn threads(&self) -> usize {
+        self.pool
+            .pool()
+            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads)
+    }
+
+    /// How the last plain count on threads balanced its load (nothing for
+    /// a memoised count, or a plain one on one thread).
+    pub fn balance(&self) -> Balance {
+        self.balance
+    }
+
+    /// A live view of the count, to read from another thread while it runs.
+    pub fn progress(&mut self) -> Arc<Progress> {
+        let threads = self.threads();
+        self.progress
+            .get_or_insert_with(|| Arc::new(Progress::new(threads)))
+            .clone()
+    }
+
+    /// Counts the solutions of `problem`: the method decided (unless the
+    /// mode names one), then the count on the threads; its outcome says
+    /// whether the budget stopped it.
+    pub fn count(&mut self, problem: &Problem) -> Result<Counted, CountError> {
+        match self.mode {
+            CountMode::Plain => self.plain(problem, None, MemoStats::default(), 0.0),
+            CountMode::Memo => {
+                let mut counter = MemoCounter::new(problem, &self.settings_within())?;
+                counter.set_budget(self.budget.clone());
+                self.memo(&counter, Stats::default(), 0.0)
+            }
+            CountMode::Auto => {
+                let decision = decide_method(problem, &self.settings, &self.budget);
+                self.finish(problem, decision)
+            }
+        }
+    }
+
+    /// Goes on with a count whose method the caller decided
+    /// ([`decide_method`] with this count's settings and budget), for a
+    /// caller that counts plainly in its own way and memoises otherwise.
+    pub fn finish(&mut self, problem: &Problem, decision: Decision) -> Result<Counted, CountError> {
+        match decision {
             Decision::Done {
                 count,
                 method,
@@ -398,7 +508,8 @@ pub fn count_solutions_on(
                 memo,
                 cache,
             } => Ok(Counted {
-                count,
+                count: Some(count),
+                outcome: Outcome::Finished,
                 method,
                 plain,
                 memo,
@@ -411,50 +522,134 @@ pub fn count_solutions_on(
                 leverage,
             } => {
                 let mut probe = counter.stats();
-                let mut counted = memo_on(&counter, threads, plain, leverage)?;
+                let mut counted = self.memo(&counter, plain, leverage)?;
                 probe += counted.memo;
                 counted.memo = probe;
                 Ok(counted)
             }
-            // The plain count starts over on the threads: the slice done on
-            // one thread is too small to be worth carrying over.
-            Decision::Plain { memo, leverage, .. } => plain_on(problem, threads, memo, leverage),
-        },
+            Decision::Plain {
+                solver,
+                memo,
+                leverage,
+            } => self.plain(problem, Some(*solver), memo, leverage),
+        }
+    }
+
+    /// The memoised settings, the cache capped by the budget's memory.
+    fn settings_within(&self) -> MemoSettings {
+        let mut settings = self.settings.clone();
+        if let Some(memory) = self.budget.memory() {
+            settings.memory = settings.memory.min(memory);
+        }
+        settings
+    }
+
+    /// The plain count: on one thread from where `begun` stands (the
+    /// probe's), else on the threads from the start.
+    fn plain(
+        &mut self,
+        problem: &Problem,
+        begun: Option<Solver>,
+        memo: MemoStats,
+        leverage: f64,
+    ) -> Result<Counted, CountError> {
+        let progress = self.progress.clone();
+        if self.threads() == 1 {
+            let mut solver = begun.unwrap_or_else(|| Solver::new(problem));
+            solver.set_budget(self.budget.clone());
+            if let Some(progress) = &progress {
+                progress.reset();
+            }
+            let mut last = *solver.stats();
+            let outcome = loop {
+                let step = solver.run_counting(PLAIN_SLICE);
+                let now = *solver.stats();
+                if let Some(progress) = &progress {
+                    let (nodes, found) = (now.nodes - last.nodes, now.solutions - last.solutions);
+                    progress.advance(0, 0.0, &solver, nodes, found);
+                }
+                last = now;
+                if let Step::End(outcome) = step {
+                    break outcome;
+                }
+            };
+            return Ok(Counted {
+                count: Some(u128::from(solver.stats().solutions)),
+                outcome,
+                method: Method::Plain,
+                plain: *solver.stats(),
+                memo,
+                cache: CacheStats::default(),
+                leverage,
+            });
+        }
+        let mut parallel = match self.pool.pool() {
+            Some(pool) => ParallelSolver::new(problem).with_pool(pool),
+            None => ParallelSolver::new(problem),
+        };
+        parallel.set_budget(self.budget.clone());
+        parallel.progress = progress;
+        let count = parallel.count();
+        self.balance = parallel.balance();
+        Ok(Counted {
+            count: Some(u128::from(count.value)),
+            outcome: count.outcome,
+            method: Method::Plain,
+            plain: *parallel.stats(),
+            memo,
+            cache: CacheStats::default(),
+            leverage,
+        })
+    }
+
+    /// The memoised count of `counter`'s problem on the memoised count's threads.
+    fn memo(
+        &mut self,
+        counter: &MemoCounter,
+        plain: Stats,
+        leverage: f64,
+    ) -> Result<Counted, CountError> {
+        let mut parallel = match self.pool.pool() {
+            Some(pool) => ParallelMemoCounter::from_counter(counter).with_pool(pool),
+            None => ParallelMemoCounter::from_counter(counter),
+        };
+        parallel.workers = self.memo_threads;
+        parallel.set_budget(self.budget.clone());
+        parallel.progress = self.progress.clone();
+        let (count, outcome) = match parallel.count() {
+            Ok(count) => (Some(count), Outcome::Finished),
+            Err(MemoError::Stopped(stop)) => (None, Outcome::Stopped(stop)),
+            Err(err) => return Err(err.into()),
+        };
+        Ok(Counted {
+            count,
+            outcome,
+            method: Method::Memo,
+            plain,
+            memo: parallel.stats(),
+            cache: parallel.cache().stats(),
+            leverage,
+        })
     }
 }
 
-fn plain_on(
-    problem: &Problem,
-    threads: usize,
-    memo: MemoStats,
-    leverage: f64,
-) -> Result<Counted, CountError> {
-    let mut solver = ParallelSolver::new(problem).with_threads(threads)?;
-    let count = solver.count();
-    Ok(Counted {
-        count: u128::from(count),
-        method: Method::Plain,
-        plain: *solver.stats(),
-        memo,
-        cache: CacheStats::default(),
-        leverage,
-    })
-}
+/// Nodes of a plain count on one thread between two reports to the progress.
+const PLAIN_SLICE: u64 = 1 << 16;
 
-fn memo_on(
-    counter: &MemoCounter,
+/// Counts the solutions of `problem` on `threads` threads (0: one per core)
+/// within `budget`, with the search `mode` asks for ([`ParallelCount`]):
+/// the same count on any number of threads.
+pub fn count_solutions_on(
+    problem: &Problem,
+    settings: &MemoSettings,
+    mode: CountMode,
+    budget: &Budget,
     threads: usize,
-    plain: Stats,
-    leverage: f64,
 ) -> Result<Counted, CountError> {
-    let mut parallel = ParallelMemoCounter::from_counter(counter).with_threads(threads)?;
-    let count = parallel.count()?;
-    Ok(Counted {
-        count,
-        method: Method::Memo,
-        plain,
-        memo: parallel.stats(),
-        cache: parallel.cache().stats(),
-        leverage,
-    })
+    if threads == 1 {
+        return Ok(count_solutions(problem, settings, mode, budget)?);
+    }
+    let mut count = ParallelCount::new(settings, mode).with_threads(threads)?;
+    count.set_budget(budget.clone());
+    count.count(problem)
 }

@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::num::ParseIntError;
 
-use dlx_core::{write_dlx_bytes, Problem, Solver, Stats, Subtree};
+use dlx_core::subtree::Subtree;
+use dlx_core::{write_dlx_bytes, Problem, Solver, Stats};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 

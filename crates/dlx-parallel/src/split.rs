@@ -1,6 +1,7 @@
 //! Splitting a search into pieces, the same on every machine: subtrees in the sequential search order.
 
-use dlx_core::{Solver, Stats, Subtree};
+use dlx_core::subtree::{Subtree, SubtreeSearch as _};
+use dlx_core::{Solver, Stats};
 
 /// How far to split a search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -15,13 +15,106 @@
 //! has no untried alternatives, so it is never split: the worker that holds
 //! it searches it at the sequential speed, and the others wait.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
-use dlx_core::{OptionId, Solver, Stats, Step, Subtree};
+use dlx_core::subtree::{Subtree, SubtreeSearch as _};
+use dlx_core::{Budget, OptionId, Outcome, Solver, Stats, Step, Stop};
 
 use crate::progress::Progress;
+
+/// Why a run stopped itself before its end.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// A limit the caller set on the answer was reached (a number of
+    /// solutions, the first solution, a visitor's `Break`): the answer is
+    /// complete for what was asked.
+    Limit,
+    /// Nothing left could change the answer (an optimum of cost 0 found).
+    Proven,
+    /// The budget or the caller's cancel stopped a worker.
+    Stop(Stop),
+}
+
+/// A run's own stop: a flag that its workers' searches read beside the
+/// caller's cancel flags, and the reason it was first raised for. Only the
+/// run writes it; the caller's flags are only read.
+///
+/// **Invariant:** once raised it stays raised for the run, and a reason
+/// that makes the answer complete ([`Why::Limit`], [`Why::Proven`])
+/// replaces a stop, never the other way round: a run that reached its
+/// limit has the whole answer it was asked for, whatever else stopped.
+#[derive(Debug, Default)]
+pub(crate) struct Halt {
+    flag: Arc<AtomicBool>,
+    /// 0: not raised; else [`Halt::code`] of the reason.
+    why: AtomicU8,
+}
+
+impl Halt {
+    /// Raises the flag for `why`.
+    pub(crate) fn raise(&self, why: Why) {
+        let code = Halt::code(why);
+        let _ = self
+            .why
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |now| {
+                let complete = matches!(why, Why::Limit | Why::Proven);
+                (now == 0 || (complete && now >= Halt::code(Why::Stop(Stop::Nodes))))
+                    .then_some(code)
+            });
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the run has stopped itself.
+    pub(crate) fn is_raised(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+
+    /// The flag, for the budget of a worker's search.
+    pub(crate) fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.flag)
+    }
+
+    /// Why the run stopped itself, if it did.
+    pub(crate) fn why(&self) -> Option<Why> {
+        Some(match self.why.load(Ordering::Relaxed) {
+            0 => return None,
+            1 => Why::Limit,
+            2 => Why::Proven,
+            3 => Why::Stop(Stop::Nodes),
+            4 => Why::Stop(Stop::Time),
+            5 => Why::Stop(Stop::Memory),
+            _ => Why::Stop(Stop::Cancelled),
+        })
+    }
+
+    fn code(why: Why) -> u8 {
+        match why {
+            Why::Limit => 1,
+            Why::Proven => 2,
+            Why::Stop(Stop::Nodes) => 3,
+            Why::Stop(Stop::Time) => 4,
+            Why::Stop(Stop::Memory) => 5,
+            Why::Stop(_) => 6,
+        }
+    }
+
+    /// How a run ended: `complete` when every part of its tree was searched
+    /// to its end.
+    pub(crate) fn outcome(&self, complete: bool) -> Outcome {
+        match self.why() {
+            Some(Why::Limit) => Outcome::LimitReached,
+            Some(Why::Proven) => Outcome::Finished,
+            _ if complete => Outcome::Finished,
+            Some(Why::Stop(stop)) => Outcome::Stopped(stop),
+            None => {
+                debug_assert!(false, "a run cut short without a reason");
+                Outcome::Stopped(Stop::Cancelled)
+            }
+        }
+    }
+}
 
 /// How many nodes a worker searches between two looks at the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -74,7 +167,7 @@ pub(crate) enum Event<'a> {
     /// The task gave part of itself away, as task `child`, which comes right
     /// after it in the order of the sequential search.
     Gave { child: usize },
-    /// The task is over: searched to the end, or cut short by the stop flag.
+    /// The task is over: searched to the end, or cut short by a stop.
     Finished { stats: Stats, seconds: f64 },
 }
 
@@ -104,24 +197,27 @@ pub(crate) struct Engine<'a> {
     idle: AtomicUsize,
     /// Tasks on the board (read without the lock between slices).
     waiting: AtomicUsize,
-    stop: Arc<AtomicBool>,
+    /// The caller's budget, which the workers' searches draw on.
+    budget: &'a Budget,
+    /// The run's own stop.
+    halt: &'a Halt,
+    /// Whether some task was cut short before the end of its subtree.
+    cut_short: AtomicBool,
     steals: AtomicU64,
     idle_nanos: AtomicU64,
     progress: Option<Arc<Progress>>,
-    /// Nodes left in the run's budget, all workers together (`u64::MAX`: no budget).
-    budget: AtomicU64,
     slices: Slices,
 }
 
 impl<'a> Engine<'a> {
     /// An engine for the search of `seeds`, subtrees of `root`'s tree (each
-    /// its own piece, in order), stopped by `stop`.
+    /// its own piece, in order), within `budget`, stopped by `halt` too.
     pub(crate) fn new(
         root: &'a Solver,
         seeds: Vec<Subtree>,
-        stop: Arc<AtomicBool>,
+        budget: &'a Budget,
+        halt: &'a Halt,
         progress: Option<Arc<Progress>>,
-        budget: Option<u64>,
         slices: Slices,
     ) -> Engine<'a> {
         let n = seeds.len();
@@ -146,45 +242,22 @@ impl<'a> Engine<'a> {
             wake: Condvar::new(),
             idle: AtomicUsize::new(0),
             waiting: AtomicUsize::new(n),
-            stop,
+            budget,
+            halt,
+            cut_short: AtomicBool::new(false),
             steals: AtomicU64::new(0),
             idle_nanos: AtomicU64::new(0),
             progress,
-            budget: AtomicU64::new(budget.unwrap_or(u64::MAX)),
             slices,
         }
     }
 
-    /// Takes up to `want` nodes from the run's budget; 0 when it is spent.
-    fn take_budget(&self, want: u64) -> u64 {
-        let mut left = self.budget.load(Ordering::Relaxed);
-        loop {
-            if left == u64::MAX {
-                return want;
-            }
-            let take = want.min(left);
-            match self.budget.compare_exchange_weak(
-                left,
-                left - take,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => return take,
-                Err(now) => left = now,
-            }
-        }
-    }
-
-    /// Gives back the nodes of a slice that the search did not use.
-    fn return_budget(&self, unused: u64) {
-        if unused > 0 && self.budget.load(Ordering::Relaxed) != u64::MAX {
-            self.budget.fetch_add(unused, Ordering::Relaxed);
-        }
-    }
-
-    /// Whether the run's node budget is spent.
-    pub(crate) fn budget_spent(&self) -> bool {
-        self.budget.load(Ordering::Relaxed) == 0
+    /// How the run ended, once its workers are done: complete when no task
+    /// was cut short and none was left waiting.
+    pub(crate) fn outcome(&self) -> Outcome {
+        let left = !self.lock().waiting.is_empty();
+        self.halt
+            .outcome(!left && !self.cut_short.load(Ordering::Relaxed))
     }
 
     /// How the run balanced its load.
@@ -207,7 +280,9 @@ impl<'a> Engine<'a> {
         E: FnMut(&Task, Event<'_>),
     {
         let mut solver = self.root.clone();
-        solver.set_stop_flag(Arc::clone(&self.stop));
+        // The caller's budget (its node pool, deadline and flags) and the
+        // run's own stop: the worker's search reads both between its slices.
+        solver.set_budget(self.budget.clone().with_cancel(self.halt.flag()));
         prepare(&mut solver);
         while let Some(task) = self.take() {
             let start = Instant::now();
@@ -239,19 +314,12 @@ impl<'a> Engine<'a> {
                 } else {
                     self.slices.busy
                 };
-                let slice = self.take_budget(slice);
-                if slice == 0 {
-                    // The run's node budget is spent: every worker stops.
-                    self.stop.store(true, Ordering::Relaxed);
-                    break;
-                }
                 let step = if report {
                     solver.run(slice)
                 } else {
                     solver.run_counting(slice)
                 };
                 let now = *solver.stats();
-                self.return_budget(slice.saturating_sub(now.nodes - last.nodes));
                 if let Some(progress) = &self.progress {
                     progress.advance(
                         worker,
@@ -276,7 +344,16 @@ impl<'a> Engine<'a> {
                         }
                         Gift::NotAsked => {}
                     },
-                    Step::Stopped | Step::Done => break,
+                    Step::End(Outcome::Stopped(stop)) => {
+                        // A stop of the run's own is already recorded; a
+                        // budget's or the caller's is recorded here.
+                        if !self.halt.is_raised() {
+                            self.halt.raise(Why::Stop(stop));
+                        }
+                        self.cut_short.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    Step::End(_) => break,
                 }
             }
             let mut stats = *solver.stats();
@@ -371,7 +448,7 @@ impl<'a> Engine<'a> {
         let mut board = self.lock();
         let mut idle_since: Option<Instant> = None;
         let task = loop {
-            if self.stop.load(Ordering::Relaxed) {
+            if self.halt.is_raised() {
                 board.over = true;
             }
             if board.over {

@@ -2,36 +2,42 @@
 //! visitor on the caller's thread, in the sequential order if asked.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
 use std::sync::{mpsc, Mutex};
 
-use dlx_core::{OptionId, Stats};
+use dlx_core::subtree::SubtreeSearch as _;
+use dlx_core::{Answer, OptionId, Outcome, Stats, Stop};
 
 use super::{lock, ParallelSolver, CHANNEL};
-use crate::steal::Event;
+use crate::steal::{Event, Halt, Why};
 
 impl ParallelSolver<'_> {
     /// The first solution found (with [`set_ordered`](Self::set_ordered): the
-    /// first of the sequential search); every thread stops as soon as it is found.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+    /// first of the sequential search); every thread stops as soon as it is
+    /// found. `None` with a complete outcome: there is none; with
+    /// [`Outcome::Stopped`]: none was found before the stop.
+    pub fn first(&mut self) -> Answer<Option<Vec<OptionId>>> {
         let limit = self.limit;
         self.limit = Some(1);
         let found = self.visit(|solution| ControlFlow::Break(solution.to_vec()));
         self.limit = limit;
         match found {
-            ControlFlow::Break(solution) => Some(solution),
-            ControlFlow::Continue(()) => None,
+            ControlFlow::Break(solution) => Answer::new(Some(solution), Outcome::LimitReached),
+            ControlFlow::Continue(outcome) => Answer::new(None, outcome),
         }
     }
 
-    /// Calls `visit` with every solution (up to the limit) until it returns
-    /// `ControlFlow::Break`, on the calling thread.
+    /// Calls `visit` with every solution (up to the limit), on the calling
+    /// thread, until it returns `ControlFlow::Break`, which this returns;
+    /// otherwise returns `ControlFlow::Continue` with how the search ended.
     ///
     /// The workers send their solutions through a bounded channel, so `visit`
     /// needs neither `Send` nor `Sync`, and a slow visitor slows the workers
     /// down rather than filling memory. In ordered mode the solutions of a
-    /// task wait until every task before it in the sequential order is done.
-    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B>
+    /// task wait until every task before it in the sequential order is done;
+    /// those waiting count against the budget's memory
+    /// ([`Budget::with_memory`](dlx_core::Budget::with_memory)), and a search
+    /// that would hold more stops with [`Stop::Memory`].
+    pub fn visit<B, F>(&mut self, mut visit: F) -> ControlFlow<B, Outcome>
     where
         F: FnMut(&[OptionId]) -> ControlFlow<B>,
     {
@@ -42,28 +48,29 @@ impl ParallelSolver<'_> {
         }
         let limit = self.limit.unwrap_or(u64::MAX);
         let ordered = self.ordered;
-        let stop = self.stop_flag();
-        let mut outcome = ControlFlow::Continue(());
+        let memory = self.budget.memory().unwrap_or(usize::MAX);
+        let halt = Halt::default();
+        let mut broke = None;
         if limit == 0 {
             self.stats = Stats::default();
-            return outcome;
+            return ControlFlow::Continue(Outcome::LimitReached);
         }
         let seeds = vec![self.root.root_subtree()];
         let mut delivered = 0u64;
         let (sender, receiver) = mpsc::sync_channel::<Message>(CHANNEL);
-        let stats = std::thread::scope(|scope| {
-            let stop_workers = &stop;
+        let (stats, outcome) = std::thread::scope(|scope| {
+            let halt_workers = &halt;
             let this = &mut *self;
             let workers = scope.spawn(move || {
                 let sender = Mutex::new(sender);
-                this.run(seeds, stop_workers, true, None, |task, event| {
+                this.run(seeds, halt_workers, true, None, |task, event| {
                     let message = match event {
                         Event::Solution(s) => Message::Solution(task.id, s.to_vec()),
                         Event::Gave { child } => Message::Gave(task.id, child),
                         Event::Finished { .. } => Message::Finished(task.id),
                         Event::Found(_) => return,
                     };
-                    // A closed channel means the visitor stopped: the stop flag is up.
+                    // A closed channel means the visitor stopped: the run's flag is up.
                     let _ = lock(&sender).send(message);
                 })
             });
@@ -71,7 +78,7 @@ impl ParallelSolver<'_> {
             let mut deliver = |solution: &[OptionId]| -> bool {
                 delivered += 1;
                 if let ControlFlow::Break(b) = visit(solution) {
-                    outcome = ControlFlow::Break(b);
+                    broke = Some(b);
                     return false;
                 }
                 delivered < limit
@@ -88,7 +95,11 @@ impl ParallelSolver<'_> {
                         if !ordered || task == order.head {
                             go_on = deliver(&solution);
                         } else {
-                            order.waiting(task).push(solution);
+                            order.hold(task, solution);
+                            if order.bytes > memory {
+                                halt.raise(Why::Stop(Stop::Memory));
+                                break;
+                            }
                         }
                     }
                     Message::Gave(task, child) => order.insert_after(task, child),
@@ -109,16 +120,21 @@ impl ParallelSolver<'_> {
                 }
             }
             if !go_on {
-                stop.store(true, Ordering::Relaxed);
+                halt.raise(Why::Limit);
             }
             // Dropping the receiver wakes any worker blocked on a full channel.
             drop(receiver);
-            workers.join().unwrap_or_default()
+            workers
+                .join()
+                .unwrap_or((Stats::default(), Outcome::Stopped(Stop::Cancelled)))
         });
         let mut stats = stats;
         stats.solutions = delivered;
         self.stats = stats;
-        outcome
+        match broke {
+            Some(b) => ControlFlow::Break(b),
+            None => ControlFlow::Continue(outcome),
+        }
     }
 }
 
@@ -129,6 +145,8 @@ struct Order {
     next: Vec<Option<usize>>,
     finished: Vec<bool>,
     waiting: Vec<Vec<Vec<OptionId>>>,
+    /// The bytes of the solutions waiting.
+    bytes: usize,
     head: usize,
 }
 
@@ -141,9 +159,11 @@ impl Order {
         }
     }
 
-    fn waiting(&mut self, task: usize) -> &mut Vec<Vec<OptionId>> {
+    /// Holds a solution of `task` back until its turn, counting its bytes.
+    fn hold(&mut self, task: usize, solution: Vec<OptionId>) {
         self.grow(task);
-        &mut self.waiting[task]
+        self.bytes += held_bytes(&solution);
+        self.waiting[task].push(solution);
     }
 
     fn insert_after(&mut self, task: usize, child: usize) {
@@ -171,6 +191,13 @@ impl Order {
 
     fn take_waiting(&mut self, task: usize) -> Vec<Vec<OptionId>> {
         self.grow(task);
-        std::mem::take(&mut self.waiting[task])
+        let taken = std::mem::take(&mut self.waiting[task]);
+        self.bytes -= taken.iter().map(|s| held_bytes(s)).sum::<usize>();
+        taken
     }
+}
+
+/// The bytes a solution held back takes: its options and its vector.
+fn held_bytes(solution: &[OptionId]) -> usize {
+    size_of_val(solution) + size_of::<Vec<OptionId>>()
 }

@@ -1,14 +1,15 @@
 //! The parallel search: the work-stealing engine on the threads of a rayon pool.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
-use dlx_core::{Objective, OptionId, Problem, Solver, Stats, Subtree};
+use dlx_core::subtree::{Subtree, SubtreeSearch as _};
+use dlx_core::{Answer, Budget, Objective, OptionId, Outcome, Problem, Solver, Stats};
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use crate::progress::Progress;
 use crate::split::{Split, SplitGoal};
-use crate::steal::{Balance, Engine, Event, Slices, Task};
+use crate::steal::{Balance, Engine, Event, Halt, Slices, Task, Why};
 
 mod listing;
 mod optimise;
@@ -18,7 +19,7 @@ mod optimise;
 ///
 /// The searches themselves need no split: idle threads take work from busy
 /// ones as they go. A shard's pieces are searched the same way.
-pub const PIECES_PER_THREAD: usize = 32;
+pub(crate) const PIECES_PER_THREAD: usize = 32;
 
 /// How many solutions a worker may send ahead of the caller before it waits.
 const CHANNEL: usize = 1024;
@@ -59,7 +60,7 @@ pub struct SubCount {
     pub stats: Stats,
     /// Seconds the threads spent on it, all together.
     pub seconds: f64,
-    /// Whether it was searched to the end (false if a limit or the stop flag cut it short).
+    /// Whether it was searched to the end (false if a limit or a stop cut it short).
     pub complete: bool,
 }
 
@@ -122,14 +123,12 @@ pub struct ParallelSolver<'p> {
     goal: Option<SplitGoal>,
     /// The split of a sharded count, and the goal it was made for (`None`: given by the caller).
     split: Option<(Option<SplitGoal>, Split)>,
-    progress: Option<Arc<Progress>>,
+    pub(crate) progress: Option<Arc<Progress>>,
     limit: Option<u64>,
     ordered: bool,
-    stop: Option<Arc<AtomicBool>>,
+    budget: Budget,
     stats: Stats,
     balance: Balance,
-    node_budget: Option<u64>,
-    budget_spent: bool,
     slices: Slices,
 }
 
@@ -150,12 +149,10 @@ impl ParallelSolver<'static> {
             progress: None,
             limit: None,
             ordered: false,
-            stop: None,
+            budget: Budget::new(),
             stats: Stats::default(),
             balance: Balance::default(),
-            node_budget: None,
             slices: Slices::default(),
-            budget_spent: false,
         }
     }
 }
@@ -178,11 +175,9 @@ impl<'p> ParallelSolver<'p> {
             progress: None,
             limit: self.limit,
             ordered: self.ordered,
-            stop: self.stop,
+            budget: self.budget,
             stats: self.stats,
             balance: self.balance,
-            node_budget: self.node_budget,
-            budget_spent: false,
             slices: self.slices,
         }
     }
@@ -244,19 +239,14 @@ impl<'p> ParallelSolver<'p> {
         self
     }
 
-    /// A flag shared with every thread: raise it to stop the search. The
-    /// search raises it itself when it stops early (a limit reached, a
-    /// visitor's `Break`), so use a fresh flag for each search.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) -> &mut Self {
-        self.stop = Some(flag);
-        self
-    }
-
-    /// Ends each search after about `nodes` nodes (Knuth's nodes, all threads
-    /// together; a thread may pass it by the node it is in): the stop flag is
-    /// raised then, and [`budget_spent`](Self::budget_spent) says so.
-    pub fn set_node_budget(&mut self, nodes: Option<u64>) -> &mut Self {
-        self.node_budget = nodes;
+    /// The budget of each search (see [`Budget`]): its nodes are drawn by
+    /// every thread from one pool (a thread may pass it by the solutions of
+    /// its last node), its deadline and cancel flags are read by every
+    /// thread between slices of a few milliseconds. The search never writes
+    /// the caller's cancel flag: its own stops (a limit reached, a
+    /// visitor's `Break`) are its own, and each search returns how it ended.
+    pub fn set_budget(&mut self, budget: Budget) -> &mut Self {
+        self.budget = budget;
         self
     }
 
@@ -264,19 +254,15 @@ impl<'p> ParallelSolver<'p> {
     /// `busy` while every worker is busy (default 65,536), `idle` while one
     /// waits for work (default 1,024), each at least 1. Not a tuning knob:
     /// it lets tests make the threads give work away on problems of a few
-    /// nodes, where the defaults would search everything in one slice.
-    #[doc(hidden)]
+    /// nodes, where the defaults would search everything in one slice
+    /// (feature `test-support`, for the workspace's test suites only).
+    #[cfg(feature = "test-support")]
     pub fn set_slices(&mut self, busy: u64, idle: u64) -> &mut Self {
         self.slices = Slices {
             busy: busy.max(1),
             idle: idle.max(1),
         };
         self
-    }
-
-    /// Whether the last search stopped because its node budget was spent.
-    pub fn budget_spent(&self) -> bool {
-        self.budget_spent
     }
 
     /// A live view of the searches, to read from another thread while one runs.
@@ -300,32 +286,30 @@ impl<'p> ParallelSolver<'p> {
         self.balance
     }
 
-    fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone().unwrap_or_default()
-    }
-
-    /// Runs the engine on `seeds` with a worker per thread; `event` hears of
-    /// every task's events on the worker's thread.
+    /// Runs the engine on `seeds` with a worker per thread, stopped by
+    /// `halt` too; `event` hears of every task's events on the worker's
+    /// thread. Returns the threads' statistics and how the run ended.
     fn run<E>(
         &mut self,
         seeds: Vec<Subtree>,
-        stop: &Arc<AtomicBool>,
+        halt: &Halt,
         report: bool,
         objective: Option<(Objective, &Arc<AtomicU64>)>,
         event: E,
-    ) -> Stats
+    ) -> (Stats, Outcome)
     where
         E: Fn(&Task, Event<'_>) + Sync,
     {
         if let Some(progress) = &self.progress {
             progress.reset();
         }
+        let budget = self.budget.clone();
         let engine = Engine::new(
             &self.root,
             seeds,
-            Arc::clone(stop),
+            &budget,
+            halt,
             self.progress.clone(),
-            self.node_budget,
             self.slices,
         );
         let totals = Mutex::new(Stats::default());
@@ -350,45 +334,54 @@ impl<'p> ParallelSolver<'p> {
             *lock(&totals) += mine;
         });
         self.balance = engine.balance();
-        self.budget_spent = engine.budget_spent();
-        totals.into_inner().unwrap_or_else(PoisonError::into_inner)
+        let outcome = engine.outcome();
+        (
+            totals.into_inner().unwrap_or_else(PoisonError::into_inner),
+            outcome,
+        )
     }
 
-    /// Counts the solutions (up to the limit).
-    pub fn count(&mut self) -> u64 {
-        let stop = self.stop_flag();
+    /// Counts the solutions (up to the limit), and says how the search
+    /// ended: a count the budget stopped is partial.
+    pub fn count(&mut self) -> Answer<u64> {
+        let halt = Halt::default();
         let limit = self.limit;
         let found = AtomicU64::new(0);
         let seeds = vec![self.root.root_subtree()];
-        let mut stats = self.run(seeds, &stop, false, None, |_, event| {
+        let (mut stats, outcome) = self.run(seeds, &halt, false, None, |_, event| {
             if let (Event::Found(more), Some(limit)) = (&event, limit) {
                 if found.fetch_add(*more, Ordering::Relaxed) + more >= limit {
-                    stop.store(true, Ordering::Relaxed);
+                    halt.raise(Why::Limit);
                 }
             }
         });
         // The threads may pass the limit before they see the flag: report exactly the limit.
         stats.solutions = limit.map_or(stats.solutions, |l| stats.solutions.min(l));
         self.stats = stats;
-        stats.solutions
+        Answer::new(stats.solutions, outcome)
     }
 
     /// Counts the pieces of the split with the given indices (as a shard of a
     /// split search does), one [`SubCount`] each, in the order given. Indices
     /// out of range are skipped. [`stats`](Self::stats) then holds their sum and
-    /// the split's own nodes.
-    pub fn count_each(&mut self, indices: &[usize]) -> Vec<SubCount> {
+    /// the split's own nodes. The outcome is complete when every piece is.
+    pub fn count_each(&mut self, indices: &[usize]) -> Answer<Vec<SubCount>> {
         let mut results = Vec::new();
-        self.count_each_with(indices, |sub| results.push(sub));
+        let outcome = self.count_each_with(indices, |sub| results.push(sub));
         let order: Vec<usize> = indices.to_vec();
         results.sort_by_key(|r| order.iter().position(|&i| i == r.index));
-        results
+        Answer::new(results, outcome)
     }
 
     /// [`count_each`](Self::count_each), handing each piece's count to
     /// `done` as soon as its last thread finishes it (so that a shard can
-    /// write it at once and survive being stopped).
-    pub fn count_each_with(&mut self, indices: &[usize], mut done: impl FnMut(SubCount)) {
+    /// write it at once and survive being stopped); returns how the search
+    /// ended (a piece cut short is not handed to `done` as complete).
+    pub fn count_each_with(
+        &mut self,
+        indices: &[usize],
+        mut done: impl FnMut(SubCount),
+    ) -> Outcome {
         let n = self.split().len();
         let indices: Vec<usize> = indices.iter().copied().filter(|&i| i < n).collect();
         let seeds: Vec<Subtree> = indices
@@ -396,7 +389,7 @@ impl<'p> ParallelSolver<'p> {
             .map(|&i| self.split().pieces()[i].clone())
             .collect();
         let split_stats = *self.split().stats();
-        let stop = self.stop_flag();
+        let halt = Halt::default();
         let limit = self.limit;
         let found = AtomicU64::new(0);
         // Each piece: its count so far, and how many of its tasks are running.
@@ -416,12 +409,12 @@ impl<'p> ParallelSolver<'p> {
                 .collect(),
         );
         let (sender, receiver) = mpsc::channel::<SubCount>();
-        let stats = std::thread::scope(|scope| {
+        let (stats, outcome) = std::thread::scope(|scope| {
             let this = &mut *self;
-            let (stop, pieces, found) = (&stop, &pieces, &found);
+            let (halt, pieces, found) = (&halt, &pieces, &found);
             let workers = scope.spawn(move || {
                 let sender = Mutex::new(sender);
-                this.run(seeds, stop, false, None, |task, event| match event {
+                this.run(seeds, halt, false, None, |task, event| match event {
                     Event::Gave { .. } => lock(pieces)[task.piece].1 += 1,
                     Event::Finished { stats, seconds } => {
                         let mut pieces = lock(pieces);
@@ -429,7 +422,7 @@ impl<'p> ParallelSolver<'p> {
                         sub.count += stats.solutions;
                         sub.stats += stats;
                         sub.seconds += seconds;
-                        if stop.load(Ordering::Relaxed) {
+                        if halt.is_raised() {
                             sub.complete = false;
                         }
                         *running -= 1;
@@ -440,7 +433,7 @@ impl<'p> ParallelSolver<'p> {
                     Event::Found(more) => {
                         if let Some(limit) = limit {
                             if found.fetch_add(more, Ordering::Relaxed) + more >= limit {
-                                stop.store(true, Ordering::Relaxed);
+                                halt.raise(Why::Limit);
                             }
                         }
                     }
@@ -451,11 +444,15 @@ impl<'p> ParallelSolver<'p> {
             for sub in receiver {
                 done(sub);
             }
-            workers.join().unwrap_or_default()
+            workers.join().unwrap_or((
+                Stats::default(),
+                Outcome::Stopped(dlx_core::Stop::Cancelled),
+            ))
         });
         let mut stats = stats;
         stats += split_stats;
         self.stats = stats;
+        outcome
     }
 
     /// Folds every solution (up to the limit) into an accumulator on the
@@ -463,27 +460,29 @@ impl<'p> ParallelSolver<'p> {
     /// `init()` and calls `step` on every solution it finds, and the threads'
     /// accumulators are combined with `merge`. For work per solution that
     /// the threads should share, such as a model's test of whether a
-    /// solution is the canonical one of its symmetry class.
+    /// solution is the canonical one of its symmetry class. The outcome says
+    /// whether every solution was folded.
     ///
     /// ```
-    /// use dlx_core::parse_dlx;
+    /// use dlx_core::{parse_dlx, Outcome};
     /// use dlx_parallel::ParallelSolver;
     ///
     /// let problem = parse_dlx("a b c\na b\nc\na\nb c\nb\n")?;
     /// let mut parallel = ParallelSolver::new(&problem).with_threads(2)?;
     /// // The number of solutions, and of options in them all.
-    /// let (n, options) = parallel.fold(|| (0, 0), |acc, s| { acc.0 += 1; acc.1 += s.len() }, |a, b| (a.0 + b.0, a.1 + b.1));
-    /// assert_eq!((n, options), (3, 7)); // {a b, c}, {a, b c}, {a, b, c}
+    /// let folded = parallel.fold(|| (0, 0), |acc, s| { acc.0 += 1; acc.1 += s.len() }, |a, b| (a.0 + b.0, a.1 + b.1));
+    /// assert_eq!(folded.value, (3, 7)); // {a b, c}, {a, b c}, {a, b, c}
+    /// assert_eq!(folded.outcome, Outcome::Finished);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn fold<A, I, S, M>(&mut self, init: I, step: S, merge: M) -> A
+    pub fn fold<A, I, S, M>(&mut self, init: I, step: S, merge: M) -> Answer<A>
     where
         A: Send,
         I: Fn() -> A + Sync,
         S: Fn(&mut A, &[OptionId]) + Sync,
         M: Fn(A, A) -> A,
     {
-        let stop = self.stop_flag();
+        let halt = Halt::default();
         let limit = self.limit.unwrap_or(u64::MAX);
         let found = AtomicU64::new(0);
         let results: Mutex<Vec<A>> = Mutex::new(Vec::new());
@@ -491,45 +490,52 @@ impl<'p> ParallelSolver<'p> {
             progress.reset();
         }
         let seeds = vec![self.root.root_subtree()];
+        let budget = self.budget.clone();
         let engine = Engine::new(
             &self.root,
             seeds,
-            Arc::clone(&stop),
+            &budget,
+            &halt,
             self.progress.clone(),
-            self.node_budget,
             self.slices,
         );
         let totals = Mutex::new(Stats::default());
-        self.pool.broadcast(|worker| {
-            let mut acc = init();
-            let mut mine = Stats::default();
-            engine.work(
-                worker,
-                true,
-                |_| {},
-                |_, event| match event {
-                    Event::Solution(solution) => {
-                        // Exactly `limit` solutions are folded, whatever the race.
-                        if found.fetch_add(1, Ordering::Relaxed) < limit {
-                            step(&mut acc, solution);
-                        } else {
-                            stop.store(true, Ordering::Relaxed);
+        if limit > 0 {
+            self.pool.broadcast(|worker| {
+                let mut acc = init();
+                let mut mine = Stats::default();
+                engine.work(
+                    worker,
+                    true,
+                    |_| {},
+                    |_, event| match event {
+                        Event::Solution(solution) => {
+                            // Exactly `limit` solutions are folded, whatever the race.
+                            let before = found.fetch_add(1, Ordering::Relaxed);
+                            if before < limit {
+                                step(&mut acc, solution);
+                            }
+                            if before + 1 >= limit {
+                                halt.raise(Why::Limit);
+                            }
                         }
-                    }
-                    Event::Finished { stats, .. } => mine += stats,
-                    Event::Gave { .. } | Event::Found(_) => {}
-                },
-            );
-            lock(&results).push(acc);
-            *lock(&totals) += mine;
-        });
+                        Event::Finished { stats, .. } => mine += stats,
+                        Event::Gave { .. } | Event::Found(_) => {}
+                    },
+                );
+                lock(&results).push(acc);
+                *lock(&totals) += mine;
+            });
+        } else {
+            halt.raise(Why::Limit);
+        }
         self.balance = engine.balance();
-        self.budget_spent = engine.budget_spent();
+        let outcome = engine.outcome();
         let mut stats = totals.into_inner().unwrap_or_else(PoisonError::into_inner);
         stats.solutions = found.load(Ordering::Relaxed).min(limit);
         self.stats = stats;
         let results = results.into_inner().unwrap_or_else(PoisonError::into_inner);
-        results.into_iter().fold(init(), merge)
+        Answer::new(results.into_iter().fold(init(), merge), outcome)
     }
 }
 

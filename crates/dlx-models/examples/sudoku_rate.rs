@@ -46,10 +46,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let mut solver = encoding.solver();
             if unique {
                 solver.set_limit(Some(2));
-                let count = solver.count();
+                let count = solver.count().value;
                 assert_eq!(count, 1, "puzzle at line {} is not unique", puzzle.line());
             } else {
-                let solution = solver.next_solution().ok_or("no solution")?;
+                let solution = solver.next_solution()?.ok_or("no solution")?;
                 let grid = encoding.decode(solution);
                 assert!(grid.is_complete());
             }

@@ -70,4 +70,20 @@ mod svg;
 mod text;
 pub mod treasure;
 
+/// The value of an answer from a search run without a budget, which always
+/// runs to its end (the models' plain `solve`, `count` and `first` run so;
+/// those that take a [`dlx_core::Budget`] return the [`dlx_core::Answer`]).
+fn whole<T>(answer: dlx_core::Answer<T>) -> T {
+    debug_assert!(answer.is_complete(), "a search without a budget finishes");
+    answer.value
+}
+
+/// The next solution of a search run without a budget, which never stops early.
+fn next_whole(
+    next: Result<Option<&[dlx_core::OptionId]>, dlx_core::Stop>,
+) -> Option<&[dlx_core::OptionId]> {
+    debug_assert!(next.is_ok(), "a search without a budget never stops early");
+    next.ok().flatten()
+}
+
 pub use text::{Counted, TextError};

@@ -40,11 +40,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
-
 use dlx_core::{
-    BuildError, Footprint, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder, Stats,
+    Budget, BuildError, Footprint, ItemKind, MinCover, OptionId, Outcome, Problem, ProblemBuilder,
+    Stats,
 };
 
 use crate::encode::nonempty_options;
@@ -73,7 +71,7 @@ pub struct Encoding {
     tickets: Vec<u64>,
 }
 
-/// A minimum covering design and the statistics of the searches that found it.
+/// A minimum covering design, the statistics of the searches that found it, and how they ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
     /// The tickets, numbers ascending: the ones fixed by symmetry first, then the others in lexicographic order.
@@ -81,8 +79,8 @@ pub struct Solved {
     pub tickets: Option<Vec<Vec<usize>>>,
     /// The statistics, added over every search run.
     pub stats: Stats,
-    /// Whether the search stopped because it reached its node limit.
-    pub node_limit_reached: bool,
+    /// How the searches ended: complete, or stopped by the budget (then no tickets).
+    pub outcome: Outcome,
 }
 
 /// Why a design cannot be searched.
@@ -294,8 +292,8 @@ impl Design {
     /// Fails with [`LotteryError::Build`] when the problem is beyond the
     /// engine's limits, never for want of a design (see [`LotteryError::NoDesign`]).
     pub fn solve(&self) -> Result<Vec<Vec<usize>>, LotteryError> {
-        let tickets = self.solve_with(None, None)?.tickets;
-        // Invariant: without a stop flag, the search of at least one case runs
+        let tickets = self.solve_within(&Budget::new())?.tickets;
+        // Invariant: without a budget, the search of at least one case runs
         // to the end, and a design always exists (every t-subset lies on some ticket).
         debug_assert!(tickets.is_some(), "no design for {self:?}");
         tickets.ok_or(LotteryError::NoDesign {
@@ -305,38 +303,32 @@ impl Design {
         })
     }
 
-    /// As [`Design::solve`], stoppable through `stop` and after `node_limit`
-    /// nodes of search in all, with the statistics of the search.
-    pub fn solve_with(
-        &self,
-        stop: Option<Arc<AtomicBool>>,
-        node_limit: Option<u64>,
-    ) -> Result<Solved, LotteryError> {
-        self.solve_by(node_limit, |search| {
-            if let Some(stop) = &stop {
-                search.set_stop_flag(Arc::clone(stop));
-            }
-        })
+    /// As [`Design::solve`], within `budget` (every case's search draws on
+    /// it), with the statistics of the search and how it ended.
+    pub fn solve_within(&self, budget: &Budget) -> Result<Solved, LotteryError> {
+        self.solve_by(budget, |_| {})
     }
 
-    /// As [`Design::solve_with`], each case's [`MinCover`] set up by `setup`
-    /// before it runs: a stop flag, a [`RoundSearch`](dlx_core::RoundSearch)
-    /// that searches its rounds on threads (`dlx_parallel::ParallelRounds`).
-    /// The node limit is set here, to what is left of `node_limit`.
+    /// As [`Design::solve_within`], each case's [`MinCover`] set up by
+    /// `setup` before it runs: a [`RoundSearch`](dlx_core::subtree::RoundSearch)
+    /// that searches its rounds on threads (`dlx_parallel::ParallelRounds`),
+    /// a node counter for a display.
     ///
     /// ```
+    /// use dlx_core::Budget;
     /// use dlx_models::lottery::Design;
     ///
     /// let design = Design::new(7, 3, 2)?;
     /// let mut cases = 0;
-    /// let solved = design.solve_by(None, |_search| cases += 1)?;
+    /// let solved = design.solve_by(&Budget::new(), |_search| cases += 1)?;
+    /// assert!(solved.outcome.is_complete());
     /// assert_eq!(solved.tickets.map(|t| t.len()), Some(7));
     /// assert!(cases >= 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve_by(
         &self,
-        node_limit: Option<u64>,
+        budget: &Budget,
         mut setup: impl FnMut(&mut MinCover),
     ) -> Result<Solved, LotteryError> {
         let first = low_bits(self.k);
@@ -346,7 +338,7 @@ impl Design {
             return Ok(Solved {
                 tickets: Some(vec![numbers(first)]),
                 stats,
-                node_limit_reached: false,
+                outcome: Outcome::Finished,
             });
         }
         // I = {1..t-1, k+1}; its ticket holds a numbers of t..k and the rest from k+2..v.
@@ -379,22 +371,22 @@ impl Design {
                 Some(encoding.decode(&[]))
             } else {
                 let mut search = MinCover::new(encoding.problem());
+                search.set_budget(budget.clone());
                 setup(&mut search);
-                search.set_node_limit(node_limit.map(|limit| limit.saturating_sub(stats.nodes)));
-                let outcome = search.solve_within(max);
+                let answer = search.solve_within(max);
                 stats += *search.stats();
-                match outcome {
-                    Optimum::Found(options) => Some(encoding.decode(&options)),
-                    // No design smaller than the best so far (the first case always
-                    // finds one: every t-subset lies on some k-subset).
-                    Optimum::NoSolution => None,
-                    Optimum::Stopped => {
+                match (answer.value, answer.outcome) {
+                    (Some(options), _) => Some(encoding.decode(&options)),
+                    (None, Outcome::Stopped(stop)) => {
                         return Ok(Solved {
                             tickets: None,
                             stats,
-                            node_limit_reached: search.node_limit_reached(),
+                            outcome: Outcome::Stopped(stop),
                         })
                     }
+                    // No design smaller than the best so far (the first case always
+                    // finds one: every t-subset lies on some k-subset).
+                    (None, _) => None,
                 }
             };
             if let Some(tickets) = found {
@@ -406,7 +398,7 @@ impl Design {
         Ok(Solved {
             tickets: best,
             stats,
-            node_limit_reached: false,
+            outcome: Outcome::Finished,
         })
     }
 

@@ -326,13 +326,13 @@ impl Matrix {
     pub fn solve(&self) -> Result<Option<Vec<usize>>, MatrixError> {
         let encoding = self.encode()?;
         let mut solver = Solver::new(encoding.problem());
-        Ok(solver.first().map(|solution| encoding.decode(&solution)))
+        Ok(crate::whole(solver.first()).map(|solution| encoding.decode(&solution)))
     }
 
     /// The number of exact covers.
     pub fn count(&self) -> Result<u64, MatrixError> {
         let encoding = self.encode()?;
-        Ok(Solver::new(encoding.problem()).count())
+        Ok(crate::whole(Solver::new(encoding.problem()).count()))
     }
 
     /// Checks that `rows` (from 0) have exactly one 1 in every column, from the matrix alone.

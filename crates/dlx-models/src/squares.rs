@@ -29,7 +29,7 @@
 
 use std::fmt::Write as _;
 
-use dlx_core::{BuildError, ItemKind, MinCover, Optimum, OptionId, Problem, ProblemBuilder};
+use dlx_core::{BuildError, ItemKind, MinCover, OptionId, Problem, ProblemBuilder};
 
 use crate::encode::row_options;
 use crate::svg;
@@ -294,13 +294,11 @@ impl Grid {
         if encoding.problem.n_primary() == 0 {
             return Ok(Vec::new());
         }
-        match MinCover::new(encoding.problem()).solve() {
-            Optimum::Found(options) => Ok(encoding.decode(&options)),
+        match crate::whole(MinCover::new(encoding.problem()).solve()) {
+            Some(options) => Ok(encoding.decode(&options)),
             // Every complete square has a present side that is an option, and
-            // without a stop flag the search finishes.
-            Optimum::NoSolution | Optimum::Stopped => {
-                unreachable!("every complete square can be destroyed")
-            }
+            // without a budget the search finishes.
+            None => unreachable!("every complete square can be destroyed"),
         }
     }
 

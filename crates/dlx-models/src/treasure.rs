@@ -25,9 +25,7 @@
 
 use std::fmt::Write as _;
 
-use dlx_core::{
-    BuildError, Footprint, ItemKind, Optimum, OptionId, Problem, ProblemBuilder, Solver,
-};
+use dlx_core::{BuildError, Footprint, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
 
 use crate::svg::{self, Num};
 use crate::text::{Counted, TextError, Tokens};
@@ -271,11 +269,7 @@ impl Map {
     pub fn solve(&self) -> Result<Option<Vec<usize>>, TreasureError> {
         let encoding = self.encode()?;
         let mut solver = Solver::new(encoding.problem());
-        Ok(match solver.min_options() {
-            Optimum::Found(options) => Some(encoding.decode(&options)),
-            // Without a stop flag the search always finishes.
-            Optimum::NoSolution | Optimum::Stopped => None,
-        })
+        Ok(crate::whole(solver.min_options()).map(|options| encoding.decode(&options)))
     }
 
     /// Checks that `pieces` (from 0) cover every cell of the map exactly once.

@@ -327,13 +327,15 @@ impl Polyomino {
         &self,
         mut visit: impl FnMut(Tiling) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        Solver::new(&self.problem).visit(|solution| {
-            if self.lists(solution) {
-                visit(self.decode(solution))
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
+        Solver::new(&self.problem)
+            .visit(|solution| {
+                if self.lists(solution) {
+                    visit(self.decode(solution))
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .map_continue(|_| ())
     }
 
     /// Whether `solution` is the one of its tiling's `k!` solutions that
@@ -359,7 +361,7 @@ impl Polyomino {
 
     /// The first tiling the search finds, if any.
     pub fn first(&self) -> Option<Tiling> {
-        Solver::new(&self.problem).first().map(|s| self.decode(&s))
+        crate::whole(Solver::new(&self.problem).first()).map(|s| self.decode(&s))
     }
 
     /// The number of tilings (a tiling is a set of placed pieces; copies of
@@ -371,7 +373,7 @@ impl Polyomino {
     /// [`Polyomino::count_all`] and the statistics of the search.
     pub fn count_all_with_stats(&self) -> (u64, Stats) {
         let mut solver = Solver::new(&self.problem);
-        let n = solver.count();
+        let n = crate::whole(solver.count());
         (n / self.copies_factor, *solver.stats())
     }
 

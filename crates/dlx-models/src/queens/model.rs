@@ -1,11 +1,10 @@
 //! The puzzle (board size and pre-placed queens), its lean encoding, and the searches on it.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use dlx_core::{
-    BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver, Stats, Step,
+    Answer, Budget, BuildError, ItemId, ItemKind, OptionId, Outcome, Problem, ProblemBuilder,
+    Solver, Stats, Step,
 };
 
 use super::{Board, BoardError, Line, Square, Symmetry, FIRST_BUDGET, MAX_N};
@@ -287,19 +286,19 @@ impl Queens {
 
     /// [`Queens::first`], with the search statistics summed over the restarts.
     pub fn first_with_stats(&self) -> Result<(Option<Board>, Stats), QueensError> {
-        self.first_with(None, None)
+        let (first, stats) = self.first_within(&Budget::new())?;
+        Ok((crate::whole(first), stats))
     }
 
-    /// [`Queens::first_with_stats`], stopped by `stop` or after `node_limit`
-    /// nodes in all (then `None`, whether or not there is a solution: tell
-    /// by the flag, or by the nodes reaching the limit).
-    pub fn first_with(
+    /// [`Queens::first_with_stats`] within `budget` (every restart draws on
+    /// it): the first solution, or `None` with the outcome saying whether
+    /// there is none or the budget stopped the search first.
+    pub fn first_within(
         &self,
-        stop: Option<Arc<AtomicBool>>,
-        node_limit: Option<u64>,
-    ) -> Result<(Option<Board>, Stats), QueensError> {
+        budget: &Budget,
+    ) -> Result<(Answer<Option<Board>>, Stats), QueensError> {
         let mut total = Stats::default();
-        let mut budget = FIRST_BUDGET;
+        let mut slice = FIRST_BUDGET;
         let mut attempt = 0u64;
         loop {
             let encoding = if attempt == 0 {
@@ -308,19 +307,19 @@ impl Queens {
                 self.encode_shuffled(attempt)?
             };
             let mut solver = Solver::new(encoding.problem());
-            if let Some(stop) = &stop {
-                solver.set_stop_flag(Arc::clone(stop));
-            }
-            solver.set_node_limit(node_limit.map(|limit| limit.saturating_sub(total.nodes)));
-            let step = solver.run(budget);
+            solver.set_budget(budget.clone());
+            let step = solver.run(slice);
             total += *solver.stats();
             match step {
-                Step::Solution => return Ok((Some(encoding.decode(solver.solution())), total)),
+                Step::Solution => {
+                    let board = encoding.decode(solver.solution());
+                    return Ok((Answer::new(Some(board), Outcome::LimitReached), total));
+                }
                 Step::Paused => {}
-                // The tree is done (no solution), or the search was stopped.
-                Step::Done | Step::Stopped => return Ok((None, total)),
+                // The tree is done (no solution), or the budget stopped the search.
+                Step::End(outcome) => return Ok((Answer::new(None, outcome), total)),
             }
-            budget = budget.saturating_mul(2);
+            slice = slice.saturating_mul(2);
             attempt += 1;
         }
     }
@@ -328,7 +327,7 @@ impl Queens {
     /// The number of solutions.
     pub fn count(&self) -> Result<u64, QueensError> {
         let encoding = self.encode()?;
-        Ok(Solver::new(encoding.problem()).count())
+        Ok(crate::whole(Solver::new(encoding.problem()).count()))
     }
 
     /// The number of solutions up to the symmetries in [`Queens::symmetries`],

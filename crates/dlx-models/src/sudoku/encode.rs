@@ -25,7 +25,7 @@ use crate::rng::SplitMix64;
 /// // 13 empty cells, and 13 (row, digit), 13 (column, digit) and 13 (box,
 /// // digit) pairs that no given satisfies yet.
 /// assert_eq!(encoding.problem().n_primary(), 13 + 13 + 13 + 13);
-/// let solution = encoding.solver().first().expect("solvable");
+/// let solution = encoding.solver().first().value.expect("solvable");
 /// assert!(verify(encoding.problem(), &solution).is_ok());
 /// let answer = encoding.decode(&solution);
 /// assert!(answer.is_complete());
@@ -323,7 +323,7 @@ impl Grid {
     pub fn solve(&self, variant: Variant) -> Result<Option<Grid>, Clash> {
         let encoding = Encoding::presolved(self, variant)?;
         let mut solver = encoding.solver();
-        Ok(solver.next_solution().map(|s| encoding.decode(s)))
+        Ok(crate::next_whole(solver.next_solution()).map(|s| encoding.decode(s)))
     }
 
     /// The number of solutions, stopping at `limit` when one is given.
@@ -331,17 +331,17 @@ impl Grid {
         let encoding = Encoding::presolved(self, variant)?;
         let mut solver = encoding.solver();
         solver.set_limit(limit);
-        Ok(solver.count())
+        Ok(crate::whole(solver.count()))
     }
 
     /// Whether the puzzle has no, one or several solutions (counting to two).
     pub fn uniqueness(&self, variant: Variant) -> Result<Uniqueness, Clash> {
         let encoding = Encoding::presolved(self, variant)?;
         let mut solver = encoding.solver();
-        let Some(first) = solver.first() else {
+        let Some(first) = crate::whole(solver.first()) else {
             return Ok(Uniqueness::None);
         };
-        Ok(match solver.next_solution() {
+        Ok(match crate::next_whole(solver.next_solution()) {
             Some(_) => Uniqueness::Several,
             None => Uniqueness::Unique(encoding.decode(&first)),
         })
@@ -366,7 +366,7 @@ impl Iterator for Solutions {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        let solution = self.solver.next_solution()?;
+        let solution = crate::next_whole(self.solver.next_solution())?;
         Some(self.encoding.decode(solution))
     }
 }

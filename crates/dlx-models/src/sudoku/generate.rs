@@ -45,8 +45,8 @@ fn fill(shape: Shape, variant: Variant, rng: &mut SplitMix64) -> Option<Grid> {
         let mut solver = encoding.solver();
         match solver.run(budget) {
             Step::Solution => return Some(encoding.decode(solver.solution())),
-            Step::Done => return None,
-            Step::Paused | Step::Stopped => {}
+            Step::End(_) => return None,
+            Step::Paused => {}
         }
     }
     None
@@ -59,7 +59,7 @@ fn proved_unique(puzzle: &Grid, variant: Variant) -> bool {
     };
     let mut solver = encoding.solver();
     solver.set_limit(Some(2));
-    matches!(solver.run_counting(UNIQUE_NODES), Step::Done) && solver.stats().solutions == 1
+    matches!(solver.run_counting(UNIQUE_NODES), Step::End(_)) && solver.stats().solutions == 1
 }
 
 /// A puzzle with a unique solution, and that solution, from a seed.

@@ -47,7 +47,7 @@ pub fn max_target_score(puzzle: &Grid, variant: Variant) -> Result<Option<(u64, 
     let base = target_score(encoding.start());
     let mut best: Option<(u64, Vec<OptionId>)> = None;
     let mut solver = encoding.solver();
-    while let Some(solution) = solver.next_solution() {
+    while let Some(solution) = crate::next_whole(solver.next_solution()) {
         let score = base + solution.iter().map(|o| gain[o.index()]).sum::<u64>();
         let better = match &best {
             None => true,
@@ -80,16 +80,15 @@ pub fn max_target_score_by_cost(
     variant: Variant,
 ) -> Result<Option<(u64, Grid)>, Clash> {
     let target = TargetCost::new(puzzle, variant)?;
-    let ranked = dlx_core::Solver::new(target.problem()).min_cost(1);
+    let ranked = crate::whole(dlx_core::Solver::new(target.problem()).min_cost(1));
     Ok(ranked
-        .solutions
         .into_iter()
         .next()
         .map(|best| target.score(&best.options)))
 }
 
 /// The cost problem behind [`max_target_score_by_cost`], for callers that
-/// run the search themselves (with a stop flag, a node limit, on threads):
+/// run the search themselves (with a budget, on threads):
 /// a solution of least cost under the options' costs has the greatest score.
 ///
 /// ```
@@ -98,7 +97,7 @@ pub fn max_target_score_by_cost(
 ///
 /// let puzzle: Grid = "700900001100005900000200080005020003000000648413000000007002090201060804080504012".parse()?;
 /// let target = TargetCost::new(&puzzle, Variant::Plain)?;
-/// let best = Solver::new(target.problem()).min_cost(1).solutions.remove(0);
+/// let best = Solver::new(target.problem()).min_cost(1).value.remove(0);
 /// assert_eq!(target.score(&best.options).0, 2829);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

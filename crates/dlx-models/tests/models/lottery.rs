@@ -148,7 +148,7 @@ fn an_unstopped_search_always_finds_a_design() {
         (9, 8, 7),
     ] {
         let design = Design::new(v, k, t).unwrap();
-        let solved = design.solve_with(None, None).unwrap();
+        let solved = design.solve_within(&dlx_core::Budget::new()).unwrap();
         let tickets = solved.tickets.expect("a design");
         design.check(&tickets).unwrap();
         assert_eq!(Ok(tickets), design.solve(), "C({v},{k},{t})");

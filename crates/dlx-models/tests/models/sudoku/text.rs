@@ -78,7 +78,7 @@ fn rectangular_and_large_boxes() {
     let solved = puzzle.solve(Variant::Plain).unwrap().unwrap();
     check(&solved, &puzzle, Variant::Plain).unwrap();
     let encoding = Encoding::new(&puzzle, Variant::Plain).unwrap();
-    let solution = encoding.solver().first().unwrap();
+    let solution = encoding.solver().first().value.unwrap();
     verify(encoding.problem(), &solution).unwrap();
     check(&encoding.decode(&solution), &puzzle, Variant::Plain).unwrap();
     // 6x6 with 2x3 boxes: one given, count a few.

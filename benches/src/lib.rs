@@ -252,7 +252,7 @@ pub fn workspace_root() -> PathBuf {
 /// When the bytes are not a valid instance: the bench files are.
 pub fn count_ours(bytes: &[u8]) -> u64 {
     let problem = dlx_core::parse_dlx_bytes(bytes).expect("a valid DLX instance");
-    dlx_core::Solver::new(&problem).count()
+    dlx_core::Solver::new(&problem).count().value
 }
 
 /// An exact cover problem as plain item indices, read from Knuth's DLX format.
@@ -444,7 +444,7 @@ pub fn count_sudoku_ours(text: &str, limit: u64) -> (u64, dlx_core::Stats) {
         let encoding = Encoding::presolved(&grid, Variant::Plain).expect("no clashing givens");
         let mut solver = encoding.solver();
         solver.set_limit(Some(limit));
-        total += solver.count();
+        total += solver.count().value;
         stats += *solver.stats();
     }
     (total, stats)

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option, format_option_bytes, MinCover, Optimum};
+use dlx_core::{format_option, format_option_bytes, MinCover};
 
 use crate::shared::{
     emit_problem, fields, out, parse_problem, read_input, Line, Output, ReportArgs, Run, RunArgs,
@@ -49,22 +49,13 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let mut run = Run::new(&args.run, &report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let mut output = Output::new();
-    let stats = run.cases(
+    run.cases(
         std::slice::from_ref(&problem),
-        |problem, search| {
-            let mut cover = MinCover::new(problem);
-            cover
-                .set_stop_flag(search.stop_flag())
-                .set_node_limit(search.node_limit())
-                .set_round_search(search.round_search()?)
-                .set_node_counter(Some(search.node_counter()));
-            let optimum = cover.solve();
-            search.searched_live(cover.stats(), cover.node_limit_reached());
-            Ok(optimum)
-        },
-        |_, optimum| {
-            match optimum {
-                Optimum::Found(cover) if report.json => {
+        |problem, search| search.min_cover(MinCover::new(problem)),
+        |_, cover| {
+            // A stopped search is not emitted: the run says it stopped.
+            match cover {
+                Some(cover) if report.json => {
                     let options: Vec<usize> = cover.iter().map(|o| o.index()).collect();
                     let lines: Vec<String> =
                         cover.iter().map(|&o| format_option(&problem, o)).collect();
@@ -76,20 +67,23 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
                         answer: fields(serde_json::json!({ "options": options, "lines": lines })),
                     })?;
                 }
-                Optimum::Found(cover) => {
+                Some(cover) => {
                     out!(output, "{}", cover.len())?;
                     for option in cover {
                         output.bytes_line(&format_option_bytes(&problem, option))?;
                     }
                 }
-                Optimum::NoSolution => report.no_solution(&mut output, None)?,
-                // A stopped search is not emitted.
-                Optimum::Stopped => {}
+                None => report.no_solution(&mut output, None)?,
             }
             Ok(())
         },
     )?;
     output.flush()?;
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &[])?;
+    report.stats(
+        &mut output,
+        &run.stats(),
+        start.elapsed().as_secs_f64(),
+        &[],
+    )?;
     run.finish("the output")
 }

@@ -287,7 +287,7 @@ fn calibrate(problem: &Problem) -> Calibration {
     let done = loop {
         // Small budgets keep the run close to the moment asked for.
         match solver.run_counting(4096) {
-            Step::Done | Step::Stopped => break true,
+            Step::End(_) => break true,
             Step::Solution | Step::Paused => {}
         }
         if start.elapsed() >= CALIBRATION {

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::write_dlx;
+use dlx_core::{write_dlx, Answer};
 use dlx_models::lottery::Design;
 
 use crate::shared::{fields, out, Line, Output, ReportArgs, ResultExt as _, Run, RunArgs};
@@ -69,21 +69,15 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
         return output.flush();
     }
-    let stats = run.cases(
+    run.cases(
         std::slice::from_ref(&design),
         |design, search| {
-            // One pool for the searches of every case of the design.
-            let rounds = search.round_search()?;
-            let solved = design
-                .solve_by(search.node_limit(), |cover| {
-                    cover
-                        .set_stop_flag(search.stop_flag())
-                        .set_round_search(rounds.clone())
-                        .set_node_counter(Some(search.node_counter()));
-                })
-                .bad_input()?;
-            search.searched_live(&solved.stats, solved.node_limit_reached);
-            Ok(solved.tickets)
+            let setup = search.cover_setup();
+            let solved = search.search(true, |budget| {
+                let solved = design.solve_by(budget, setup).bad_input()?;
+                Ok((Answer::new(solved.tickets, solved.outcome), solved.stats))
+            })?;
+            Ok(solved)
         },
         |_, tickets| {
             // A stopped search is not emitted: the run says it stopped.
@@ -106,6 +100,11 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         },
     )?;
     output.flush()?;
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &[])?;
+    report.stats(
+        &mut output,
+        &run.stats(),
+        start.elapsed().as_secs_f64(),
+        &[],
+    )?;
     run.finish("the output")
 }

@@ -88,7 +88,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     let mut answered = 0u64;
-    let stats = run.cases(
+    run.cases(
         &cases,
         |case, search| {
             let encoding = case
@@ -175,7 +175,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let matrices = [("matrices", answered.into())];
     report.stats(
         &mut output,
-        &stats,
+        &run.stats(),
         start.elapsed().as_secs_f64(),
         &matrices,
     )?;

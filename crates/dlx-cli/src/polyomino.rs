@@ -10,8 +10,8 @@ use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
-    count_memoised, fields, out, read_text, write_svg, Line, MemoArgs, Other, Output, ReportArgs,
-    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    fields, out, read_text, write_svg, Line, MemoArgs, Other, Output, ReportArgs, ResultExt as _,
+    Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
@@ -135,30 +135,26 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         return output.flush();
     }
     // Tilings of a board by many copies of a piece repeat their regions:
-    // the memoised count reaches counts no enumeration can.
-    if args.count
-        && !args.distinct
-        && args.limit.is_none()
-        && count_memoised(
-            model.problem(),
-            &args.memo,
-            &mut run,
-            &mut output,
-            &args.report,
-            model.solutions_per_tiling(),
-            true,
-        )?
-    {
-        return Ok(());
+    // the memoised count reaches counts no enumeration can. A plain count
+    // is made by symmetry, below.
+    if args.count && !args.distinct && args.limit.is_none() {
+        if let Some(counted) = run.count_solutions(model.problem(), &args.memo, true)? {
+            return run.print_counted(
+                &counted,
+                &mut output,
+                &args.report,
+                model.solutions_per_tiling(),
+                start.elapsed().as_secs_f64(),
+            );
+        }
     }
     if (args.count && args.limit.is_none()) || args.distinct {
         // One search gives both counts (see `Polyomino::count_by_symmetry`),
         // each thread testing the solutions it finds.
         let count = model.symmetry_count().bad_input()?;
-        let mut solver = run.parallel(Solver::new(count.problem()))?;
-        let progress = solver.progress();
-        let (orbits, tilings) = run.watch(&progress, || {
-            solver.fold(
+        let (orbits, tilings) = run
+            .fold(
+                Solver::new(count.problem()),
                 || (0u64, 0u64),
                 |(orbits, tilings), solution| {
                     if let Some(size) = count.orbit(solution) {
@@ -167,8 +163,8 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
                     }
                 },
                 |a, b| (a.0 + b.0, a.1 + b.1),
-            )
-        });
+            )?
+            .value;
         let counts = count.counts(orbits, tilings);
         if args.report.json {
             output.json(&Line::Count {
@@ -188,8 +184,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         }
         output.flush()?;
         let seconds = start.elapsed().as_secs_f64();
-        args.report
-            .stats(&mut output, solver.stats(), seconds, &[])?;
+        args.report.stats(&mut output, &run.stats(), seconds, &[])?;
         return run.finish("the count");
     }
     // Listing (or counting to `--limit`): the first tilings in the order
@@ -210,29 +205,26 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         first.get_or_insert(tiling);
         Ok(printed)
     };
-    let mut solver = run.parallel(Solver::new(model.problem()))?;
-    solver.set_ordered(true);
-    let progress = solver.progress();
     // Of the solutions that permute copies of a piece, one is listed.
-    let flow = run.watch(&progress, || {
-        solver.visit(|solution| {
-            if !model.lists(solution) {
-                return ControlFlow::Continue(());
-            }
-            match show(model.decode(solution)) {
-                Err(err) => ControlFlow::Break(Some(err)),
-                Ok(n) if n >= limit => ControlFlow::Break(None),
-                Ok(_) => ControlFlow::Continue(()),
-            }
-        })
-    });
-    if let ControlFlow::Break(Some(err)) = flow {
-        return Err(err);
-    }
+    let flow = run.visit(Solver::new(model.problem()), true, None, |solution| {
+        if !model.lists(solution) {
+            return ControlFlow::Continue(());
+        }
+        match show(model.decode(solution)) {
+            Err(err) => ControlFlow::Break(Some(err)),
+            Ok(n) if n >= limit => ControlFlow::Break(None),
+            Ok(_) => ControlFlow::Continue(()),
+        }
+    })?;
+    let complete = match flow {
+        ControlFlow::Break(Some(err)) => return Err(err),
+        ControlFlow::Break(None) => true,
+        ControlFlow::Continue(outcome) => outcome.is_complete(),
+    };
     if args.count {
         args.report
             .count(&mut output, None, u128::from(printed), args.limit)?;
-    } else if printed == 0 && run.stopped().is_none() {
+    } else if printed == 0 && complete {
         args.report.no_solution(&mut output, None)?;
     }
     output.flush()?;
@@ -240,8 +232,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         write_svg(path, &tiling.to_svg())?;
     }
     let seconds = start.elapsed().as_secs_f64();
-    args.report
-        .stats(&mut output, solver.stats(), seconds, &[])?;
+    args.report.stats(&mut output, &run.stats(), seconds, &[])?;
     run.finish("the output")
 }
 

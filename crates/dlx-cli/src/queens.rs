@@ -6,13 +6,13 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, Solver, Stats};
+use dlx_core::{write_dlx, Solver};
 use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 use crate::shared::cases::{until_error, Case};
 use crate::shared::{
-    count_memoised, fields, out, read_text, write_svg, Line, MemoArgs, Output, ReportArgs,
-    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    fields, out, read_text, write_svg, Line, MemoArgs, Output, ReportArgs, ResultExt as _, Run,
+    RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
@@ -89,36 +89,33 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         let encoding = puzzle.encode().bad_input()?;
         // Queens' subproblems rarely repeat, so the probe mostly leaves the
         // count to the plain search; with many queens placed they may.
-        if !args.distinct
-            && args.limit.is_none()
-            && count_memoised(
-                encoding.problem(),
-                &args.memo,
-                &mut run,
+        if !args.distinct && args.limit.is_none() {
+            let counted = run
+                .count_solutions(encoding.problem(), &args.memo, false)?
+                .context("the count")?;
+            return run.print_counted(
+                &counted,
                 &mut output,
                 &report,
                 1,
-                false,
-            )?
-        {
-            return Ok(());
+                start.elapsed().as_secs_f64(),
+            );
         }
-        let mut solver = run.parallel(Solver::new(encoding.problem()))?;
-        solver.set_limit(args.limit);
-        let progress = solver.progress();
+        let root = Solver::new(encoding.problem());
         if args.distinct {
             let symmetries = puzzle.symmetries();
             // Each thread tests the solutions it finds with a test of its own.
-            let (_, all, distinct) = run.watch(&progress, || {
-                solver.fold(
+            let (_, all, distinct) = run
+                .fold(
+                    root,
                     || (encoding.canonical(&symmetries), 0u64, 0u64),
                     |(canonical, all, distinct), solution| {
                         *all += 1;
                         *distinct += u64::from(canonical.is_canonical(solution));
                     },
                     |a, b| (a.0, a.1 + b.1, a.2 + b.2),
-                )
-            });
+                )?
+                .value;
             if report.json {
                 output.json(&Line::Count {
                     case: None,
@@ -134,28 +131,28 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
                 out!(output, "{distinct}")?;
             }
         } else {
-            let count = run.watch(&progress, || solver.count());
-            report.count(&mut output, None, u128::from(count), args.limit)?;
+            let count = run.count(root, args.limit)?;
+            report.count(&mut output, None, u128::from(count.value), args.limit)?;
         }
         output.flush()?;
         report.stats(
             &mut output,
-            solver.stats(),
+            &run.stats(),
             start.elapsed().as_secs_f64(),
             &[],
         )?;
         return run.finish("the count");
     }
     let mut first = None;
-    let stats = if let Some(limit) = args.limit {
+    if let Some(limit) = args.limit {
         // The first N boards, in the order of the sequential search.
         let encoding = puzzle.encode().bad_input()?;
-        let mut solver = run.parallel(Solver::new(encoding.problem()))?;
-        solver.set_ordered(true).set_limit(Some(limit));
-        let progress = solver.progress();
         let mut printed = 0;
-        let flow = run.watch(&progress, || {
-            solver.visit(|solution| {
+        let flow = run.visit(
+            Solver::new(encoding.problem()),
+            true,
+            Some(limit),
+            |solution| {
                 let board = encoding.decode(solution);
                 let shown = puzzle
                     .check(&board)
@@ -167,15 +164,15 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
                     Ok(()) => ControlFlow::Continue(()),
                     Err(err) => ControlFlow::Break(err),
                 }
-            })
-        });
-        if let ControlFlow::Break(err) = flow {
-            return Err(err);
+            },
+        )?;
+        match flow {
+            ControlFlow::Break(err) => return Err(err),
+            ControlFlow::Continue(outcome) if printed == 0 && outcome.is_complete() => {
+                report.no_solution(&mut output, None)?;
+            }
+            ControlFlow::Continue(_) => {}
         }
-        if printed == 0 && run.stopped().is_none() {
-            report.no_solution(&mut output, None)?;
-        }
-        run.searched(&solver)
     } else {
         run.cases(std::slice::from_ref(&puzzle), first_board, |_, board| {
             match &board {
@@ -184,13 +181,18 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
             }
             first = board;
             Ok(())
-        })?
-    };
+        })?;
+    }
     output.flush()?;
-    if let (Some(path), true) = (&args.svg, run.stopped().is_none()) {
+    if let (Some(path), false) = (&args.svg, run.stopped()) {
         write_svg(path, &puzzle.to_svg(first.as_ref()))?;
     }
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &[])?;
+    report.stats(
+        &mut output,
+        &run.stats(),
+        start.elapsed().as_secs_f64(),
+        &[],
+    )?;
     run.finish("the output")
 }
 
@@ -214,13 +216,7 @@ fn write_board(
 /// The first solution of one board (restarts on shuffled options when the
 /// first search runs long), checked, or `None`.
 fn first_board(puzzle: &Queens, search: &mut Case) -> anyhow::Result<Option<Board>> {
-    let (board, stats) = puzzle
-        .first_with(Some(search.stop_flag()), search.node_limit())
-        .bad_input()?;
-    let limited = search
-        .node_limit()
-        .is_some_and(|limit| stats.nodes >= limit);
-    search.searched(&stats, limited);
+    let board = search.search(false, |budget| puzzle.first_within(budget).bad_input())?;
     if let Some(board) = &board {
         puzzle
             .check(board)
@@ -239,7 +235,7 @@ fn run_spoj(
     let (cases, bad) = until_error(parse_spoj(&text));
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
-    let stats: Stats = run.cases(
+    run.cases(
         &cases,
         |case, search| first_board(&case.puzzle, search),
         |index, board| {
@@ -260,7 +256,7 @@ fn run_spoj(
         },
     )?;
     output.flush()?;
-    report.stats(output, &stats, start.elapsed().as_secs_f64(), &[])?;
+    report.stats(output, &run.stats(), start.elapsed().as_secs_f64(), &[])?;
     run.finish("the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }

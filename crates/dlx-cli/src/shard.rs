@@ -5,12 +5,10 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
 use dlx_core::{Problem, Solver};
-use dlx_parallel::{
-    read_split, Fingerprint, Merge, ParallelSolver, PartLine, Split, SplitGoal, SplitLine,
-};
+use dlx_parallel::{read_split, Fingerprint, Merge, PartLine, Split, SplitGoal, SplitLine};
 
 use crate::shared::{
-    out, parse_problem, read_input, read_text, thread_count, Output, ReportArgs, ResultExt as _,
+    out, parse_problem, read_input, read_text, Output, ReportArgs, ResultExt as _, Run, RunArgs,
 };
 
 /// The sharding subcommands.
@@ -91,13 +89,12 @@ pub(crate) struct CountArgs {
     /// Read the split from this file (written by `dlx split`) instead of recomputing it.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["depth", "pieces"])]
     split: Option<PathBuf>,
-    /// Threads to count the shard's pieces on (default: one per core; at most 1024).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    threads: Option<u16>,
     /// Skip the pieces this part file (written by an earlier, stopped run of
     /// the same shard) has counted already; write only the others.
     #[arg(long, value_name = "PART")]
     resume: Option<PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// Sum the counts written by `dlx count` shards.
@@ -136,6 +133,7 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
     let (shard, n_shards) =
         parse_shard(&args.shard, |name| std::env::var(name).ok()).bad_input()?;
     let problem = read_problem(args.file.as_deref())?;
+    let mut run = Run::new(&args.run, &ReportArgs::default())?;
     let root = Solver::new(&problem);
     let split = match &args.split {
         Some(path) => {
@@ -167,13 +165,9 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         .step_by(n_shards)
         .filter(|i| !done.contains(i))
         .collect();
-    let mut solver = ParallelSolver::from_solver(root)
-        .with_threads(thread_count(args.threads.map(usize::from)))
-        .context("cannot start the threads")?;
-    solver.set_split_to(split.clone());
     let mut output = Output::new();
     let mut failure = None;
-    solver.count_each_with(&mine, |piece| {
+    run.count_pieces(root, split.clone(), &mine, |piece| {
         // A piece cut short is not written: a resumed run counts it again.
         if failure.is_some() || !piece.complete {
             return;
@@ -182,11 +176,12 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
             failure = Some(err);
         }
-    });
+    })?;
     if let Some(err) = failure {
         return Err(err);
     }
-    output.flush()
+    output.flush()?;
+    run.finish("the shard's part file")
 }
 
 fn merge(args: &MergeArgs) -> anyhow::Result<()> {

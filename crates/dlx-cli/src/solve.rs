@@ -4,12 +4,13 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver, Stats};
+use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver};
 
 use crate::shared::{
-    count_memoised, emit_problem, fields, out, parse_problem, read_input, Line, MemoArgs, Output,
-    ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, parse_problem, read_input, Line, MemoArgs, Output, ReportArgs, Run,
+    RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -88,43 +89,35 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let solvers = run.threads() as u64 + 1;
     run.check_memory("the problem", problem.footprint().total(solvers))?;
     let mut output = Output::new();
-    if args.count
-        && args.limit.is_none()
-        && count_memoised(
-            &problem,
-            &args.memo,
-            &mut run,
+    if args.count && args.limit.is_none() {
+        let counted = run
+            .count_solutions(&problem, &args.memo, false)?
+            .context("the count")?;
+        return run.print_counted(
+            &counted,
             &mut output,
             &args.report,
             1,
-            false,
-        )?
-    {
-        return Ok(());
+            start.elapsed().as_secs_f64(),
+        );
     }
-    let (stats, what) = if args.min_options || args.min_cost {
-        (
-            solve_optimum(&args, &problem, &mut run, &mut output)?,
-            "the best found",
-        )
+    let what = if args.min_options || args.min_cost {
+        solve_optimum(&args, &problem, &mut run, &mut output)?;
+        "the best found"
     } else if args.count {
-        (
-            solve_count(&args, &problem, &mut run, &mut output)?,
-            "the count",
-        )
+        solve_count(&args, &problem, &mut run, &mut output)?;
+        "the count"
     } else {
-        (
-            solve_listing(&args, &problem, &mut run, &mut output)?,
-            "the listing",
-        )
+        solve_listing(&args, &problem, &mut run, &mut output)?;
+        "the listing"
     };
     output.flush()?;
     let seconds = start.elapsed().as_secs_f64();
     if args.report.json {
         args.report
-            .stats(&mut output, &stats, seconds, &run.balance())?;
+            .stats(&mut output, &run.stats(), seconds, &run.balance())?;
     } else {
-        args.report.stats(&mut output, &stats, seconds, &[])?;
+        args.report.stats(&mut output, &run.stats(), seconds, &[])?;
         if args.report.stats {
             run.print_balance();
         }
@@ -132,20 +125,16 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     run.finish(what)
 }
 
-/// Counts the solutions on the run's threads, with its progress display.
+/// Counts the solutions (at most `--limit`) on the run's threads.
 fn solve_count(
     args: &SolveArgs,
     problem: &Problem,
     run: &mut Run,
     output: &mut Output,
-) -> anyhow::Result<Stats> {
-    let mut solver = run.parallel(Solver::new(problem))?;
-    solver.set_limit(args.limit);
-    let progress = solver.progress();
-    let count = run.watch(&progress, || solver.count());
+) -> anyhow::Result<()> {
+    let count = run.count(Solver::new(problem), args.limit)?;
     args.report
-        .count(output, None, u128::from(count), args.limit)?;
-    Ok(run.searched(&solver))
+        .count(output, None, u128::from(count.value), args.limit)
 }
 
 /// Lists the solutions, in the sequential order unless `--unordered`.
@@ -154,58 +143,59 @@ fn solve_listing(
     problem: &Problem,
     run: &mut Run,
     output: &mut Output,
-) -> anyhow::Result<Stats> {
-    let mut solver = run.parallel(Solver::new(problem))?;
+) -> anyhow::Result<()> {
     // Listings are deterministic unless asked otherwise: people diff them.
     // `--ordered` is the default, still accepted so that older scripts run;
     // of `--ordered` and `--unordered`, the last given wins.
     let ordered = args.ordered || !args.unordered;
-    solver.set_limit(args.limit).set_ordered(ordered);
-    let progress = solver.progress();
     let mut printer = Printer::new(problem, args.report.json);
-    let flow = run.watch(&progress, || {
-        solver.visit(|solution| match printer.print(output, solution) {
+    let flow = run.visit(
+        Solver::new(problem),
+        ordered,
+        args.limit,
+        |solution| match printer.print(output, solution) {
             Ok(()) => ControlFlow::Continue(()),
             Err(err) => ControlFlow::Break(err),
-        })
-    });
-    if let ControlFlow::Break(err) = flow {
-        return Err(err);
+        },
+    )?;
+    match flow {
+        ControlFlow::Break(err) => Err(err),
+        // No solution, and the search says so for certain.
+        ControlFlow::Continue(outcome) if printer.index == 0 && outcome.is_complete() => {
+            args.report.no_solution(output, None)
+        }
+        ControlFlow::Continue(_) => Ok(()),
     }
-    if printer.index == 0 && run.stopped().is_none() {
-        args.report.no_solution(output, None)?;
-    }
-    Ok(run.searched(&solver))
 }
 
 /// The optimising searches: the fewest options, or the K cheapest solutions.
 ///
 /// Each solution is headed by a comment line in Knuth's style, `| options N`
-/// or `| cost C`, so the output stays readable as DLX text.
+/// or `| cost C`, so the output stays readable as DLX text. A search the
+/// budget stopped prints the best found so far, which the run's note says
+/// is partial (and not proven).
 fn solve_optimum(
     args: &SolveArgs,
     problem: &Problem,
     run: &mut Run,
     output: &mut Output,
-) -> anyhow::Result<Stats> {
-    let mut solver = run.parallel(Solver::new(problem))?;
+) -> anyhow::Result<()> {
     let (objective, k, label) = if args.min_options {
         (Objective::Options, 1, "options")
     } else {
         (Objective::Cost, args.best, "cost")
     };
-    let progress = solver.progress();
-    let ranked = run.watch(&progress, || solver.best(objective, k));
+    let ranked = run.best(Solver::new(problem), objective, k)?;
     let mut printer = Printer::new(problem, args.report.json);
-    for costed in &ranked.solutions {
+    for costed in &ranked.value {
         printer.heading = Some(format!("{label} {}", costed.cost));
         printer.objective = Some((label, costed.cost));
         printer.print(output, &costed.options)?;
     }
-    if ranked.solutions.is_empty() && ranked.proven {
+    if ranked.value.is_empty() && ranked.is_complete() {
         args.report.no_solution(output, None)?;
     }
-    Ok(run.searched(&solver))
+    Ok(())
 }
 
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, MinCover, Optimum};
+use dlx_core::{write_dlx, MinCover};
 use dlx_models::squares::parse;
 
 use crate::shared::cases::emit_dlx;
@@ -73,7 +73,7 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let mut run = Run::new(&args.run, &report)?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
-    let stats = run.cases(
+    run.cases(
         &cases,
         |case, search| {
             let encoding = case
@@ -85,17 +85,9 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
                 // No square to destroy.
                 return Ok(Some(Vec::new()));
             }
-            let mut cover = MinCover::new(encoding.problem());
-            cover
-                .set_stop_flag(search.stop_flag())
-                .set_node_limit(search.node_limit())
-                .set_round_search(search.round_search()?)
-                .set_node_counter(Some(search.node_counter()));
-            let sticks = match cover.solve() {
-                Optimum::Found(options) => Some(encoding.decode(&options)),
-                Optimum::NoSolution | Optimum::Stopped => None,
-            };
-            search.searched_live(cover.stats(), cover.node_limit_reached());
+            let sticks = search
+                .min_cover(MinCover::new(encoding.problem()))?
+                .map(|options| encoding.decode(&options));
             if let Some(sticks) = &sticks {
                 case.grid
                     .check(sticks)
@@ -140,6 +132,11 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
         }
     }
     let grids = [("grids", removed.len().into())];
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &grids)?;
+    report.stats(
+        &mut output,
+        &run.stats(),
+        start.elapsed().as_secs_f64(),
+        &grids,
+    )?;
     run.finish("the output")
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{write_dlx, Solver, Stats};
+use dlx_core::{write_dlx, Solver};
 use dlx_models::sudoku::{
     generate_grid, generate_puzzle, Alphabet, Encoding, Grid, Puzzle, Shape, TargetCost, Variant,
 };
@@ -177,7 +177,6 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         .map(|path| Pictures::new(path, puzzles.len() > 1));
     let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
     let report = args.report;
-    let mut stats = Stats::default();
     let mut answered = 0u64;
     // Grids printed so far, for the blank line between two.
     let mut printed = 0u64;
@@ -189,38 +188,32 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
             let encoding = Encoding::presolved(puzzle.grid(), variant)
                 .with_context(|| context(puzzle))
                 .bad_input()?;
-            let mut solver = run.parallel(encoding.solver())?;
-            solver.set_ordered(true).set_limit(args.limit);
-            let progress = solver.progress();
             let mut first = None;
             let mut solution = 0;
-            let flow = run.watch(&progress, || {
-                solver.visit(|found| {
-                    let grid = encoding.decode(found);
-                    let written = write_solution(
-                        &mut output,
-                        &report,
-                        (index, solution),
-                        &grid,
-                        puzzle.alphabet(),
-                        args.line,
-                        printed > 0,
-                    );
-                    solution += 1;
-                    printed += 1;
-                    first.get_or_insert(grid);
-                    match written {
-                        Ok(()) => ControlFlow::Continue(()),
-                        Err(err) => ControlFlow::Break(err),
-                    }
-                })
-            });
-            if let ControlFlow::Break(err) = flow {
-                return Err(err);
-            }
-            stats += *solver.stats();
-            if run.stopped().is_some() {
-                break;
+            let flow = run.visit(encoding.solver(), true, args.limit, |found| {
+                let grid = encoding.decode(found);
+                let written = write_solution(
+                    &mut output,
+                    &report,
+                    (index, solution),
+                    &grid,
+                    puzzle.alphabet(),
+                    args.line,
+                    printed > 0,
+                );
+                solution += 1;
+                printed += 1;
+                first.get_or_insert(grid);
+                match written {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(err) => ControlFlow::Break(err),
+                }
+            })?;
+            match flow {
+                ControlFlow::Break(err) => return Err(err),
+                // Stopped: the puzzles after it are not searched.
+                ControlFlow::Continue(outcome) if !outcome.is_complete() => break,
+                ControlFlow::Continue(_) => {}
             }
             answered += 1;
             if first.is_none() {
@@ -238,17 +231,13 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         let encoding = Encoding::presolved(puzzle.grid(), variant)
             .with_context(|| context(puzzle))
             .bad_input()?;
-        let mut solver = run.parallel(encoding.solver())?;
-        solver.set_limit(args.limit);
-        let progress = solver.progress();
-        let count = run.watch(&progress, || solver.count());
-        stats = *solver.stats();
-        if run.stopped().is_none() {
+        let count = run.count(encoding.solver(), args.limit)?;
+        if count.is_complete() {
             answered = 1;
         }
-        report.count(&mut output, Some(0), u128::from(count), args.limit)?;
+        report.count(&mut output, Some(0), u128::from(count.value), args.limit)?;
     } else {
-        stats = run.cases(
+        run.cases(
             &puzzles,
             |puzzle, search| {
                 answer(&args, variant, puzzle, search).with_context(|| context(puzzle))
@@ -319,7 +308,12 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     }
     output.flush()?;
     let puzzles = [("puzzles", answered.into())];
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &puzzles)?;
+    report.stats(
+        &mut output,
+        &run.stats(),
+        start.elapsed().as_secs_f64(),
+        &puzzles,
+    )?;
     run.finish("the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
@@ -348,16 +342,8 @@ fn answer(
 ) -> anyhow::Result<Answer> {
     if args.target {
         let target = TargetCost::new(puzzle.grid(), variant).bad_input()?;
-        let mut solver = Solver::new(target.problem());
-        solver
-            .set_stop_flag(search.stop_flag())
-            .set_node_limit(search.node_limit());
-        let ranked = solver.min_cost(1);
-        search.searched(solver.stats(), solver.node_limit_reached());
-        let best = ranked
-            .solutions
-            .first()
-            .map(|best| target.score(&best.options));
+        let ranked = search.min_cost(Solver::new(target.problem()), 1)?;
+        let best = ranked.first().map(|best| target.score(&best.options));
         return Ok(Answer::Score(best));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, Optimum, Solver};
+use dlx_core::{write_dlx, Solver};
 use dlx_models::treasure::{answer, parse, Map};
 
 use crate::shared::cases::emit_dlx;
@@ -73,7 +73,7 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     }
     // The pieces chosen for each map, for the pictures.
     let mut chosen = Vec::new();
-    let stats = run.cases(
+    run.cases(
         &cases,
         |case, search| {
             let encoding = case
@@ -82,10 +82,9 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
                 .with_context(|| format!("in {name}, the map of line {}", case.line))
                 .bad_input()?;
             let solver = Solver::new(encoding.problem());
-            let pieces = match search.min_options(solver)? {
-                Optimum::Found(options) => Some(encoding.decode(&options)),
-                Optimum::NoSolution | Optimum::Stopped => None,
-            };
+            let pieces = search
+                .min_options(solver)?
+                .map(|options| encoding.decode(&options));
             if let Some(pieces) = &pieces {
                 case.map
                     .check(pieces)
@@ -112,7 +111,12 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
         }
     }
     let maps = [("maps", chosen.len().into())];
-    report.stats(&mut output, &stats, start.elapsed().as_secs_f64(), &maps)?;
+    report.stats(
+        &mut output,
+        &run.stats(),
+        start.elapsed().as_secs_f64(),
+        &maps,
+    )?;
     run.finish("the output")
 }
 

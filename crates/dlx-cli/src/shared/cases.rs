@@ -1,43 +1,67 @@
 //! Inputs of many cases (puzzle files, contest inputs): the cases answered
-//! on the run's threads, the answers printed in input order as they come.
+//! on the run's pool, the answers printed in input order as they come.
 //!
 //! One case is searched by one thread, as a whole: the cases are many and
 //! mostly small, and handing whole cases out is all the balancing they need.
 //! A case alone in its input is searched on all the run's threads instead:
-//! [`Case::drive`], [`Case::count`] and [`Case::min_options`] run it with a
-//! [`ParallelSolver`] (the same answers), and a minimum repeated cover takes
-//! them through [`Case::round_search`].
+//! [`Case::drive`], [`Case::count`], [`Case::min_options`] and
+//! [`Case::min_cost`] run it with a [`ParallelSolver`] on the run's pool
+//! (the same answers), and its minimum repeated covers search their rounds
+//! there ([`Case::min_cover`], [`Case::cover_setup`]).
+//!
+//! Every search of a case draws on the run's budget, and the case records
+//! how it ended: a case that a stop cut short prints nothing (its nodes
+//! count in the partial statistics), and no case starts after a stop.
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
-use dlx_core::{Optimum, OptionId, RoundSearch, Solver, Stats, Step};
-use dlx_parallel::{ParallelRounds, ParallelSolver};
-
 use anyhow::Context as _;
+use dlx_core::{
+    Answer, Budget, Costed, MinCover, Objective, OptionId, Outcome, Solver, Stats, Step,
+};
+use dlx_parallel::{ParallelRounds, ParallelSolver, Progress};
+use rayon::ThreadPool;
 
-use crate::shared::run::Watched;
+use crate::shared::progress::Watched;
+use crate::shared::run::Job;
 use crate::shared::{out, Output, ResultExt as _, Run};
 
-/// Nodes a case's search runs between two looks at the stop flag and the budget.
+/// Nodes a case's search runs between two reports to the display.
 const SLICE: u64 = 1 << 16;
 
 /// How far the cases have got: the display's fraction is the share of cases done.
 #[derive(Debug, Default)]
 pub(crate) struct CaseProgress {
     total: u64,
-    /// `--max-nodes`.
-    max_nodes: Option<u64>,
     done: AtomicU64,
-    /// Shared with the searches that count their nodes live ([`Case::node_counter`]).
+    /// Shared with the searches that count their nodes live ([`Case::cover_setup`]).
     nodes: Arc<AtomicU64>,
     solutions: AtomicU64,
+    /// The progress of a parallel search of a case alone in its input, while it runs.
+    live: Mutex<Option<Arc<Progress>>>,
+}
+
+impl CaseProgress {
+    fn live(&self) -> Option<Arc<Progress>> {
+        self.live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn set_live(&self, progress: Option<Arc<Progress>>) {
+        *self.live.lock().unwrap_or_else(PoisonError::into_inner) = progress;
+    }
 }
 
 impl Watched for CaseProgress {
     fn fraction(&self) -> f64 {
+        if let Some(live) = self.live() {
+            return live.fraction();
+        }
         if self.total == 0 {
             return 1.0;
         }
@@ -46,208 +70,119 @@ impl Watched for CaseProgress {
         fraction
     }
     fn solutions(&self) -> u64 {
-        self.solutions.load(Ordering::Relaxed)
+        let live = self.live().map_or(0, |live| live.solutions());
+        self.solutions.load(Ordering::Relaxed) + live
     }
     fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
+        let live = self.live().map_or(0, |live| live.nodes());
+        self.nodes.load(Ordering::Relaxed) + live
     }
 }
 
-/// What a case's search is given: the stop flag, and where to count its work.
+/// What a case's search is given: the run's budget, the threads it may use,
+/// and where its work is counted; and how its searches ended.
 pub(crate) struct Case<'a> {
     progress: &'a CaseProgress,
-    stop: &'a Arc<AtomicBool>,
+    budget: Budget,
+    /// The run's pool, for a case alone in its input; `None`: this thread only.
+    pool: Option<Arc<ThreadPool>>,
     /// Knuth's statistics of the searches of this case.
     stats: Stats,
-    /// The threads this case's search may use: the run's for an input of
-    /// one case, 1 when the cases are spread over the threads.
-    threads: usize,
+    /// How they ended: the first stop, else complete.
+    outcome: Outcome,
 }
 
 impl Case<'_> {
-    /// The run's stop flag, for a search that takes one (an optimiser).
-    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(self.stop)
-    }
-
-    /// Whether the run was stopped: the case's answer is then not printed.
-    pub(crate) fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-    }
-
-    /// The nodes left of `--max-nodes` (all threads together), as the node
-    /// limit of a search that runs as a whole ([`Solver::set_node_limit`],
-    /// [`dlx_core::MinCover::set_node_limit`]).
-    pub(crate) fn node_limit(&self) -> Option<u64> {
-        let spent = self.progress.nodes.load(Ordering::Relaxed);
-        self.progress.max_nodes.map(|max| max.saturating_sub(spent))
-    }
-
-    /// Counts a finished search's statistics into the case's and the
-    /// display's; `limited`: it stopped at its [`Case::node_limit`], which
-    /// stops the run.
-    pub(crate) fn searched(&mut self, stats: &Stats, limited: bool) {
-        self.progress
-            .nodes
-            .fetch_add(stats.nodes, Ordering::Relaxed);
-        self.searched_live(stats, limited);
-    }
-
-    /// What searches the rounds of a minimum repeated cover
-    /// ([`dlx_core::MinCover::set_round_search`]): the run's threads for a
-    /// case alone in its input, its own thread (`None`) otherwise.
-    pub(crate) fn round_search(&self) -> anyhow::Result<Option<Arc<dyn RoundSearch>>> {
-        if self.threads <= 1 {
-            return Ok(None);
+    /// Records a search of this case: its outcome and statistics; `live`:
+    /// its nodes went to the display's count as they were entered.
+    fn searched(&mut self, outcome: Outcome, stats: &Stats, live: bool) {
+        if !live {
+            self.progress
+                .nodes
+                .fetch_add(stats.nodes, Ordering::Relaxed);
         }
-        let rounds =
-            ParallelRounds::with_threads(self.threads).context("cannot start the threads")?;
-        Ok(Some(Arc::new(rounds)))
-    }
-
-    /// The display's count of nodes, for a search that adds its nodes to it
-    /// as it enters them ([`dlx_core::MinCover::set_node_counter`]), so that
-    /// a long search shows them while it runs; its statistics are then
-    /// counted with [`Case::searched_live`].
-    pub(crate) fn node_counter(&self) -> Arc<AtomicU64> {
-        Arc::clone(&self.progress.nodes)
-    }
-
-    /// As [`Case::searched`], for a search whose nodes went to
-    /// [`Case::node_counter`] as it ran.
-    pub(crate) fn searched_live(&mut self, stats: &Stats, limited: bool) {
         self.progress
             .solutions
             .fetch_add(stats.solutions, Ordering::Relaxed);
         self.stats += *stats;
-        if limited {
-            self.stop.store(true, Ordering::Relaxed);
+        if self.outcome.is_complete() && !outcome.is_complete() {
+            self.outcome = outcome;
         }
     }
 
-    /// Runs `solver` to its end (or to the run's stop), calling `found` on
-    /// each solution, in the sequential order, until it breaks; with up to
+    /// Whether a search of this case was cut short: its answer is not printed.
+    fn stopped(&self) -> bool {
+        !self.outcome.is_complete()
+    }
+
+    /// A parallel search of `root` on the run's pool, within the budget, shown live.
+    fn parallel<'p>(&self, pool: &'p ThreadPool, root: Solver) -> ParallelSolver<'p> {
+        let mut parallel = ParallelSolver::from_solver(root).with_pool(pool);
+        parallel.set_budget(self.budget.clone());
+        self.progress.set_live(Some(parallel.progress()));
+        parallel
+    }
+
+    /// The end of a parallel search of this case.
+    fn parallel_searched(&mut self, parallel: &ParallelSolver<'_>, outcome: Outcome) {
+        self.progress.set_live(None);
+        self.searched(outcome, parallel.stats(), false);
+    }
+
+    /// Runs `solver` to its end (or to a stop), calling `found` on each
+    /// solution, in the sequential order, until it breaks; with up to
     /// `limit` solutions. On one thread it runs in slices of nodes so that
-    /// the display and `--max-nodes` see the work as it goes; a case alone
-    /// in its input runs on all the run's threads ([`ParallelSolver`] in
-    /// ordered mode, the same solutions in the same order).
+    /// the display sees the work as it goes; a case alone in its input runs
+    /// on all the run's threads ([`ParallelSolver`] in ordered mode, the
+    /// same solutions in the same order).
     pub(crate) fn drive(
         &mut self,
         mut solver: Solver,
         limit: Option<u64>,
         mut found: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> anyhow::Result<()> {
-        if self.threads > 1 {
-            let mut parallel = self.parallel(solver)?;
+        if let Some(pool) = self.pool.clone() {
+            let mut parallel = self.parallel(&pool, solver);
             parallel.set_limit(limit).set_ordered(true);
-            self.linked(&mut parallel, |parallel| {
-                let _ = parallel.visit(|solution| found(solution));
-            });
-            self.searched(parallel.stats(), parallel.budget_spent());
+            let outcome = match parallel.visit(|solution| found(solution)) {
+                ControlFlow::Continue(outcome) => outcome,
+                // The caller's own end: complete for what it asked.
+                ControlFlow::Break(()) => Outcome::LimitReached,
+            };
+            self.parallel_searched(&parallel, outcome);
             return Ok(());
         }
-        solver.set_limit(limit);
-        // The nodes left of `--max-nodes` bound this search too: a case
-        // smaller than a slice would otherwise finish before the watcher looks.
-        let limit = self
-            .node_limit()
-            .map(|left| left.saturating_add(solver.stats().nodes));
-        solver
-            .set_stop_flag(Arc::clone(self.stop))
-            .set_node_limit(limit);
+        solver.set_limit(limit).set_budget(self.budget.clone());
         let mut seen = *solver.stats();
-        loop {
+        let outcome = loop {
             let step = solver.run(SLICE);
             let now = *solver.stats();
             self.progress
                 .nodes
                 .fetch_add(now.nodes - seen.nodes, Ordering::Relaxed);
-            self.progress
-                .solutions
-                .fetch_add(now.solutions - seen.solutions, Ordering::Relaxed);
             seen = now;
             match step {
                 Step::Solution => {
                     if found(solver.solution()).is_break() {
-                        break;
+                        break Outcome::LimitReached;
                     }
                 }
                 Step::Paused => {}
-                Step::Stopped | Step::Done => break,
+                Step::End(outcome) => break outcome,
             }
-        }
-        if solver.node_limit_reached() {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-        self.stats += seen;
+        };
+        self.searched(outcome, &seen, true);
         Ok(())
-    }
-
-    /// A parallel search of `root` on this case's threads, within what is
-    /// left of `--max-nodes` (its flag is set by [`Case::linked`]).
-    fn parallel(&self, root: Solver) -> anyhow::Result<ParallelSolver<'static>> {
-        let mut parallel = ParallelSolver::from_solver(root)
-            .with_threads(self.threads)
-            .context("cannot start the threads")?;
-        parallel.set_node_budget(self.node_limit());
-        Ok(parallel)
-    }
-
-    /// Runs `search` on `parallel` with a stop flag of its own, raised when
-    /// the run's is (looked at every few milliseconds): the parallel search
-    /// raises its flag itself when it ends early (a limit, a `Break`), which
-    /// must not stop the run.
-    fn linked<T>(
-        &self,
-        parallel: &mut ParallelSolver<'static>,
-        search: impl FnOnce(&mut ParallelSolver<'static>) -> T,
-    ) -> T {
-        let own = Arc::new(AtomicBool::new(self.stop.load(Ordering::Relaxed)));
-        parallel.set_stop_flag(Arc::clone(&own));
-        let done = AtomicBool::new(false);
-        std::thread::scope(|scope| {
-            let watcher = scope.spawn(|| {
-                while !done.load(Ordering::Relaxed) {
-                    if self.stop.load(Ordering::Relaxed) {
-                        own.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    std::thread::park_timeout(std::time::Duration::from_millis(5));
-                }
-            });
-            let result = search(parallel);
-            done.store(true, Ordering::Relaxed);
-            // Woken, the watcher ends at once rather than at its next look.
-            watcher.thread().unpark();
-            result
-        })
-    }
-
-    /// The fewest options of a solution of `solver` ([`Solver::min_options`]),
-    /// on all the run's threads for a case alone in its input.
-    pub(crate) fn min_options(&mut self, mut solver: Solver) -> anyhow::Result<Optimum> {
-        if self.threads > 1 {
-            let mut parallel = self.parallel(solver)?;
-            let optimum = self.linked(&mut parallel, ParallelSolver::min_options);
-            self.searched(parallel.stats(), parallel.budget_spent());
-            return Ok(optimum);
-        }
-        solver
-            .set_stop_flag(Arc::clone(self.stop))
-            .set_node_limit(self.node_limit());
-        let optimum = solver.min_options();
-        self.searched(solver.stats(), solver.node_limit_reached());
-        Ok(optimum)
     }
 
     /// Counts the solutions of `solver`, up to `limit`, as [`Case::drive`] runs it.
     pub(crate) fn count(&mut self, solver: Solver, limit: Option<u64>) -> anyhow::Result<u64> {
-        if self.threads > 1 {
-            let mut parallel = self.parallel(solver)?;
+        if let Some(pool) = self.pool.clone() {
+            let mut parallel = self.parallel(&pool, solver);
             parallel.set_limit(limit);
-            let count = self.linked(&mut parallel, ParallelSolver::count);
-            self.searched(parallel.stats(), parallel.budget_spent());
-            return Ok(count);
+            let count = parallel.count();
+            self.parallel_searched(&parallel, count.outcome);
+            return Ok(count.value);
         }
         let mut n = 0;
         self.drive(solver, limit, |_| {
@@ -256,142 +191,273 @@ impl Case<'_> {
         })?;
         Ok(n)
     }
+
+    /// The fewest options of a solution of `solver` ([`Solver::min_options`]),
+    /// on all the run's threads for a case alone in its input.
+    pub(crate) fn min_options(&mut self, solver: Solver) -> anyhow::Result<Option<Vec<OptionId>>> {
+        Ok(self
+            .best(solver, Objective::Options, 1)?
+            .into_iter()
+            .next()
+            .map(|best| best.options))
+    }
+
+    /// The `k` cheapest solutions of `solver` ([`Solver::min_cost`]), on
+    /// all the run's threads for a case alone in its input.
+    pub(crate) fn min_cost(&mut self, solver: Solver, k: usize) -> anyhow::Result<Vec<Costed>> {
+        self.best(solver, Objective::Cost, k)
+    }
+
+    fn best(
+        &mut self,
+        mut solver: Solver,
+        objective: Objective,
+        k: usize,
+    ) -> anyhow::Result<Vec<Costed>> {
+        if let Some(pool) = self.pool.clone() {
+            let mut parallel = self.parallel(&pool, solver);
+            let best = parallel.best(objective, k);
+            self.parallel_searched(&parallel, best.outcome);
+            return Ok(best.value);
+        }
+        solver.set_budget(self.budget.clone());
+        let best = match objective {
+            Objective::Options => solver.min_options().map(|best| {
+                best.into_iter()
+                    .map(|options| Costed {
+                        cost: options.len() as u64,
+                        options,
+                    })
+                    .collect()
+            }),
+            _ => solver.min_cost(k),
+        };
+        self.searched(best.outcome, solver.stats(), false);
+        Ok(best.value)
+    }
+
+    /// What a minimum repeated cover of this case is set up with, beside its
+    /// budget: the run's threads for its rounds (a case alone in its input),
+    /// and the display's count of nodes, which it adds to as it goes.
+    pub(crate) fn cover_setup(&self) -> impl Fn(&mut MinCover) {
+        let rounds = self
+            .pool
+            .clone()
+            .map(|pool| -> Arc<dyn dlx_core::subtree::RoundSearch> {
+                Arc::new(ParallelRounds::with_pool(pool))
+            });
+        let nodes = Arc::clone(&self.progress.nodes);
+        move |cover: &mut MinCover| {
+            cover
+                .set_round_search(rounds.clone())
+                .set_node_counter(Some(Arc::clone(&nodes)));
+        }
+    }
+
+    /// A minimum repeated cover of `cover`'s problem ([`MinCover::solve`]).
+    pub(crate) fn min_cover(
+        &mut self,
+        mut cover: MinCover,
+    ) -> anyhow::Result<Option<Vec<OptionId>>> {
+        cover.set_budget(self.budget.clone());
+        self.cover_setup()(&mut cover);
+        let answer = cover.solve();
+        self.searched(answer.outcome, cover.stats(), true);
+        Ok(answer.value)
+    }
+
+    /// Runs a model's own search, which takes the budget and says how it
+    /// ended, with its statistics; `live`: its nodes go to the display's
+    /// count as they are entered (it was set up with [`Case::cover_setup`]).
+    pub(crate) fn search<T>(
+        &mut self,
+        live: bool,
+        search: impl FnOnce(&Budget) -> anyhow::Result<(Answer<T>, Stats)>,
+    ) -> anyhow::Result<T> {
+        let (answer, stats) = search(&self.budget)?;
+        self.searched(answer.outcome, &stats, live);
+        Ok(answer.value)
+    }
 }
 
 impl Run {
     /// Answers every case on this run's threads with `answer`, and hands
     /// each answer to `emit` on this thread, in input order, as soon as the
-    /// answers before it are in. Shows the progress and keeps to the budgets.
+    /// answers before it are in. Shows the progress and keeps to the budget.
     ///
     /// The first error (of `answer` or of `emit`) ends the run after the
     /// answers before it are emitted; a stop (a signal or a budget) ends it
-    /// after the answers finished before it. Returns the statistics of the
-    /// cases answered, and of those a stop cut short.
+    /// after the answers finished before it, and is the run's outcome. The
+    /// statistics of the cases answered, and of those a stop cut short, are
+    /// the run's ([`Run::stats`]).
     pub(crate) fn cases<C: Sync, T: Send>(
         &mut self,
         cases: &[C],
         answer: impl Fn(&C, &mut Case) -> anyhow::Result<T> + Sync,
         mut emit: impl FnMut(usize, T) -> anyhow::Result<()>,
-    ) -> anyhow::Result<Stats> {
+    ) -> anyhow::Result<()> {
         let progress = CaseProgress {
             total: cases.len() as u64,
-            max_nodes: self.nodes_left(),
             ..CaseProgress::default()
         };
-        let stop = self.stop_flag();
-        let threads = self.threads().clamp(1, cases.len().max(1));
-        if threads == 1 {
+        let budget = self.budget();
+        let workers = self.threads_for(Job::Cases(cases.len()));
+        // A case alone in its input gets the run's threads.
+        let alone = if cases.len() == 1 && self.threads() > 1 {
+            Some(self.pool()?)
+        } else {
+            None
+        };
+        let case = |progress| Case {
+            progress,
+            budget: budget.clone(),
+            pool: alone.clone(),
+            stats: Stats::default(),
+            outcome: Outcome::Finished,
+        };
+        let (result, stats, outcome) = if workers == 1 {
             // One thread: the cases are answered and emitted on this one,
-            // so that `--threads 1` takes one core; a case alone in its
-            // input searches on the run's threads.
-            let case_threads = if cases.len() == 1 { self.threads() } else { 1 };
+            // so that `--threads 1` takes one core.
             let work = || {
                 let mut stats = Stats::default();
+                let mut outcome = Outcome::Finished;
                 for (index, this) in cases.iter().enumerate() {
-                    if stop.load(Ordering::Relaxed) {
+                    // No case starts once the budget is spent or the run cancelled.
+                    if let Err(stop) = budget.check() {
+                        outcome = Outcome::Stopped(stop);
                         break;
                     }
-                    let mut case = Case {
-                        progress: &progress,
-                        stop: &stop,
-                        stats: Stats::default(),
-                        threads: case_threads,
-                    };
+                    let mut case = case(&progress);
                     let result = answer(this, &mut case);
                     stats += case.stats;
                     if case.stopped() {
+                        outcome = case.outcome;
                         break;
                     }
                     progress.done.fetch_add(1, Ordering::Relaxed);
-                    result.and_then(|answer| emit(index, answer))?;
-                }
-                Ok(stats)
-            };
-            let progress = &progress;
-            return self.watch(progress, work);
-        }
-        // Cases are taken a run of `chunk` at a time and their answers sent
-        // together: a file of many small puzzles (49,158 sudokus answered in
-        // about a second) would otherwise spend its time waking the printer.
-        // A run is small enough that every thread gets many.
-        let chunk = (cases.len() / (threads * 16)).clamp(1, 64);
-        let next = AtomicUsize::new(0);
-        // The index of the first case whose answer failed: no case after it starts.
-        let failed = AtomicUsize::new(usize::MAX);
-        // The work of the cases cut short by a stop: no answer, but nodes
-        // searched, which the partial statistics count.
-        let cut_short = Mutex::new(Stats::default());
-        let work = || {
-            std::thread::scope(|scope| {
-                let (sender, receiver) = mpsc::channel::<Vec<(usize, anyhow::Result<T>, Stats)>>();
-                for _ in 0..threads {
-                    let sender = sender.clone();
-                    let (next, failed, stop, progress, answer, cut_short) =
-                        (&next, &failed, &stop, &progress, &answer, &cut_short);
-                    scope.spawn(move || loop {
-                        let first = next.fetch_add(chunk, Ordering::Relaxed);
-                        let mut answers = Vec::with_capacity(chunk);
-                        let mut ended = first >= cases.len();
-                        let run = cases.iter().enumerate().skip(first).take(chunk);
-                        for (index, this) in run {
-                            if index > failed.load(Ordering::Relaxed)
-                                || stop.load(Ordering::Relaxed)
-                            {
-                                ended = true;
-                                break;
-                            }
-                            let mut case = Case {
-                                progress,
-                                stop,
-                                stats: Stats::default(),
-                                threads: 1,
-                            };
-                            let result = answer(this, &mut case);
-                            if result.is_err() {
-                                failed.fetch_min(index, Ordering::Relaxed);
-                            }
-                            // An answer cut short by a stop is no answer.
-                            if case.stopped() {
-                                *cut_short.lock().unwrap_or_else(PoisonError::into_inner) +=
-                                    case.stats;
-                                ended = true;
-                                break;
-                            }
-                            progress.done.fetch_add(1, Ordering::Relaxed);
-                            answers.push((index, result, case.stats));
-                        }
-                        if (!answers.is_empty() && sender.send(answers).is_err()) || ended {
-                            break;
-                        }
-                    });
-                }
-                drop(sender);
-                let mut waiting = BTreeMap::new();
-                let mut printed = 0;
-                let mut stats = Stats::default();
-                for (index, result, case_stats) in receiver.into_iter().flatten() {
-                    waiting.insert(index, (result, case_stats));
-                    while let Some((result, case_stats)) = waiting.remove(&printed) {
-                        stats += case_stats;
-                        let emitted = result.and_then(|answer| emit(printed, answer));
-                        if let Err(err) = emitted {
-                            // No answer is printed after an error: the
-                            // threads may stop at once (the stop flag alone
-                            // does not mark the run partial).
-                            failed.fetch_min(printed, Ordering::Relaxed);
-                            stop.store(true, Ordering::Relaxed);
-                            return Err(err);
-                        }
-                        printed += 1;
+                    if let Err(err) = result.and_then(|answer| emit(index, answer)) {
+                        return (Err(err), stats, outcome);
                     }
                 }
-                stats += *cut_short.lock().unwrap_or_else(PoisonError::into_inner);
-                Ok(stats)
-            })
+                (Ok(()), stats, outcome)
+            };
+            let progress = &progress;
+            self.watch(progress, work)
+        } else {
+            let pool = self.pool()?;
+            let work = || {
+                spread(
+                    &budget, &pool, workers, cases, &progress, &case, &answer, &mut emit,
+                )
+            };
+            let progress = &progress;
+            self.watch(progress, work)
         };
-        let progress = &progress;
-        self.watch(progress, work)
+        self.add_stats(&stats);
+        self.record(outcome);
+        result
     }
+}
+
+/// [`Run::cases`] on `workers` threads of `pool`: cases are taken a run
+/// of `chunk` at a time and their answers sent together (a file of many
+/// small puzzles, 49,158 sudokus answered in about a second, would
+/// otherwise spend its time waking the printer), and printed here in
+/// input order. Returns the first error, the statistics and the outcome.
+#[allow(clippy::too_many_arguments, reason = "one call site, in `cases`")]
+fn spread<'p, C: Sync, T: Send>(
+    budget: &Budget,
+    pool: &ThreadPool,
+    workers: usize,
+    cases: &[C],
+    progress: &'p CaseProgress,
+    case: &(impl Fn(&'p CaseProgress) -> Case<'p> + Sync),
+    answer: &(impl Fn(&C, &mut Case) -> anyhow::Result<T> + Sync),
+    emit: &mut impl FnMut(usize, T) -> anyhow::Result<()>,
+) -> (anyhow::Result<()>, Stats, Outcome) {
+    // A run is small enough that every thread gets many.
+    let chunk = (cases.len() / (workers * 16)).clamp(1, 64);
+    let next = AtomicUsize::new(0);
+    // The index of the first case whose answer failed: no case after it starts.
+    let failed = AtomicUsize::new(usize::MAX);
+    // The cases' own end (an error printed, a stop): no case starts after it.
+    let halt = AtomicBool::new(false);
+    // The first stop of a case's search, and the work of the cases it
+    // cut short: no answer, but nodes searched, which the partial
+    // statistics count.
+    let stopped: Mutex<(Outcome, Stats)> = Mutex::new((Outcome::Finished, Stats::default()));
+    type Sent<T> = Vec<(usize, anyhow::Result<T>, Stats)>;
+    let (sender, receiver) = mpsc::channel::<Sent<T>>();
+    let mut result = Ok(());
+    let mut stats = Stats::default();
+    pool.in_place_scope(|scope| {
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (next, failed, halt, stopped) = (&next, &failed, &halt, &stopped);
+            scope.spawn(move |_| loop {
+                let first = next.fetch_add(chunk, Ordering::Relaxed);
+                let mut answers = Vec::with_capacity(chunk);
+                let mut ended = first >= cases.len();
+                for (index, this) in cases.iter().enumerate().skip(first).take(chunk) {
+                    if index > failed.load(Ordering::Relaxed) || halt.load(Ordering::Relaxed) {
+                        ended = true;
+                        break;
+                    }
+                    if let Err(stop) = budget.check() {
+                        let mut stopped = stopped.lock().unwrap_or_else(PoisonError::into_inner);
+                        if stopped.0.is_complete() {
+                            stopped.0 = Outcome::Stopped(stop);
+                        }
+                        halt.store(true, Ordering::Relaxed);
+                        ended = true;
+                        break;
+                    }
+                    let mut case = case(progress);
+                    let result = answer(this, &mut case);
+                    if result.is_err() {
+                        failed.fetch_min(index, Ordering::Relaxed);
+                    }
+                    // An answer cut short by a stop is no answer.
+                    if case.stopped() {
+                        let mut stopped = stopped.lock().unwrap_or_else(PoisonError::into_inner);
+                        if stopped.0.is_complete() {
+                            stopped.0 = case.outcome;
+                        }
+                        stopped.1 += case.stats;
+                        halt.store(true, Ordering::Relaxed);
+                        ended = true;
+                        break;
+                    }
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    answers.push((index, result, case.stats));
+                }
+                if (!answers.is_empty() && sender.send(answers).is_err()) || ended {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = BTreeMap::new();
+        let mut printed = 0;
+        for (index, answered, case_stats) in receiver.iter().flatten() {
+            waiting.insert(index, (answered, case_stats));
+            while let Some((answered, case_stats)) = waiting.remove(&printed) {
+                stats += case_stats;
+                if let Err(err) = answered.and_then(|answer| emit(printed, answer)) {
+                    // No answer is printed after an error: the threads
+                    // stop (the cases' own halt, not a stop of the run).
+                    failed.fetch_min(printed, Ordering::Relaxed);
+                    halt.store(true, Ordering::Relaxed);
+                    result = Err(err);
+                    return;
+                }
+                printed += 1;
+            }
+        }
+    });
+    let (outcome, cut_short) = *stopped.lock().unwrap_or_else(PoisonError::into_inner);
+    stats += cut_short;
+    (result, stats, outcome)
 }
 
 /// The cases of an input up to its first bad one, and that one's error:

@@ -11,7 +11,7 @@ Exit codes:
   0    success, also for a problem without solutions (`dlx: no solution` on standard error; with --json a no_solution line) and for a closed pipe (`dlx ... | head`)
   1    the output cannot be written, or an internal failure (threads that cannot start, a result that fails its check)
   2    bad input or usage: an input that cannot be read or parsed, an argument out of range; the message names what is wrong
-  3    stopped by --max-nodes or --time-limit before the search ended: what was printed is partial
+  3    stopped by --max-nodes, --time-limit or --max-memory before the search ended: what was printed is partial
   130  interrupted by SIGINT (Ctrl-C): what was printed is partial
   143  terminated by SIGTERM: what was printed is partial";
 

@@ -1,23 +1,17 @@
 //! Counting with the memoised counter where it pays: `--memo`, `--no-memo`, `--memo-mem`, and its statistics.
 
 use std::io::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, Counted, Decision, MemoCounter, MemoError, MemoSettings, MemoStats, Method,
-    Problem, Solver, Stats, Step, MIN_LEVERAGE,
+    decide_method, CountMode, Counted, Decision, MemoCache, MemoSettings, Method, Problem,
 };
-use dlx_parallel::ParallelMemoCounter;
+use dlx_parallel::{CountError, ParallelCount};
 
-use crate::shared::run::Watched;
+use crate::shared::run::Job;
 use crate::shared::size::parse_size;
 use crate::shared::{fields, note, Line, Output, ReportArgs, ResultExt as _, Run};
-
-/// The context of a memoised count's error.
-const FAILED: &str = "the memoised count failed";
 
 /// The memoised count's options, shared by the subcommands that count.
 #[derive(Debug, Clone, Args)]
@@ -51,257 +45,117 @@ impl MemoArgs {
     }
 }
 
-/// Counts `problem` with the memoised counter on the run's threads when
-/// `--memo` asks for it or a probe finds that it pays ([`decide_method`]),
-/// prints the count divided by `per_answer` (the solutions of `problem`
-/// that make one answer), the statistics with `--stats`, and ends the run.
-///
-/// Returns `Ok(false)` when the caller is to count plainly, its own way
-/// (`--no-memo`, or memoisation does not pay; with `--stats`, the reason is
-/// said on standard error). When memoisation does not pay on one thread and
-/// the caller has no plain count of its own (`own_plain`: one faster than
-/// counting `problem`'s solutions, as a count by symmetry is), the plain
-/// count the probe began goes on here instead, so that its work is not lost. A count stopped by a signal or a budget prints
-/// no number: a memoised count has no partial value (the counts of the
-/// subproblems finished are not a count of anything), so the run ends with
-/// the partial result's error and exit code, and standard output is empty.
-pub(crate) fn count_memoised(
-    problem: &Problem,
-    args: &MemoArgs,
-    run: &mut Run,
-    output: &mut Output,
-    report: &ReportArgs,
-    per_answer: u64,
-    own_plain: bool,
-) -> anyhow::Result<bool> {
-    // The reasons for the choice are notes for people: a JSON stats line says `method`.
-    let stats = report.stats && !report.json;
-    if args.no_memo {
-        return Ok(false);
-    }
-    let start = Instant::now();
-    let settings = args.settings();
-    // The probe is at most a few thousand nodes of each search: it runs
-    // outside the budgets and the stop flag.
-    let (counter, plain, probe, leverage) = if args.memo {
-        let counter = MemoCounter::new(problem, &settings)
-            .context("--memo cannot count this problem")
-            .bad_input()?;
-        (counter, Stats::default(), MemoStats::default(), 0.0)
-    } else {
-        match decide_method(problem, &settings) {
-            Decision::Plain {
-                solver, leverage, ..
-            } => {
-                if stats {
-                    note(&format!(
-                        "memo: plain count (the probe's leverage {leverage:.2} is below {MIN_LEVERAGE})"
-                    ));
+impl Run {
+    /// Counts the solutions of `problem` as the flags ask: memoised with
+    /// `--memo`, plainly with `--no-memo`, else by the method the core's
+    /// rule decides ([`dlx_core::decide_method`], the one place that
+    /// decides); on the run's threads (the memoised count on as many as the
+    /// thread policy gives it), within the run's budget, with the progress
+    /// display. The outcome is recorded; a stopped memoised count has no
+    /// value (`count` is `None`).
+    ///
+    /// `own_plain`: the caller has a plain count of its own (faster than
+    /// counting `problem`'s solutions, as a count by symmetry is), so that
+    /// `Ok(None)` is returned when the plain count is chosen, for the
+    /// caller to run.
+    pub(crate) fn count_solutions(
+        &mut self,
+        problem: &Problem,
+        memo: &MemoArgs,
+        own_plain: bool,
+    ) -> anyhow::Result<Option<Counted>> {
+        let mode = if memo.no_memo {
+            CountMode::Plain
+        } else if memo.memo {
+            CountMode::Memo
+        } else {
+            CountMode::Auto
+        };
+        if mode == CountMode::Plain && own_plain {
+            return Ok(None);
+        }
+        let settings = memo.settings();
+        if mode == CountMode::Memo {
+            // Refused as bad input before anything runs (multiplicities).
+            MemoCache::new(problem, 0)
+                .context("--memo cannot count this problem")
+                .bad_input()?;
+        }
+        let pool = self.pool()?;
+        let mut count = ParallelCount::new(&settings, mode).with_pool(&pool);
+        count
+            .set_budget(self.budget())
+            .set_memo_threads(Some(self.threads_for(Job::MemoCount)));
+        let progress = count.progress();
+        let budget = self.budget();
+        let counted = self.watch(&progress, || -> Result<Option<Counted>, CountError> {
+            if mode == CountMode::Auto && own_plain {
+                let decision = decide_method(problem, &settings, &budget);
+                if let Decision::Plain { .. } = decision {
+                    return Ok(None);
                 }
-                // On one thread the plain count the probe began goes on: its
-                // work is not lost. On more, the caller's parallel count
-                // starts over, which its threads soon make up for.
-                if !own_plain && run.threads() == 1 {
-                    go_on_plainly(*solver, run, output, report, per_answer, start)?;
-                    return Ok(true);
+                return count.finish(problem, decision).map(Some);
+            }
+            count.count(problem).map(Some)
+        });
+        let counted = counted?;
+        if let Some(counted) = &counted {
+            self.record(counted.outcome);
+            self.add_balance(count.balance());
+        }
+        Ok(counted)
+    }
+
+    /// Prints a count divided by `per_answer` (the solutions of the
+    /// problem that make one answer), unless a stopped memoised count has
+    /// none, and its statistics with `--stats`: Knuth's for a plain count
+    /// (with the threads' balance), the cache's too for a memoised one;
+    /// then ends the run.
+    pub(crate) fn print_counted(
+        &self,
+        counted: &Counted,
+        output: &mut Output,
+        report: &ReportArgs,
+        per_answer: u64,
+        seconds: f64,
+    ) -> anyhow::Result<()> {
+        if let Some(count) = counted.count {
+            report.count(output, None, count / u128::from(per_answer.max(1)), None)?;
+        }
+        output.flush()?;
+        match counted.method {
+            Method::Memo => print_memo_stats(counted, seconds, output, report)?,
+            Method::Plain => {
+                if report.stats && !report.json {
+                    // Why the probe left the count to the plain search.
+                    if counted.leverage > 0.0 {
+                        note(&format!(
+                            "memo: plain count (the probe's leverage {:.2} is too low for the memoised count to pay)",
+                            counted.leverage
+                        ));
+                    } else if counted.memo.nodes > 0 {
+                        note(&format!(
+                            "memo: plain count (it finished during the probe, {} memoised nodes)",
+                            counted.memo.nodes
+                        ));
+                    }
                 }
-                return Ok(false);
-            }
-            // Small enough for the plain count to finish before the probe
-            // began: the caller counts it again its own way, which costs as
-            // little (and reports it as every plain count does).
-            Decision::Done {
-                method: Method::Plain,
-                memo,
-                ..
-            } if memo.nodes == 0 => return Ok(false),
-            // The plain count finished while the probe ran beside it: its
-            // statistics are Knuth's, as any plain count's.
-            Decision::Done {
-                count,
-                method: Method::Plain,
-                plain,
-                memo,
-                ..
-            } => {
-                if stats {
-                    note(&format!(
-                        "memo: plain count (it finished during the probe, {} memoised nodes)",
-                        memo.nodes
-                    ));
+                let mut extra = vec![("method", "plain".into())];
+                if report.json {
+                    extra.extend(self.balance());
                 }
-                report.count(output, None, count / u128::from(per_answer.max(1)), None)?;
-                output.flush()?;
-                let method = [("method", "plain".into())];
-                report.stats(output, &plain, start.elapsed().as_secs_f64(), &method)?;
-                return Ok(true);
-            }
-            Decision::Done {
-                count,
-                method,
-                plain,
-                memo,
-                cache,
-            } => {
-                let counted = Counted {
-                    count,
-                    method,
-                    plain,
-                    memo,
-                    cache,
-                    leverage: 0.0,
-                };
-                return print_count(&counted, output, report, per_answer, start);
-            }
-            Decision::Memo {
-                counter,
-                plain,
-                leverage,
-            } => {
-                let probe = counter.stats();
-                (*counter, plain, probe, leverage)
+                report.stats(output, &counted.plain, seconds, &extra)?;
+                if report.stats && !report.json {
+                    self.print_balance();
+                }
             }
         }
-    };
-    // One thread unless `--threads` says otherwise: the threads share the
-    // cache but recompute the subproblems they reach at the same time, and
-    // on this project's 2-core machine two were slower than one (16 x 16
-    // dominoes: 0.49 s on one thread, 0.86 s on two, interleaved medians).
-    let threads = run.threads_asked().unwrap_or(1);
-    let mut parallel = ParallelMemoCounter::from_counter(&counter)
-        .with_threads(threads)
-        .context("cannot start the threads")?;
-    parallel
-        .set_stop_flag(run.stop_flag())
-        .set_node_budget(run.nodes_left());
-    let progress = parallel.progress();
-    let result = run.watch(&progress, || parallel.count());
-    let mut memo = probe;
-    memo += parallel.stats();
-    let mut counted = Counted {
-        count: 0,
-        method: Method::Memo,
-        plain,
-        memo,
-        cache: parallel.cache().stats(),
-        leverage,
-    };
-    match result {
-        Ok(count) => {
-            counted.count = count;
-            print_count(&counted, output, report, per_answer, start)
+        if counted.count.is_some() {
+            self.finish("the count")
+        } else {
+            self.finish_unprinted("the memoised count")
         }
-        Err(MemoError::Stopped) => {
-            print_memo_stats(
-                &counted,
-                false,
-                start.elapsed().as_secs_f64(),
-                output,
-                report,
-            )?;
-            run.finish_unprinted("the memoised count")?;
-            // Only the run raises the flag it gave: this is not reached.
-            Err(anyhow::anyhow!("the memoised count was stopped"))
-        }
-        Err(err) => Err(err).context(FAILED),
     }
-}
-
-/// Goes on with the plain count of `solver` on this thread until its end or
-/// the run's stop, prints its count (partial if stopped) divided by
-/// `per_answer`, its statistics with `--stats`, and ends the run.
-fn go_on_plainly(
-    mut solver: Solver,
-    run: &mut Run,
-    output: &mut Output,
-    report: &ReportArgs,
-    per_answer: u64,
-    start: Instant,
-) -> anyhow::Result<()> {
-    let done = solver.stats().nodes;
-    solver
-        .set_stop_flag(run.stop_flag())
-        .set_node_limit(run.nodes_left().map(|left| left.saturating_add(done)));
-    let progress = Solo::default();
-    run.watch(&progress, || loop {
-        let step = solver.run_counting(PLAIN_SLICE);
-        progress.update(&solver);
-        match step {
-            Step::Done | Step::Stopped => break,
-            Step::Solution | Step::Paused => {}
-        }
-    });
-    if solver.node_limit_reached() {
-        // The watcher then records the budget as the reason.
-        run.stop_flag().store(true, Ordering::Relaxed);
-    }
-    let count = solver.stats().solutions / per_answer.max(1);
-    report.count(output, None, u128::from(count), None)?;
-    output.flush()?;
-    let method = [("method", "plain".into())];
-    report.stats(
-        output,
-        solver.stats(),
-        start.elapsed().as_secs_f64(),
-        &method,
-    )?;
-    run.finish("the count")
-}
-
-/// Nodes of the plain count between two reports to the progress display.
-const PLAIN_SLICE: u64 = 1 << 16;
-
-/// The progress of one plain count on this thread.
-#[derive(Debug, Default)]
-struct Solo {
-    nodes: AtomicU64,
-    solutions: AtomicU64,
-    /// Knuth's estimate of the fraction done, as `f64` bits.
-    fraction: AtomicU64,
-}
-
-impl Solo {
-    fn update(&self, solver: &Solver) {
-        let stats = solver.stats();
-        self.nodes.store(stats.nodes, Ordering::Relaxed);
-        self.solutions.store(stats.solutions, Ordering::Relaxed);
-        self.fraction
-            .store(solver.progress().to_bits(), Ordering::Relaxed);
-    }
-}
-
-impl Watched for Solo {
-    fn fraction(&self) -> f64 {
-        f64::from_bits(self.fraction.load(Ordering::Relaxed))
-    }
-    fn solutions(&self) -> u64 {
-        self.solutions.load(Ordering::Relaxed)
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
-    }
-}
-
-/// Prints a finished count divided by `per_answer`, its statistics with
-/// `--stats`, and ends the run.
-fn print_count(
-    counted: &Counted,
-    output: &mut Output,
-    report: &ReportArgs,
-    per_answer: u64,
-    start: Instant,
-) -> anyhow::Result<bool> {
-    report.count(
-        output,
-        None,
-        counted.count / u128::from(per_answer.max(1)),
-        None,
-    )?;
-    output.flush()?;
-    print_memo_stats(counted, true, start.elapsed().as_secs_f64(), output, report)?;
-    // A stop that came after the count was finished takes nothing from it:
-    // the run ends well.
-    Ok(true)
 }
 
 /// Prints the statistics of a count (`--stats`): Knuth's nodes and updates
@@ -309,7 +163,6 @@ fn print_count(
 /// evictions and peak size; to standard error, or as a JSON line.
 fn print_memo_stats(
     counted: &Counted,
-    finished: bool,
     seconds: f64,
     output: &mut Output,
     report: &ReportArgs,
@@ -317,6 +170,7 @@ fn print_memo_stats(
     if !report.stats {
         return Ok(());
     }
+    let finished = counted.count.is_some();
     let memo = &counted.memo;
     let cache = &counted.cache;
     let nodes = memo.nodes + counted.plain.nodes;
@@ -332,8 +186,8 @@ fn print_memo_stats(
     } else {
         format!("{method}, stopped before it finished")
     };
-    let solutions = if finished {
-        counted.count.to_string()
+    let solutions = if let Some(count) = counted.count {
+        count.to_string()
     } else {
         "unknown (the count did not finish)".to_owned()
     };
@@ -349,7 +203,7 @@ fn print_memo_stats(
             Method::Plain => "plain",
         };
         output.json(&Line::Stats {
-            solutions: finished.then_some(counted.count),
+            solutions: counted.count,
             nodes,
             updates: memo.updates + counted.plain.updates,
             max_level: memo.max_level.max(counted.plain.max_level),

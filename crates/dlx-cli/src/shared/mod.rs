@@ -1,4 +1,4 @@
-//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case, exit codes, how a search runs (threads, progress, budgets, signals), its statistics and the memoised count.
+//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), and the count by the memoised counter or plainly (`memo`).
 //!
 //! Each subcommand's file holds only its subcommand; anything two of them need lives here.
 
@@ -8,17 +8,19 @@ mod input;
 mod memo;
 mod output;
 mod picture;
-mod progress;
+pub(crate) mod progress;
 mod report;
 pub(crate) mod run;
 mod search;
 mod size;
+mod stops;
 
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, read_input, read_text};
-pub(crate) use memo::{count_memoised, MemoArgs};
+pub(crate) use memo::MemoArgs;
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{write_svg, Pictures};
 pub(crate) use report::{fields, Line, Other, ReportArgs, JSON_HELP};
-pub(crate) use run::{note, Partial, Run, RunArgs};
-pub(crate) use search::{thread_count, COUNT_HELP, LIMIT_HELP};
+pub(crate) use run::{note, Run, RunArgs};
+pub(crate) use search::{COUNT_HELP, LIMIT_HELP};
+pub(crate) use stops::Partial;

@@ -1,9 +1,83 @@
-//! The progress display of long searches: a bar on a terminal, a plain line every few seconds in a log.
+//! The progress display of long searches: a bar on a terminal, a plain line every few seconds in a log, drawn by a watcher thread that only reads.
+//!
+//! The watcher reads what a search shows of itself ([`Watched`]) and writes
+//! nothing a search reads: the budgets are the searches' own
+//! ([`dlx_core::Budget`]), so a display that lags stops nothing late.
 
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use dlx_parallel::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// What the progress display reads while a search runs.
+pub(crate) trait Watched: Sync {
+    /// The fraction of the work done, in `[0, 1]`.
+    fn fraction(&self) -> f64;
+    /// Solutions found so far.
+    fn solutions(&self) -> u64;
+    /// Nodes searched so far (Knuth's nodes, all threads together).
+    fn nodes(&self) -> u64;
+}
+
+impl Watched for Progress {
+    fn fraction(&self) -> f64 {
+        Progress::fraction(self)
+    }
+    fn solutions(&self) -> u64 {
+        Progress::solutions(self)
+    }
+    fn nodes(&self) -> u64 {
+        Progress::nodes(self)
+    }
+}
+
+impl<W: Watched + Send + ?Sized> Watched for Arc<W> {
+    fn fraction(&self) -> f64 {
+        (**self).fraction()
+    }
+    fn solutions(&self) -> u64 {
+        (**self).solutions()
+    }
+    fn nodes(&self) -> u64 {
+        (**self).nodes()
+    }
+}
+
+/// Runs `work` on this thread while a watcher thread draws `progress` (when
+/// `shows`); the display is cleared before this returns. Returns the work's
+/// result and the fraction done the watcher last saw (for the note of a
+/// stopped run).
+pub(crate) fn watch<T>(
+    shows: bool,
+    progress: &(impl Watched + ?Sized),
+    work: impl FnOnce() -> T,
+) -> (T, f64) {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| {
+            let mut display = shows.then(|| Display::new(std::io::stderr().is_terminal()));
+            while !done.load(Ordering::Relaxed) {
+                if let Some(display) = &mut display {
+                    display.show(progress.fraction(), progress.solutions(), progress.nodes());
+                }
+                std::thread::park_timeout(Duration::from_millis(10));
+            }
+            if let Some(display) = &mut display {
+                display.clear();
+            }
+        });
+        let result = work();
+        done.store(true, Ordering::Relaxed);
+        // Woken, the watcher ends now, not at its next look (up to 10 ms
+        // more on every command).
+        watcher.thread().unpark();
+        let _ = watcher.join();
+        (result, progress.fraction())
+    })
+}
 
 /// How often the bar is redrawn.
 const TICK: Duration = Duration::from_millis(200);

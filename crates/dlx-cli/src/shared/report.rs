@@ -25,7 +25,7 @@ pub(crate) const JSON_HELP: &str = "Print one JSON object a line on standard out
 pub(crate) const STATS_HELP: &str = "Print Knuth's statistics (solutions, nodes, updates, max level) and the time: to standard error, or as a \"stats\" line with --json";
 
 /// `--json` and `--stats`, flattened into every search command.
-#[derive(Debug, Clone, Copy, Args)]
+#[derive(Debug, Clone, Copy, Default, Args)]
 pub(crate) struct ReportArgs {
     #[arg(long, help = JSON_HELP)]
     pub(crate) json: bool,

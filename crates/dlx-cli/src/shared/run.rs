@@ -1,25 +1,33 @@
-//! How a long command runs: its threads, its progress display, its budgets, and what ends it early.
+//! How a long command runs: its flags resolved once, its threads and their policy, its one pool, and the one way it runs a search (under the run's budget, with the progress display, its outcome recorded).
 //!
 //! Every search command flattens [`RunArgs`] into its arguments, so the same
-//! flags mean the same everywhere: `--threads`/`-j`, `--quiet`, `--progress`,
-//! `--max-nodes` and `--time-limit`. [`Run`] starts the threads, draws the
-//! progress from a thread of its own while the search runs, stops the search
-//! on SIGINT or SIGTERM or when a budget runs out, and turns such an end into
-//! the partial result's note and exit code.
+//! flags mean the same everywhere: `--threads`/`-j`, `--quiet`,
+//! `--progress`, `--max-nodes`, `--time-limit` and `--max-memory`.
+//! [`Run::new`] resolves them once (as ripgrep turns its low-level arguments
+//! into one resolved set): the number of threads and the policy of each
+//! kind of search, whether progress is shown, and the budget every search
+//! of the run draws on ([`Stops`]). A subcommand then hands its searches to
+//! the run ([`Run::count`], [`Run::visit`], [`Run::fold`], [`Run::best`],
+//! [`Run::count_solutions`](crate::shared::memo), [`Run::cases`](crate::shared::cases))
+//! and never touches a flag, a budget or a pool; the run records how each
+//! search ended, and [`Run::finish`] turns the first stop into the note and
+//! exit code of a partial output.
 
 use std::io::{IsTerminal as _, Write as _};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::{Solver, Stats};
-use dlx_parallel::{Balance, ParallelSolver, Progress};
+use dlx_core::{Answer, Budget, Costed, Objective, OptionId, Outcome, Solver, Stats};
+use dlx_parallel::{Balance, ParallelSolver};
+use rayon::{ThreadPool, ThreadPoolBuilder};
 
-use crate::shared::progress::{group, Display};
+use crate::shared::progress::{watch, Watched};
 use crate::shared::size::{format_size, parse_size, size_above};
+use crate::shared::stops::Stops;
 use crate::shared::{Line, Output, ReportArgs, ResultExt as _};
 
 /// The flags of every search command.
@@ -39,8 +47,9 @@ pub(crate) struct RunArgs {
     /// terminal, for a batch job's log (always), or none (never).
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub(crate) progress: ProgressMode,
-    /// Stop after about N nodes of search (Knuth's nodes, all threads
-    /// together), print what was found as partial and exit with 3.
+    /// Stop after about N nodes of search (Knuth's nodes, all threads and
+    /// all searches of the command together), print what was found as
+    /// partial and exit with 3.
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
     /// Stop after this long (`90s`, `10m`, `1h30m`), print what was found as
@@ -49,7 +58,10 @@ pub(crate) struct RunArgs {
     pub(crate) time_limit: Option<Duration>,
     /// The most memory the problems and their searches may take (`512M`,
     /// `4G`): a problem that would need more is refused before it is built,
-    /// with exit code 2 and the size it would need.
+    /// with exit code 2 and the size it would need; a search that would
+    /// grow past it (the solutions an ordered listing on threads holds
+    /// back, a memoised count's cache) stops as --max-nodes does, or keeps
+    /// within it.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1G")]
     pub(crate) max_memory: usize,
 }
@@ -65,127 +77,251 @@ pub(crate) enum ProgressMode {
     Never,
 }
 
-/// Why a search ended before its end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Stop {
-    /// SIGINT (Ctrl-C): exit code 130.
-    Interrupted,
-    /// SIGTERM: exit code 143.
-    Terminated,
-    /// `--max-nodes`: exit code 3.
-    Nodes(u64),
-    /// `--time-limit`: exit code 3.
-    Time(Duration),
-}
-
-/// A search that ended early: the output printed is partial. Exit code 130
-/// or 143 for a signal, 3 for a budget.
-#[derive(Debug, thiserror::Error)]
-#[error("{message}")]
-pub(crate) struct Partial {
-    pub(crate) code: u8,
-    pub(crate) message: String,
-}
-
-/// The signal that arrived, as its exit code (0: none), for the whole process.
-static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
-
 /// The most threads `--threads` takes: far more than any machine's cores,
 /// and few enough that starting them is quick.
 const MAX_THREADS: i64 = 1024;
 
-/// A command's run: its threads, its stop flag and what raised it.
+/// The kinds of search whose threads the policy decides ([`Run::threads_for`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Job {
+    /// One search on the run's threads (a count, a listing, an optimum).
+    Search,
+    /// A memoised count: its threads meet on the same subproblems and
+    /// count them twice, and on this project's 2-core machine two were
+    /// slower than one (16 x 16 dominoes: 0.49 s on one thread, 0.86 s on
+    /// two, interleaved medians), so one unless `--threads` says otherwise.
+    MemoCount,
+    /// The cases of an input of `n`: one thread per case at a time, the
+    /// run's threads shared among them; a case alone in its input gets
+    /// them all.
+    Cases(usize),
+}
+
+/// A command's run: its resolved flags, its pool, its budget, and how its
+/// searches ended.
 pub(crate) struct Run {
-    args: RunArgs,
     threads: usize,
-    stop: Arc<AtomicBool>,
+    threads_asked: Option<usize>,
+    shows_progress: bool,
+    max_memory: usize,
+    stops: Stops,
+    /// The one pool of the run, built when a search first needs it.
+    pool: Option<Arc<ThreadPool>>,
     started: Instant,
-    budget: Option<Stop>,
+    /// How the searches ended, all together: the first stop, else complete.
+    outcome: Outcome,
+    /// The fraction done the display last saw, for the note of a stopped run.
     fraction: f64,
-    /// Nodes searched by the searches watched so far, for `--max-nodes`
-    /// over a run of several searches.
-    spent: u64,
-    /// How the parallel searches recorded by [`Run::searched`] balanced
-    /// their load, all together.
+    /// The statistics of the searches run so far.
+    stats: Stats,
+    /// How the parallel searches balanced their load, all together.
     balance: Balance,
     /// `--json`: a stop also writes a `partial` line on standard output.
     json: bool,
 }
 
 impl Run {
-    /// Reads the flags and listens for SIGINT and SIGTERM: the first raises
-    /// the stop flag, a second SIGINT ends the process at once.
+    /// Resolves the flags, once: the threads, the progress, the budget
+    /// (listening for SIGINT and SIGTERM).
     pub(crate) fn new(args: &RunArgs, report: &ReportArgs) -> anyhow::Result<Run> {
-        let threads = if args.threads > 0 {
-            usize::from(args.threads)
-        } else {
-            std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
-        };
-        let stop = Arc::new(AtomicBool::new(false));
-        let signalled = SIGNALLED.get_or_init(|| Arc::new(AtomicUsize::new(0)));
-        for (signal, code) in [
-            (signal_hook::consts::SIGINT, 130u8),
-            (signal_hook::consts::SIGTERM, 143u8),
-        ] {
-            // A second signal while the first is being handled ends the process.
-            signal_hook::flag::register_conditional_shutdown(
-                signal,
-                i32::from(code),
-                Arc::clone(&stop),
-            )
-            .context("cannot listen for signals")?;
-            signal_hook::flag::register_usize(signal, Arc::clone(signalled), usize::from(code))
-                .context("cannot listen for signals")?;
-            signal_hook::flag::register(signal, Arc::clone(&stop))
-                .context("cannot listen for signals")?;
-        }
+        let threads_asked = (args.threads > 0).then_some(usize::from(args.threads));
+        let threads = threads_asked
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get));
+        let shows_progress = !args.quiet
+            && match args.progress {
+                ProgressMode::Never => false,
+                ProgressMode::Auto => std::io::stderr().is_terminal(),
+                ProgressMode::Always => true,
+            };
+        let stops = Stops::new(args.max_nodes, args.time_limit, Some(args.max_memory))?;
         Ok(Run {
-            args: args.clone(),
             threads,
-            stop,
+            threads_asked,
+            shows_progress,
+            max_memory: args.max_memory,
+            stops,
+            pool: None,
             started: Instant::now(),
-            budget: None,
+            outcome: Outcome::Finished,
             fraction: 0.0,
-            spent: 0,
+            stats: Stats::default(),
             balance: Balance::default(),
             json: report.json,
         })
     }
 
-    /// The stop flag: raised by a signal or a budget; give it to every search.
-    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
+    /// The number of threads of the run.
+    pub(crate) fn threads(&self) -> usize {
+        self.threads
     }
 
-    /// A parallel search of `root` on this run's threads, stopped by its flag.
-    pub(crate) fn parallel(&self, root: Solver) -> anyhow::Result<ParallelSolver<'static>> {
-        // A parallel search that ended early by itself (a limit reached, a
-        // visitor's `Break`) raised the flag: lowered for this one unless a
-        // signal or a budget stopped the run. A signal that lands between the
-        // look and the store is seen by the second look (its handler sets
-        // `SIGNALLED` before the flag).
-        if self.stopped().is_none() {
-            self.stop.store(false, Ordering::Relaxed);
-            if self.stopped().is_some() {
-                self.stop.store(true, Ordering::Relaxed);
-            }
+    /// The thread policy, in one place: how many threads a kind of search gets.
+    pub(crate) fn threads_for(&self, job: Job) -> usize {
+        match job {
+            Job::Search => self.threads,
+            Job::MemoCount => self.threads_asked.unwrap_or(1),
+            Job::Cases(n) => self.threads.clamp(1, n.max(1)),
         }
-        let mut parallel = ParallelSolver::from_solver(root)
-            .with_threads(self.threads)
-            .context("cannot start the threads")?;
-        parallel
-            .set_stop_flag(self.stop_flag())
-            .set_node_budget(self.nodes_left());
-        Ok(parallel)
     }
 
-    /// The statistics of a parallel search that has ended, with its load
-    /// balance recorded for [`Run::print_balance`].
-    pub(crate) fn searched(&mut self, solver: &ParallelSolver<'_>) -> Stats {
-        let balance = solver.balance();
+    /// The run's budget, for a search (the shared layer's own use; a
+    /// subcommand hands its searches to the run instead).
+    pub(crate) fn budget(&self) -> Budget {
+        self.stops.budget()
+    }
+
+    /// The run's one pool, of the threads [`Job::Search`] gets.
+    pub(crate) fn pool(&mut self) -> anyhow::Result<Arc<ThreadPool>> {
+        if let Some(pool) = &self.pool {
+            return Ok(Arc::clone(pool));
+        }
+        let pool = ThreadPoolBuilder::new()
+            .num_threads(self.threads_for(Job::Search))
+            .build()
+            .context("cannot start the threads")?;
+        Ok(Arc::clone(self.pool.get_or_insert(Arc::new(pool))))
+    }
+
+    /// Runs `work` while the display shows `progress`, and keeps the last
+    /// fraction it saw.
+    pub(crate) fn watch<T>(
+        &mut self,
+        progress: &(impl Watched + ?Sized),
+        work: impl FnOnce() -> T,
+    ) -> T {
+        let (result, fraction) = watch(self.shows_progress, progress, work);
+        self.fraction = fraction;
+        result
+    }
+
+    /// Records how a search ended: the first stop is the run's.
+    pub(crate) fn record(&mut self, outcome: Outcome) {
+        if self.outcome.is_complete() && !outcome.is_complete() {
+            self.outcome = outcome;
+        }
+    }
+
+    /// Records a finished search's statistics.
+    pub(crate) fn add_stats(&mut self, stats: &Stats) {
+        self.stats += *stats;
+    }
+
+    /// Whether a search of the run has stopped: nothing more is to be started.
+    pub(crate) fn stopped(&self) -> bool {
+        !self.outcome.is_complete()
+    }
+
+    /// The statistics of the searches run so far.
+    pub(crate) fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// A parallel search of `root` on the run's pool, within its budget.
+    fn parallel<'p>(&self, pool: &'p ThreadPool, root: Solver) -> ParallelSolver<'p> {
+        let mut parallel = ParallelSolver::from_solver(root).with_pool(pool);
+        parallel.set_budget(self.budget());
+        parallel
+    }
+
+    /// What a parallel search leaves behind: its statistics and balance, and how it ended.
+    fn searched(&mut self, parallel: &ParallelSolver<'_>, outcome: Outcome) {
+        self.add_balance(parallel.balance());
+        self.stats += *parallel.stats();
+        self.record(outcome);
+    }
+
+    /// Adds how a parallel search balanced its load.
+    pub(crate) fn add_balance(&mut self, balance: Balance) {
         self.balance.steals += balance.steals;
         self.balance.idle_seconds += balance.idle_seconds;
-        *solver.stats()
+    }
+
+    /// Counts the solutions of `root` (at most `limit`) on the run's threads.
+    pub(crate) fn count(
+        &mut self,
+        root: Solver,
+        limit: Option<u64>,
+    ) -> anyhow::Result<Answer<u64>> {
+        let pool = self.pool()?;
+        let mut parallel = self.parallel(&pool, root);
+        parallel.set_limit(limit);
+        let progress = parallel.progress();
+        let count = self.watch(&progress, || parallel.count());
+        self.searched(&parallel, count.outcome);
+        Ok(count)
+    }
+
+    /// Calls `visit` with the solutions of `root` (at most `limit`), in the
+    /// sequential order when `ordered`, until it breaks.
+    pub(crate) fn visit<B>(
+        &mut self,
+        root: Solver,
+        ordered: bool,
+        limit: Option<u64>,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<B>,
+    ) -> anyhow::Result<ControlFlow<B, Outcome>> {
+        let pool = self.pool()?;
+        let mut parallel = self.parallel(&pool, root);
+        parallel.set_limit(limit).set_ordered(ordered);
+        let progress = parallel.progress();
+        let flow = self.watch(&progress, || parallel.visit(visit));
+        // A visitor's `Break` is the caller's own end: complete for what it asked.
+        let outcome = match flow {
+            ControlFlow::Continue(outcome) => outcome,
+            ControlFlow::Break(_) => Outcome::LimitReached,
+        };
+        self.searched(&parallel, outcome);
+        Ok(flow)
+    }
+
+    /// Folds the solutions of `root` on the threads ([`ParallelSolver::fold`]).
+    pub(crate) fn fold<A: Send>(
+        &mut self,
+        root: Solver,
+        init: impl Fn() -> A + Sync,
+        step: impl Fn(&mut A, &[OptionId]) + Sync,
+        merge: impl Fn(A, A) -> A,
+    ) -> anyhow::Result<Answer<A>> {
+        let pool = self.pool()?;
+        let mut parallel = self.parallel(&pool, root);
+        let progress = parallel.progress();
+        let folded = self.watch(&progress, || parallel.fold(init, step, merge));
+        self.searched(&parallel, folded.outcome);
+        Ok(folded)
+    }
+
+    /// The `k` best solutions of `root` under `objective`, on the run's threads.
+    pub(crate) fn best(
+        &mut self,
+        root: Solver,
+        objective: Objective,
+        k: usize,
+    ) -> anyhow::Result<Answer<Vec<Costed>>> {
+        let pool = self.pool()?;
+        let mut parallel = self.parallel(&pool, root);
+        let progress = parallel.progress();
+        let best = self.watch(&progress, || parallel.best(objective, k));
+        self.searched(&parallel, best.outcome);
+        Ok(best)
+    }
+
+    /// Counts the pieces `indices` of `split` (a split of `root`'s search),
+    /// as a shard does, handing each piece's count to `done` as soon as it
+    /// is counted ([`ParallelSolver::count_each_with`]).
+    pub(crate) fn count_pieces(
+        &mut self,
+        root: Solver,
+        split: dlx_parallel::Split,
+        indices: &[usize],
+        done: impl FnMut(dlx_parallel::SubCount),
+    ) -> anyhow::Result<()> {
+        let pool = self.pool()?;
+        let mut parallel = self.parallel(&pool, root);
+        parallel.set_split_to(split);
+        let progress = parallel.progress();
+        let outcome = self.watch(&progress, || parallel.count_each_with(indices, done));
+        self.searched(&parallel, outcome);
+        Ok(())
     }
 
     /// Prints the threads, the subtrees given away between them and their
@@ -215,7 +351,7 @@ impl Run {
     /// `--max-memory`: `what` names it for the message (`the map of line 3`),
     /// `bytes` is its estimate ([`dlx_core::Footprint`]).
     pub(crate) fn check_memory(&self, what: &str, bytes: u64) -> anyhow::Result<()> {
-        let limit = self.args.max_memory as u64;
+        let limit = self.max_memory as u64;
         if bytes <= limit {
             return Ok(());
         }
@@ -229,109 +365,9 @@ impl Run {
         .bad_input()
     }
 
-    /// Whether progress is to be shown at all.
-    fn shows_progress(&self) -> bool {
-        !self.args.quiet
-            && match self.args.progress {
-                ProgressMode::Never => false,
-                ProgressMode::Auto => std::io::stderr().is_terminal(),
-                ProgressMode::Always => true,
-            }
-    }
-
-    /// What is left of `--max-nodes` after the searches watched so far.
-    pub(crate) fn nodes_left(&self) -> Option<u64> {
-        self.args
-            .max_nodes
-            .map(|max| max.saturating_sub(self.spent))
-    }
-
-    /// The number of threads to run on.
-    pub(crate) fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The number of threads `--threads` asked for, `None` when it was left
-    /// at its default (all cores).
-    pub(crate) fn threads_asked(&self) -> Option<usize> {
-        (self.args.threads > 0).then_some(usize::from(self.args.threads))
-    }
-
-    /// Runs `search` on this thread while a watcher draws `progress`, and
-    /// raises the stop flag when a budget runs out; the watcher clears its
-    /// display before this returns.
-    pub(crate) fn watch<T>(
-        &mut self,
-        progress: &(impl Watched + ?Sized),
-        search: impl FnOnce() -> T,
-    ) -> T {
-        let done = AtomicBool::new(false);
-        let shows = self.shows_progress();
-        let (max_nodes, time_limit) = (self.nodes_left(), self.args.time_limit);
-        let whole = self.args.max_nodes.unwrap_or(0);
-        let started = self.started;
-        let stop = &self.stop;
-        let (result, budget, fraction) = std::thread::scope(|scope| {
-            let watcher = scope.spawn(|| {
-                let mut display = shows.then(|| Display::new(std::io::stderr().is_terminal()));
-                let mut budget = None;
-                while !done.load(Ordering::Relaxed) {
-                    // The threads keep to `--max-nodes` themselves; this
-                    // catches the searches that run outside them.
-                    if let Some(max) = max_nodes {
-                        if progress.nodes() >= max && budget.is_none() {
-                            budget = Some(Stop::Nodes(whole));
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    if let Some(limit) = time_limit {
-                        if started.elapsed() >= limit && budget.is_none() {
-                            budget = Some(Stop::Time(limit));
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    if let Some(display) = &mut display {
-                        display.show(progress.fraction(), progress.solutions(), progress.nodes());
-                    }
-                    std::thread::park_timeout(Duration::from_millis(10));
-                }
-                if let Some(display) = &mut display {
-                    display.clear();
-                }
-                (budget, progress.fraction())
-            });
-            let result = search();
-            done.store(true, Ordering::Relaxed);
-            // Woken, the watcher ends now, not at its next look (up to 10 ms
-            // more on every command).
-            watcher.thread().unpark();
-            let (budget, fraction) = watcher.join().unwrap_or((None, 0.0));
-            (result, budget, fraction)
-        });
-        // A node budget the threads spent themselves.
-        let budget = budget.or_else(|| {
-            let spent = max_nodes.is_some_and(|max| progress.nodes() >= max);
-            (spent && stop.load(Ordering::Relaxed)).then_some(Stop::Nodes(whole))
-        });
-        self.spent = self.spent.saturating_add(progress.nodes());
-        self.budget = self.budget.or(budget);
-        self.fraction = fraction;
-        result
-    }
-
-    /// Why the search ended early, if it did.
-    pub(crate) fn stopped(&self) -> Option<Stop> {
-        let signal = SIGNALLED.get().map_or(0, |s| s.load(Ordering::Relaxed));
-        match signal {
-            130 => Some(Stop::Interrupted),
-            143 => Some(Stop::Terminated),
-            _ => self.budget,
-        }
-    }
-
-    /// `Ok` if the search ran to its end; otherwise the [`Partial`] error
-    /// that says what ended it, how far it got and that `what` (the output
-    /// printed) is partial, with its exit code.
+    /// `Ok` if every search of the run gave its whole answer; otherwise the
+    /// partial result's error: what stopped the run, how far it got, that
+    /// `what` (the output printed) is partial, and the exit code.
     pub(crate) fn finish(&self, what: &str) -> anyhow::Result<()> {
         self.end(&format!("{what} is partial"))
     }
@@ -342,33 +378,14 @@ impl Run {
         self.end(&format!("{what} did not finish, so nothing is printed"))
     }
 
-    /// `Ok` if the search ran to its end; otherwise the [`Partial`] error
-    /// that says what ended it, how far it got, then `outcome`.
     fn end(&self, outcome: &str) -> anyhow::Result<()> {
-        let Some(stop) = self.stopped() else {
+        let Some(stop) = self.outcome.stop() else {
             return Ok(());
         };
         let seconds = self.started.elapsed().as_secs_f64();
-        let (code, reason, why) = match stop {
-            Stop::Interrupted => (130, "interrupted", "interrupted (SIGINT)".to_owned()),
-            Stop::Terminated => (143, "terminated", "terminated (SIGTERM)".to_owned()),
-            Stop::Nodes(n) => (
-                3,
-                "max_nodes",
-                format!("stopped by --max-nodes {}", group(n)),
-            ),
-            Stop::Time(limit) => (
-                3,
-                "time_limit",
-                format!(
-                    "stopped by --time-limit {}",
-                    humantime::format_duration(limit)
-                ),
-            ),
-        };
-        let mut message = format!("{why} after {seconds:.1} s: {outcome}");
-        if self.fraction > 0.0 {
-            message += &format!(
+        let mut partial = self.stops.partial(stop, seconds, outcome);
+        if self.fraction >= 0.0005 {
+            partial.message += &format!(
                 " (about {:.1}% of the search tree, by Knuth's estimate)",
                 self.fraction * 100.0
             );
@@ -377,47 +394,13 @@ impl Run {
             // The answers before it are flushed: the line comes last.
             let mut output = Output::new();
             output.json(&Line::Partial {
-                reason,
-                code,
-                message: message.clone(),
+                reason: partial.reason,
+                code: partial.code,
+                message: partial.message.clone(),
             })?;
             output.flush()?;
         }
-        Err(Partial { code, message }.into())
-    }
-}
-
-/// What the progress display and the budgets read while a search runs.
-pub(crate) trait Watched: Sync {
-    /// The fraction of the work done, in `[0, 1]`.
-    fn fraction(&self) -> f64;
-    /// Solutions found so far.
-    fn solutions(&self) -> u64;
-    /// Nodes searched so far (Knuth's nodes, all threads together).
-    fn nodes(&self) -> u64;
-}
-
-impl Watched for Progress {
-    fn fraction(&self) -> f64 {
-        Progress::fraction(self)
-    }
-    fn solutions(&self) -> u64 {
-        Progress::solutions(self)
-    }
-    fn nodes(&self) -> u64 {
-        Progress::nodes(self)
-    }
-}
-
-impl<W: Watched + Send + ?Sized> Watched for Arc<W> {
-    fn fraction(&self) -> f64 {
-        (**self).fraction()
-    }
-    fn solutions(&self) -> u64 {
-        (**self).solutions()
-    }
-    fn nodes(&self) -> u64 {
-        (**self).nodes()
+        Err(partial.into())
     }
 }
 

@@ -188,7 +188,7 @@ fn emits_knuths_format() {
     insta::assert_snapshot!("sudoku_emit_dlx_4x4", dlx);
     let problem = parse_dlx(&dlx).expect("valid DLX");
     let count = stdout(&["sudoku", "--count"], puzzle);
-    assert_eq!(format!("{}\n", Solver::new(&problem).count()), count);
+    assert_eq!(format!("{}\n", Solver::new(&problem).count().value), count);
     // The same through `dlx solve`.
     let (solved, _) = run(&["solve", "--count"], &dlx, 0);
     assert_eq!(solved, count);

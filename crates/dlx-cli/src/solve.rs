@@ -65,8 +65,11 @@ pub(crate) struct SolveArgs {
     /// Print only the cheapest solution under the options' DLX5 costs (`|n` after an option), proven.
     #[arg(long, conflicts_with = "count")]
     min_cost: bool,
-    /// With --min-cost, print the K cheapest solutions, cheapest first.
-    #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1)]
+    /// With --min-cost, print the K cheapest solutions, cheapest first (K from 1).
+    // `--best 0` asked for nothing and answered "no solution" for a problem
+    // that has solutions: refused, as `--limit 0` is (issue 20).
+    #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     best: usize,
     #[command(flatten)]
     report: ReportArgs,

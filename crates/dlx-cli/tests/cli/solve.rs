@@ -381,3 +381,20 @@ fn issue_15_emit_dlx_normalises_a_file() {
     );
     assert_eq!(tidy, "a b\na\nb\n");
 }
+
+/// Issue 20: `--best 0` asked for no solution and answered "no solution"
+/// (exit 0) for a problem that has solutions; it is refused at the
+/// arguments, as `--limit 0` is.
+#[test]
+fn issue_20_best_0_is_refused() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/solve/costs.dlx");
+    let (code, stdout, stderr) = run(&["solve", "--min-cost", "--best", "0", path], "");
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("invalid value '0' for '--best <K>'"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = run(&["solve", "--min-cost", "--best", "1", path], "");
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("| cost 10\n"), "{stdout}");
+}

@@ -420,3 +420,26 @@ fn issue_13_a_killed_shard_resumes_from_its_part_file() {
     );
     assert_eq!(String::from_utf8(merged.stdout).unwrap(), "9356\n");
 }
+
+/// Issue 20: `dlx count --resume` with the part file of another problem
+/// exited 1, as for an internal failure; it is bad input, exit 2, as `dlx
+/// merge` says for the same file.
+#[test]
+fn issue_20_resume_with_another_problems_part_is_bad_input() {
+    let dir = scratch("resume-foreign");
+    let queens = queens_file(&dir, 6);
+    let other = queens_file(&dir, 5);
+    let out = dlx()
+        .args(["count", "--shard", "0/1", "--depth", "1"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let foreign = dir.join("foreign.jsonl");
+    std::fs::write(&foreign, out.stdout).unwrap();
+    dlx()
+        .args(["count", "--shard", "0/1", "--depth", "1", "--resume"])
+        .arg(&foreign)
+        .arg(&queens)
+        .refused("counts another problem or another split");
+}

@@ -72,7 +72,8 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
                         case: None,
                         solution: 0,
                         objective: "options",
-                        value: cover.len() as u64,
+                        value: cover.len() as u128,
+                        cost: None,
                         answer: fields(serde_json::json!({ "options": options, "lines": lines })),
                     })?;
                 }

@@ -220,7 +220,7 @@ struct Printer<'a> {
     heading: Option<String>,
     /// What an optimising search optimised and its value in the next
     /// solution: the JSON line is then an `optimum`.
-    objective: Option<(&'static str, u64)>,
+    objective: Option<(&'static str, u128)>,
 }
 
 impl<'a> Printer<'a> {
@@ -242,26 +242,22 @@ impl<'a> Printer<'a> {
                 .map(|&o| format_option(problem, o))
                 .collect();
             let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-            let mut answer = fields(serde_json::json!({ "options": options, "lines": lines }));
+            let answer = fields(serde_json::json!({ "options": options, "lines": lines }));
             let line = match self.objective {
                 None => Line::Solution {
                     case: None,
                     solution: self.index,
                     answer,
                 },
-                Some((objective, value)) => {
+                Some((objective, value)) => Line::Optimum {
+                    case: None,
+                    solution: self.index,
+                    objective,
+                    value,
                     // Lines written before the `optimum` type had `cost`: it stays.
-                    if objective == "cost" {
-                        answer.insert("cost".to_owned(), value.into());
-                    }
-                    Line::Optimum {
-                        case: None,
-                        solution: self.index,
-                        objective,
-                        value,
-                        answer,
-                    }
-                }
+                    cost: (objective == "cost").then_some(value),
+                    answer,
+                },
             };
             output.json(&line)?;
         } else {

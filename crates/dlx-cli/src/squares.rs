@@ -114,7 +114,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
                     case: Some(index),
                     solution: 0,
                     objective: "sticks",
-                    value: sticks.len() as u64,
+                    value: sticks.len() as u128,
+                    cost: None,
                     answer: fields(serde_json::json!({ "sticks": from_0 })),
                 })?;
                 removed.push(sticks);

@@ -281,7 +281,8 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                                 case: Some(index),
                                 solution: 0,
                                 objective: "score",
-                                value: score,
+                                value: u128::from(score),
+                                cost: None,
                                 answer: fields(serde_json::json!({ "grid": rows(grid) })),
                             })?;
                         } else {

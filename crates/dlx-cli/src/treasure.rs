@@ -144,7 +144,8 @@ fn write_json(
         case: Some(case),
         solution: 0,
         objective: "pieces",
-        value: pieces.len() as u64,
+        value: pieces.len() as u128,
+        cost: None,
         answer: fields(serde_json::json!({ "rectangles": rectangles })),
     })
 }

@@ -398,3 +398,29 @@ fn issue_20_best_0_is_refused() {
     assert_eq!(code, 0);
     assert!(stdout.starts_with("| cost 10\n"), "{stdout}");
 }
+
+/// Issue 20: costs that add up past 2^64 over all the options were refused
+/// when the problem was read, even by commands that never read a cost; they
+/// are read, and `--min-cost` prints exact costs beyond `u64::MAX`.
+#[test]
+fn issue_20_costs_that_add_up_past_u64_are_read() {
+    let max = u64::MAX;
+    let text = format!("a b\na |{max}\nb |9\nb |3\na b |{max}\n");
+    assert_eq!(run(&["solve", "--count"], &text).1, "3\n");
+    assert_eq!(run(&["cover"], &text).1, "1\na b |18446744073709551615\n");
+    assert_eq!(run(&["solve", "--emit-dlx"], &text).1, text);
+    insta::assert_snapshot!(check(&["solve", "--min-cost", "--best", "3"], &text, 0));
+    let (code, stdout, _) = run(&["solve", "--min-cost", "--best", "2", "--json"], &text);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // 2^64 + 2: beyond what a JSON reader keeps in a `u64`, written exactly.
+    assert!(
+        stdout.contains("\"value\":18446744073709551618,\"cost\":18446744073709551618"),
+        "{stdout}"
+    );
+    assert_eq!(lines[0]["value"], 18446744073709551615u64);
+    assert_eq!(lines[0]["options"], serde_json::json!([3]));
+}

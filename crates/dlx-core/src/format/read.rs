@@ -58,8 +58,6 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     let mut warnings = Vec::new();
     let mut header_seen = false;
     let mut entries = Vec::new();
-    // The line of each option, for the errors the builder finds at the end.
-    let mut option_lines = Vec::new();
     for (index, raw) in input.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
         if raw.contains(&0) {
@@ -83,7 +81,6 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
         let cost = read_option_line(&mut builder, text, line, &mut entries)?;
         match builder.colored_option(entries.iter().copied()) {
             Ok(option) => {
-                option_lines.push(line);
                 if cost > 0 {
                     builder
                         .set_cost(option, cost)
@@ -112,18 +109,9 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     if !header_seen {
         return Err(ParseError::MissingHeader);
     }
-    let problem = builder.build().map_err(|source| {
-        // A total cost that overflows is found at the end, at the option
-        // whose cost passes the limit: name its line.
-        let line = match &source {
-            BuildError::CostOverflow { option } => option_lines.get(*option).copied(),
-            _ => None,
-        };
-        ParseError::Build {
-            line: line.unwrap_or(0),
-            source,
-        }
-    })?;
+    let problem = builder
+        .build()
+        .map_err(|source| ParseError::Build { line: 0, source })?;
     Ok(Parsed { problem, warnings })
 }
 
@@ -331,7 +319,18 @@ fn read_option_line(
                 .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(invalid)?;
-            cost = cost.checked_add(value).ok_or_else(invalid)?;
+            // Each `|n` is a cost of its own; it is their sum, the option's
+            // cost, that does not fit.
+            cost = cost
+                .checked_add(value)
+                .ok_or_else(|| ParseError::OptionCostOverflow {
+                    line,
+                    costs: tokens(text)
+                        .filter(|t| t.starts_with(b"|"))
+                        .map(shown)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                })?;
             continue;
         }
         if token.contains(&b'|') {

@@ -201,10 +201,29 @@ fn reads_and_writes_dlx5_costs() {
         parse_dlx("a\na |-1\n").unwrap_err().to_string(),
         "line 2: `|-1` is not a cost (DLX5 costs are `|` followed by a nonnegative integer, at most 18446744073709551615)"
     );
-    assert!(matches!(
-        parse_dlx("a\na |18446744073709551615 |1\n"),
-        Err(ParseError::InvalidCost { line: 2, .. })
-    ));
+}
+
+/// Issue 20: two costs on one option whose sum passes what an option may
+/// cost were reported as "`|1` is not a cost"; the message says what is wrong.
+#[test]
+fn issue_20_an_options_costs_that_add_up_past_u64_say_so() {
+    check_error(
+        "a\na |18446744073709551615 |1\n",
+        ParseError::OptionCostOverflow {
+            line: 2,
+            costs: "|18446744073709551615 |1".into(),
+        },
+        "line 2: the costs of this option (|18446744073709551615 |1) add up to more than 18446744073709551615, the most one option may cost",
+    );
+    // One cost too large for a `u64` is not a cost at all.
+    check_error(
+        "a\na |18446744073709551616\n",
+        ParseError::InvalidCost {
+            line: 2,
+            text: "|18446744073709551616".into(),
+        },
+        "line 2: `|18446744073709551616` is not a cost (DLX5 costs are `|` followed by a nonnegative integer, at most 18446744073709551615)",
+    );
 }
 
 #[test]
@@ -349,17 +368,37 @@ fn a_first_name_that_starts_with_a_byte_order_mark_reads_back() {
     assert_eq!(reread.n_primary(), 1);
 }
 
+/// Issue 20: costs that add up past `u64::MAX` over all the options (issue
+/// 13 refused them, though a count or a cover never reads a cost) are read;
+/// the cheapest solutions are exact even when every solution costs more
+/// than a `u64` holds, where a saturated sum would tie them all.
 #[test]
-fn costs_whose_total_could_overflow_name_their_line() {
-    // Issue 13: a solution of `a |max` and `b |1` would cost more than
-    // u64::MAX; the problem is refused (never a saturated, wrong optimum)
-    // at the line of the option whose cost passes the limit.
-    let err = parse_dlx("a b\na |18446744073709551615\nb |5\nb |1\n").unwrap_err();
-    assert!(
-        err.to_string()
-            .starts_with("line 3: the problem cannot be built"),
-        "{err}"
-    );
+fn issue_20_costs_may_add_up_past_u64() {
+    let max = u64::MAX;
+    let text = format!("a b\na |{max}\nb |5\nb |1\na b |{}\n", max - 1);
+    let problem = parse_dlx(&text).unwrap();
+    assert_eq!(write_dlx(&problem), text, "the costs read back as written");
+    assert_eq!(Solver::new(&problem).count(), 3);
+    let ranked = Solver::new(&problem).min_cost(3);
+    assert!(ranked.proven);
+    let costs: Vec<u128> = ranked.solutions.iter().map(|s| s.cost).collect();
+    let max = u128::from(max);
+    assert_eq!(costs, [max - 1, max + 1, max + 5]);
+    for solution in &ranked.solutions {
+        assert_eq!(verify(&problem, &solution.options), Ok(()));
+        assert_eq!(problem.total_cost(&solution.options), solution.cost);
+    }
+    // Every solution costs more than `u64::MAX`, and the dearest is found
+    // first: a saturated sum would tie them all and keep that order.
+    let text = format!("a b\na |{}\nb |9\nb |3\nb |5\n", u64::MAX);
+    let problem = parse_dlx(&text).unwrap();
+    let costs: Vec<u128> = Solver::new(&problem)
+        .min_cost(3)
+        .solutions
+        .iter()
+        .map(|s| s.cost)
+        .collect();
+    assert_eq!(costs, [max + 3, max + 5, max + 9]);
 }
 
 #[test]

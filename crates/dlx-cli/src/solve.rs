@@ -8,8 +8,8 @@ use clap::Args;
 use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver, Stats};
 
 use crate::shared::{
-    count_memoised, emit_problem, fields, out, parse_problem, read_input, Line, MemoArgs, Output,
-    ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    count_memoised, emit_problem, fields, out, parse_problem_indexed, read_input, Line, MemoArgs,
+    Output, ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -82,7 +82,7 @@ pub(crate) struct SolveArgs {
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
-    let problem = parse_problem(&bytes, args.file.as_deref())?;
+    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }
@@ -107,7 +107,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     }
     let (stats, what) = if args.min_options || args.min_cost {
         (
-            solve_optimum(&args, &problem, &mut run, &mut output)?,
+            solve_optimum(&args, &problem, &input_options, &mut run, &mut output)?,
             "the best found",
         )
     } else if args.count {
@@ -117,7 +117,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         )
     } else {
         (
-            solve_listing(&args, &problem, &mut run, &mut output)?,
+            solve_listing(&args, &problem, &input_options, &mut run, &mut output)?,
             "the listing",
         )
     };
@@ -155,6 +155,7 @@ fn solve_count(
 fn solve_listing(
     args: &SolveArgs,
     problem: &Problem,
+    input_options: &[usize],
     run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<Stats> {
@@ -165,7 +166,7 @@ fn solve_listing(
     let ordered = args.ordered || !args.unordered;
     solver.set_limit(args.limit).set_ordered(ordered);
     let progress = solver.progress();
-    let mut printer = Printer::new(problem, args.report.json);
+    let mut printer = Printer::new(problem, input_options, args.report.json);
     let flow = run.watch(&progress, || {
         solver.visit(|solution| match printer.print(output, solution) {
             Ok(()) => ControlFlow::Continue(()),
@@ -188,6 +189,7 @@ fn solve_listing(
 fn solve_optimum(
     args: &SolveArgs,
     problem: &Problem,
+    input_options: &[usize],
     run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<Stats> {
@@ -199,7 +201,7 @@ fn solve_optimum(
     };
     let progress = solver.progress();
     let ranked = run.watch(&progress, || solver.best(objective, k));
-    let mut printer = Printer::new(problem, args.report.json);
+    let mut printer = Printer::new(problem, input_options, args.report.json);
     for costed in &ranked.solutions {
         printer.heading = Some(format!("{label} {}", costed.cost));
         printer.objective = Some((label, costed.cost));
@@ -214,6 +216,8 @@ fn solve_optimum(
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.
 struct Printer<'a> {
     problem: &'a Problem,
+    /// Each option's index among the input's option lines, for `--json`.
+    input_options: &'a [usize],
     json: bool,
     index: u64,
     /// A comment line printed before the next solution (`| ...`).
@@ -224,9 +228,10 @@ struct Printer<'a> {
 }
 
 impl<'a> Printer<'a> {
-    fn new(problem: &'a Problem, json: bool) -> Printer<'a> {
+    fn new(problem: &'a Problem, input_options: &'a [usize], json: bool) -> Printer<'a> {
         Printer {
             problem,
+            input_options,
             json,
             index: 0,
             heading: None,
@@ -241,7 +246,12 @@ impl<'a> Printer<'a> {
                 .iter()
                 .map(|&o| format_option(problem, o))
                 .collect();
-            let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            // By index in the input, as the schema says: the options left
+            // out with a warning count too (issue 20).
+            let options: Vec<usize> = solution
+                .iter()
+                .map(|o| self.input_options[o.index()])
+                .collect();
             let answer = fields(serde_json::json!({ "options": options, "lines": lines }));
             let line = match self.objective {
                 None => Line::Solution {

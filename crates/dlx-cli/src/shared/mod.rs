@@ -15,7 +15,7 @@ mod search;
 mod size;
 
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
-pub(crate) use input::{emit_problem, parse_problem, read_input, read_text};
+pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
 pub(crate) use memo::{count_memoised, MemoArgs};
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{write_svg, Pictures};

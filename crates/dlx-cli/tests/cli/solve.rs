@@ -424,3 +424,44 @@ fn issue_20_costs_that_add_up_past_u64_are_read() {
     assert_eq!(lines[0]["value"], 18446744073709551615u64);
     assert_eq!(lines[0]["options"], serde_json::json!([3]));
 }
+
+/// Issue 20: `--json` gave options by their index among the options kept,
+/// so an option after one left out (no primary item) was off by one from
+/// the input; the index is the option's among the input's option lines.
+#[test]
+fn issue_20_json_option_indices_count_the_options_left_out() {
+    // Option lines: 0 `x` (left out), 1 `a x`, 2 `y` (left out), 3 `b y`.
+    let text = "a b | x y\nx\na x\ny\nb y\n";
+    for args in [
+        &["solve", "--json"][..],
+        &["solve", "--json", "--min-cost"],
+        &["solve", "--json", "--min-options"],
+        &["cover", "--json"],
+    ] {
+        let (code, stdout, _) = run(args, text);
+        assert_eq!(code, 0, "{args:?}");
+        let first: serde_json::Value =
+            serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+        let mut options: Vec<u64> = first["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o.as_u64().unwrap())
+            .collect();
+        options.sort();
+        assert_eq!(options, [1, 3], "{args:?}: {stdout}");
+        // The indices find the lines printed.
+        let option_lines: Vec<&str> = text.lines().skip(1).collect();
+        for (index, line) in first["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(first["lines"].as_array().unwrap())
+        {
+            assert_eq!(
+                option_lines[index.as_u64().unwrap() as usize],
+                line.as_str().unwrap()
+            );
+        }
+    }
+}

@@ -13,6 +13,10 @@ pub struct Parsed {
     pub problem: Problem,
     /// What Knuth's programs would warn about, in the order of the lines.
     pub warnings: Vec<ParseWarning>,
+    /// For each option of `problem`, its index among the option lines of
+    /// the input, from 0, counting the options left out with a warning:
+    /// where a program that reads the input finds the option.
+    pub input_options: Vec<usize>,
 }
 
 /// Reads a problem in Knuth's DLX format from text; see the module docs for the format.
@@ -45,6 +49,8 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
 ///
 /// let parsed = read_dlx(b"a | x\na x\nx\n")?;
 /// assert_eq!(parsed.problem.n_options(), 1);
+/// // The option kept is the input's first option line.
+/// assert_eq!(parsed.input_options, [0]);
 /// assert_eq!(
 ///     parsed.warnings,
 ///     [ParseWarning::OptionWithoutPrimary { line: 3, text: "x".into() }]
@@ -58,6 +64,9 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     let mut warnings = Vec::new();
     let mut header_seen = false;
     let mut entries = Vec::new();
+    // Option lines read so far, and the index of each one kept.
+    let mut n_option_lines = 0;
+    let mut input_options = Vec::new();
     for (index, raw) in input.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
         if raw.contains(&0) {
@@ -79,8 +88,10 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
         }
         entries.clear();
         let cost = read_option_line(&mut builder, text, line, &mut entries)?;
+        n_option_lines += 1;
         match builder.colored_option(entries.iter().copied()) {
             Ok(option) => {
+                input_options.push(n_option_lines - 1);
                 if cost > 0 {
                     builder
                         .set_cost(option, cost)
@@ -112,7 +123,11 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     let problem = builder
         .build()
         .map_err(|source| ParseError::Build { line: 0, source })?;
-    Ok(Parsed { problem, warnings })
+    Ok(Parsed {
+        problem,
+        warnings,
+        input_options,
+    })
 }
 
 /// Knuth's blanks: the bytes C's `isspace` accepts.

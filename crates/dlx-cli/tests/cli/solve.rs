@@ -465,3 +465,15 @@ fn issue_20_json_option_indices_count_the_options_left_out() {
         }
     }
 }
+
+/// Issue 20: a multiplicity on a secondary item was reported as "a second
+/// `|`"; the message names the item and says why.
+#[test]
+fn issue_20_a_multiplicity_on_a_secondary_item_is_named() {
+    let (code, _, stderr) = run(&["solve"], "a | x 2|y\na\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "dlx: error: in <stdin>: line 1: secondary item `y` has a multiplicity (`2|y`); only primary items take multiplicities\n"
+    );
+}

@@ -81,6 +81,16 @@ pub enum ParseError {
         /// The line.
         line: usize,
     },
+    /// A DLX3 multiplicity `u:v|name` on a secondary item.
+    #[error("line {line}: secondary item `{name}` has a multiplicity (`{text}`); only primary items take multiplicities")]
+    MultiplicityOnSecondary {
+        /// The line.
+        line: usize,
+        /// The item's name.
+        name: String,
+        /// The item as written.
+        text: String,
+    },
     /// The same name twice in the item line.
     #[error("line {line}: item `{name}` is named twice in the item line")]
     DuplicateItem {

@@ -208,6 +208,23 @@ fn read_item_line(
                     )?;
                     rest = &rest[end..];
                 }
+                Some(at)
+                    if kind == ItemKind::Secondary
+                        && rest[..at].iter().all(|&b| b.is_ascii_digit() || b == b':')
+                        && at + 1 < rest.len() =>
+                {
+                    // `2|x` among the secondary items: a multiplicity, which
+                    // only primary items take (it read as a second `|` once).
+                    let end = rest[at + 1..]
+                        .iter()
+                        .position(|&b| b == b'|')
+                        .map_or(rest.len(), |k| at + 1 + k);
+                    return Err(ParseError::MultiplicityOnSecondary {
+                        line,
+                        name: shown(&rest[at + 1..end]),
+                        text: shown(&rest[..end]),
+                    });
+                }
                 Some(at) => {
                     // A name touching the separator after it: `b|`, or `b|x`.
                     add_item(builder, &rest[..at], kind, None, line)?;

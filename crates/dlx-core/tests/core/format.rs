@@ -118,9 +118,29 @@ fn errors_name_the_line_and_the_item() {
         parse_dlx("1:x|a b\n"),
         Err(ParseError::InvalidMultiplicity { line: 1, .. })
     ));
-    // Among the secondary items a `|` is a second separator, as in Knuth's DLX3.
+    // Issue 20: `2|x` among the secondary items read as "a second `|`";
+    // it is a multiplicity, which a secondary item does not take.
+    check_error(
+        "a | y 2|x\n",
+        ParseError::MultiplicityOnSecondary {
+            line: 1,
+            name: "x".into(),
+            text: "2|x".into(),
+        },
+        "line 1: secondary item `x` has a multiplicity (`2|x`); only primary items take multiplicities",
+    );
+    check_error(
+        "a | 1:3|x\n",
+        ParseError::MultiplicityOnSecondary {
+            line: 1,
+            name: "x".into(),
+            text: "1:3|x".into(),
+        },
+        "line 1: secondary item `x` has a multiplicity (`1:3|x`); only primary items take multiplicities",
+    );
+    // A name before a second separator is still a second separator.
     assert_eq!(
-        parse_dlx("a | 2|x\n").unwrap_err(),
+        parse_dlx("a | x|y\n").unwrap_err(),
         ParseError::SecondSeparator { line: 1 }
     );
     check_error(

@@ -466,6 +466,29 @@ fn issue_20_json_option_indices_count_the_options_left_out() {
     }
 }
 
+/// Issue 20: a control byte in a name was written raw to the terminal in
+/// errors and warnings (`\x1b` starts its escape sequences); it is escaped.
+#[test]
+fn issue_20_control_bytes_are_escaped_in_messages() {
+    let (code, _, stderr) = run(&["solve"], "a b\na \x1b[2J\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "dlx: error: in <stdin>: line 2: unknown item `\\x1b[2J` (not in the item line)\n"
+    );
+    let (_, _, stderr) = run(&["solve", "--count"], "a | x\x01\na\nx\x01\n");
+    assert_eq!(
+        stderr,
+        "dlx: error: in <stdin>: line 1: `x\\x01` is not a valid name: it contains a control character\n"
+    );
+    let (code, _, stderr) = run(&["solve", "--count"], "a | x\na\nx:\x1b\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        "dlx: warning: in <stdin>: line 3: option ignored (no primary items): x:\\x1b\n"
+    );
+}
+
 /// Issue 20: a multiplicity on a secondary item was reported as "a second
 /// `|`"; the message names the item and says why.
 #[test]

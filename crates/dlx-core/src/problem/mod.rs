@@ -415,11 +415,33 @@ impl Problem {
     }
 }
 
-/// A name for messages: as it is when it is UTF-8, with `\xNN` escapes for
-/// the bytes of a name that is not.
+/// A name for messages: as it is when it is UTF-8 text, with `\xNN` escapes
+/// for the bytes of a name that is not, and for control characters (all
+/// but the tab), which a terminal would obey rather than show: `\x1b` could
+/// recolor it or move its cursor (issue 20).
 pub(crate) fn display_name(name: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(name) {
-        Ok(text) => Cow::Borrowed(text),
+        Ok(text) if !text.chars().any(is_escaped) => Cow::Borrowed(text),
+        Ok(text) => {
+            let mut shown = String::with_capacity(text.len() + 8);
+            for c in text.chars() {
+                if is_escaped(c) {
+                    let mut bytes = [0; 4];
+                    for byte in c.encode_utf8(&mut bytes).bytes() {
+                        shown.push_str(&format!("\\x{byte:02x}"));
+                    }
+                } else {
+                    shown.push(c);
+                }
+            }
+            Cow::Owned(shown)
+        }
         Err(_) => Cow::Owned(name.escape_ascii().to_string()),
     }
+}
+
+/// Whether a character of a name is escaped in messages: a control
+/// character other than the tab (which separates names in an option line).
+fn is_escaped(c: char) -> bool {
+    c.is_control() && c != '\t'
 }

@@ -431,3 +431,38 @@ fn a_first_name_that_starts_with_two_slashes_reads_back() {
     let reread = parse_dlx_bytes(&written).unwrap();
     assert_eq!(write_dlx_bytes(&reread), written);
 }
+
+/// Issue 20: a control byte in a name (`\x1b` starts a terminal's escape
+/// sequences) was quoted raw in messages; it is escaped there, as bytes that
+/// are not UTF-8 are.
+#[test]
+fn issue_20_control_bytes_in_names_are_escaped_in_messages() {
+    check_error(
+        "a\x1b[31m b\n",
+        ParseError::InvalidName {
+            line: 1,
+            name: "a\\x1b[31m".into(),
+            reason: "it contains a control character",
+        },
+        "line 1: `a\\x1b[31m` is not a valid name: it contains a control character",
+    );
+    check_error(
+        "a b\na \x01é\n",
+        ParseError::UnknownItem {
+            line: 2,
+            name: "\\x01é".into(),
+        },
+        "line 2: unknown item `\\x01é` (not in the item line)",
+    );
+    let parsed = dlx_core::read_dlx(b"a | x\nx\x1b\n").unwrap_err();
+    assert_eq!(
+        parsed.to_string(),
+        "line 2: unknown item `x\\x1b` (not in the item line)"
+    );
+    // In a warning, a tab between names stays a tab; a control byte in a color is escaped.
+    let warned = dlx_core::read_dlx(b"a | x y\na\n x\ty:\x07\n").unwrap();
+    assert_eq!(
+        warned.warnings[0].to_string(),
+        "line 3: option ignored (no primary items): x\ty:\\x07"
+    );
+}

@@ -237,6 +237,10 @@ fn run_spoj(
 ) -> anyhow::Result<()> {
     let (name, text) = read_text(Some(path))?;
     let (cases, bad) = until_error(parse_spoj(&text));
+    if cases.is_empty() && bad.is_none() {
+        // An empty input answered nothing and exited 0 (issue 20).
+        return Err(anyhow::anyhow!("the input holds no case")).bad_input_in(&name);
+    }
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     let stats: Stats = run.cases(

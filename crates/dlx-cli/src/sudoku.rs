@@ -147,13 +147,18 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     // The cases before a bad one are answered, then its error is reported.
     let (puzzles, bad) = until_error(dlx_models::sudoku::parse(&text, args.box_shape));
+    if puzzles.is_empty() && bad.is_none() {
+        // An empty input answered nothing and exited 0 (issue 20): it is a
+        // mistake, as it is for the commands whose input counts its cases.
+        return Err(anyhow!("the input holds no puzzle")).bad_input_in(&name);
+    }
     if args.emit_dlx {
         if let Some(err) = bad {
             return Err(err).bad_input_in(&name);
         }
         // One problem a file.
         let puzzle = match puzzles.as_slice() {
-            [] => return Err(anyhow!("in {name}: no puzzle")).bad_input(),
+            [] => return Err(anyhow!("the input holds no puzzle")).bad_input_in(&name),
             [puzzle] => puzzle,
             [_, second, ..] => {
                 return Err(anyhow!(

@@ -430,3 +430,21 @@ fn issue_12_a_limit_reached_does_not_stop_the_next_puzzle() {
         assert_eq!(stderr, "", "{threads} threads");
     }
 }
+
+/// Issue 20: an empty input (or one of blank lines) answered nothing and
+/// exited 0; it is bad input, as it is for the commands whose input counts
+/// its cases, and the message names the input.
+#[test]
+fn issue_20_an_empty_input_holds_no_puzzle() {
+    check_error(&["sudoku"], "", "in <stdin>: the input holds no puzzle");
+    check_error(
+        &["sudoku", "-"],
+        "\n\n",
+        "in <stdin>: the input holds no puzzle",
+    );
+    check_error(
+        &["sudoku", "--emit-dlx"],
+        "",
+        "in <stdin>: the input holds no puzzle",
+    );
+}

@@ -14,8 +14,8 @@ use dlx_models::sudoku::{
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
-    fields, out, read_text, write_svg, Line, Other, Output, Pictures, ReportArgs, ResultExt as _,
-    Run, RunArgs, COUNT_HELP, JSON_HELP, LIMIT_HELP,
+    fields, out, read_text, Line, Other, Output, Pictures, ReportArgs, ResultExt as _, Run,
+    RunArgs, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
@@ -36,10 +36,12 @@ use crate::shared::{
 /// `--limit N` lists the first N solutions of each puzzle (or with
 /// `--count` counts at most N).
 ///
-/// `--svg FILE` also draws each puzzle with its first solution as an SVG
+/// `--svg PATH` also draws each puzzle with its first solution as an SVG
 /// picture to print (givens in bold black, filled digits in blue, the givens
-/// alone when there is no solution): in FILE for an input of one puzzle, in
-/// FILE-1.svg, FILE-2.svg, ... (numbered from 1 in input order) for several.
+/// alone when there is no solution): in PATH for an input of one puzzle, in
+/// PATH-1.svg, PATH-2.svg, ... (numbered from 1 in input order, before the
+/// extension) for several, or in a folder as puzzle.svg or puzzle-1.svg,
+/// puzzle-2.svg, ...
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
@@ -79,8 +81,11 @@ pub(crate) struct SudokuArgs {
     #[arg(long, conflicts_with_all = ["json", "stats", "limit"])]
     emit_dlx: bool,
     /// Also draw each puzzle and its first solution as an SVG picture to print,
-    /// in FILE (FILE-1.svg, FILE-2.svg, ... when the input holds several puzzles).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
+    /// in PATH for one puzzle; for several, in PATH-1.svg, PATH-2.svg, ...
+    /// (numbered from 1 in input order, before the extension: x.svg gives
+    /// x-1.svg, x-2.svg); a folder (an existing one, or PATH ending with
+    /// `/`, made if missing) gets puzzle.svg, or puzzle-1.svg, puzzle-2.svg, ...
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
     report: ReportArgs,
@@ -126,8 +131,9 @@ struct GenerateArgs {
     #[arg(long)]
     complete: bool,
     /// Also draw the puzzle (givens only, blank cells empty; the grid with
-    /// `--complete`) as an SVG picture to print, in FILE.
-    #[arg(long, value_name = "FILE")]
+    /// `--complete`) as an SVG picture to print, in PATH (a folder, an
+    /// existing one or PATH ending with `/`, gets sudoku.svg).
+    #[arg(long, value_name = "PATH")]
     svg: Option<PathBuf>,
     #[arg(long, help = JSON_HELP)]
     json: bool,
@@ -179,7 +185,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let pictures = args
         .svg
         .as_deref()
-        .map(|path| Pictures::new(path, puzzles.len() > 1));
+        .map(|path| Pictures::new(path, puzzles.len() > 1, "puzzle"));
     let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
     let report = args.report;
     let mut stats = Stats::default();
@@ -503,7 +509,8 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
     };
     output.flush()?;
     if let Some(path) = &args.svg {
-        write_svg(path, &drawn.to_svg(None, variant, Alphabet::Digits))?;
+        Pictures::new(path, false, "sudoku")
+            .write(0, &drawn.to_svg(None, variant, Alphabet::Digits))?;
     }
     Ok(())
 }

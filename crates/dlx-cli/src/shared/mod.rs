@@ -18,7 +18,7 @@ pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
 pub(crate) use memo::{count_memoised, MemoArgs};
 pub(crate) use output::{out, Output, OutputError};
-pub(crate) use picture::{write_svg, Pictures};
+pub(crate) use picture::Pictures;
 pub(crate) use report::{fields, Line, Other, ReportArgs, JSON_HELP};
 pub(crate) use run::{note, Partial, Run, RunArgs};
 pub(crate) use search::{thread_count, COUNT_HELP, LIMIT_HELP};

@@ -101,8 +101,13 @@ enum SudokuCommand {
 /// Generate a random puzzle with a unique solution, reproducibly from a seed.
 ///
 /// A complete grid is drawn from the seed (SplitMix64 shuffles the search's
-/// options), then givens are removed in a seeded random order as long as the
-/// solution stays unique. The same seed gives the same puzzle on every machine.
+/// options; beyond 36x36, where that search runs out, the seed relabels and
+/// shuffles a canonical grid), then givens are removed in a seeded random
+/// order as long as the solution stays unique, proven by a short search for
+/// each (a blank whose proof runs out is given back: large puzzles keep more
+/// givens than they need). The same seed gives the same puzzle on every
+/// machine. Boxes of 7x7 take about 15 s, 8x8 about a minute; a diagonal
+/// sudoku beyond 36x36 is made only with 7x7 boxes.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
@@ -112,7 +117,8 @@ struct GenerateArgs {
     /// work. With --box, the size is the box's and need not be given.
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=25))]
     size: Option<u8>,
-    /// The box shape, rows x columns, instead of the usual one for the size.
+    /// The box shape, rows x columns, instead of the usual one for the size
+    /// (up to 8x8, a 64x64 grid).
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<Shape>,
     /// Make a diagonal (X) sudoku.
@@ -468,7 +474,7 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     let drawn = if args.complete {
         let grid = generate_grid(shape, variant, args.seed)
-            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
+            .with_context(|| not_generated(shape, variant))
             .bad_input()?;
         if args.json {
             // A complete grid is a solution of the empty puzzle.
@@ -483,7 +489,7 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         grid
     } else {
         let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
-            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
+            .with_context(|| not_generated(shape, variant))
             .bad_input()?;
         if args.json {
             let mut line = fields(serde_json::json!({
@@ -513,6 +519,17 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
             .write(0, &drawn.to_svg(None, variant, Alphabet::Digits))?;
     }
     Ok(())
+}
+
+/// Why `dlx sudoku generate` made nothing, without claiming more than the
+/// generator knows: a plain grid is always made (from a pattern when the
+/// random fill runs out), so this is a diagonal sudoku that the search
+/// proved impossible (sizes 2 and 3) or did not find within its budget.
+fn not_generated(shape: Shape, variant: Variant) -> String {
+    format!(
+        "the generator made no {} grid with boxes {shape}: none exists, or its search gave up within its budget",
+        kind(variant)
+    )
 }
 
 fn kind(variant: Variant) -> &'static str {

@@ -21,7 +21,7 @@ fn parallel(c: &mut Criterion) {
                 .expect("a pool");
             let count = |bytes: &[u8]| {
                 let problem = parse_dlx_bytes(bytes).expect("the instance parses");
-                ParallelSolver::new(&problem).with_pool(&pool).count()
+                ParallelSolver::new(&problem).with_pool(&pool).count().value
             };
             assert_eq!(
                 count(&bytes),

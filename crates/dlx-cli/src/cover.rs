@@ -7,7 +7,8 @@ use clap::Args;
 use dlx_core::{format_option, format_option_bytes, MinCover};
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem, read_input, Line, Output, ReportArgs, Run, RunArgs,
+    emit_problem, fields, out, parse_problem_indexed, read_input, Line, Output, ReportArgs, Run,
+    RunArgs,
 };
 
 /// Find the fewest options that cover every primary item at least once.
@@ -41,7 +42,7 @@ pub(crate) struct CoverArgs {
 pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
-    let problem = parse_problem(&bytes, args.file.as_deref())?;
+    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }
@@ -56,14 +57,17 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
             // A stopped search is not emitted: the run says it stopped.
             match cover {
                 Some(cover) if report.json => {
-                    let options: Vec<usize> = cover.iter().map(|o| o.index()).collect();
+                    // By index in the input, options left out counted (issue 20).
+                    let options: Vec<usize> =
+                        cover.iter().map(|o| input_options[o.index()]).collect();
                     let lines: Vec<String> =
                         cover.iter().map(|&o| format_option(&problem, o)).collect();
                     output.json(&Line::Optimum {
                         case: None,
                         solution: 0,
                         objective: "options",
-                        value: cover.len() as u64,
+                        value: cover.len() as u128,
+                        cost: None,
                         answer: fields(serde_json::json!({ "options": options, "lines": lines })),
                     })?;
                 }

@@ -86,7 +86,8 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
                     case: None,
                     solution: 0,
                     objective: "tickets",
-                    value: tickets.len() as u64,
+                    value: tickets.len() as u128,
+                    cost: None,
                     answer: fields(serde_json::json!({ "tickets": tickets })),
                 })?;
             } else if let Some(tickets) = tickets {

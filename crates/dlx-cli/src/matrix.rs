@@ -77,6 +77,10 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     // The cases before a bad one are answered, then its error is reported.
     let (cases, bad) = until_error(parse(text, format));
+    if cases.is_empty() && bad.is_none() {
+        // An empty input answered nothing and exited 0 (issue 20).
+        return Err(anyhow::anyhow!("the input holds no matrix")).bad_input_in(&name);
+    }
     if args.emit_dlx {
         emit_dlx(&mut output, &name, "matrix", &cases, |case| {
             let text = case.matrix.encode().map(|e| write_dlx(e.problem()));

@@ -10,7 +10,7 @@ use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
-    fields, out, read_text, write_svg, Line, MemoArgs, Other, Output, ReportArgs, ResultExt as _,
+    fields, out, read_text, Line, MemoArgs, Other, Output, Pictures, ReportArgs, ResultExt as _,
     Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
@@ -70,8 +70,9 @@ pub(crate) struct PolyominoArgs {
     distinct: bool,
     #[arg(long, value_name = "N", conflicts_with_all = ["distinct", "memo"], value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
-    /// Also draw the first tiling as an SVG picture in FILE.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct"])]
+    /// Also draw the first tiling as an SVG picture in PATH (a folder, an
+    /// existing one or PATH ending with `/`, gets tiling.svg).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "distinct"])]
     svg: Option<PathBuf>,
     /// Print the exact cover problem in Knuth's DLX format instead of solving it.
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "json", "stats"])]
@@ -229,7 +230,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     }
     output.flush()?;
     if let (Some(path), Some(tiling)) = (&args.svg, &first) {
-        write_svg(path, &tiling.to_svg())?;
+        Pictures::new(path, false, "tiling").write(0, &tiling.to_svg())?;
     }
     let seconds = start.elapsed().as_secs_f64();
     args.report.stats(&mut output, &run.stats(), seconds, &[])?;

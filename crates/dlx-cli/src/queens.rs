@@ -11,7 +11,7 @@ use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 use crate::shared::cases::{until_error, Case};
 use crate::shared::{
-    fields, out, read_text, write_svg, Line, MemoArgs, Output, ReportArgs, ResultExt as _, Run,
+    fields, out, read_text, Line, MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run,
     RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
@@ -24,7 +24,7 @@ use crate::shared::{
 /// The encoding is Knuth's: rows and columns are primary items, diagonals
 /// secondary; pre-placed queens take their lines out of the problem.
 ///
-/// `--svg FILE` also draws the board as an SVG picture: a checkerboard with
+/// `--svg PATH` also draws the board as an SVG picture: a checkerboard with
 /// the `--place` queens in black on framed squares and the queens found in
 /// blue (the `--place` queens alone when there is no solution).
 ///
@@ -59,8 +59,9 @@ pub(crate) struct QueensArgs {
     /// `no solution`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["n", "count", "distinct", "limit", "place", "emit_dlx", "svg"])]
     spoj: Option<PathBuf>,
-    /// Also draw the board and its solution as an SVG picture in FILE.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "distinct", "emit_dlx"])]
+    /// Also draw the board and its solution as an SVG picture in PATH (a
+    /// folder, an existing one or PATH ending with `/`, gets queens.svg).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "distinct", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
     report: ReportArgs,
@@ -185,7 +186,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
     }
     output.flush()?;
     if let (Some(path), false) = (&args.svg, run.stopped()) {
-        write_svg(path, &puzzle.to_svg(first.as_ref()))?;
+        Pictures::new(path, false, "queens").write(0, &puzzle.to_svg(first.as_ref()))?;
     }
     report.stats(
         &mut output,
@@ -233,6 +234,10 @@ fn run_spoj(
 ) -> anyhow::Result<()> {
     let (name, text) = read_text(Some(path))?;
     let (cases, bad) = until_error(parse_spoj(&text));
+    if cases.is_empty() && bad.is_none() {
+        // An empty input answered nothing and exited 0 (issue 20).
+        return Err(anyhow::anyhow!("the input holds no case")).bad_input_in(&name);
+    }
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     run.cases(

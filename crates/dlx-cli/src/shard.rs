@@ -154,10 +154,14 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         let mut earlier = Merge::new();
         earlier.add(&name, &text).bad_input()?;
         if let Some((problem_found, split_found)) = earlier.fingerprints() {
-            ensure!(
-                problem_found == problem_id && split_found == split_id,
-                "{name} counts another problem or another split (fingerprints {problem_found} and {split_found}; this shard's are {problem_id} and {split_id})"
-            );
+            // Another problem's part file is the user's mistake, as `dlx
+            // merge` says for the same file: bad input, exit 2 (issue 20).
+            if problem_found != problem_id || split_found != split_id {
+                return Err(anyhow::anyhow!(
+                    "{name} counts another problem or another split (fingerprints {problem_found} and {split_found}; this shard's are {problem_id} and {split_id})"
+                ))
+                .bad_input();
+            }
         }
         done.extend(earlier.counted());
     }

@@ -9,8 +9,8 @@ use clap::Args;
 use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver};
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem, read_input, Line, MemoArgs, Output, ReportArgs, Run,
-    RunArgs, COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, parse_problem_indexed, read_input, Line, MemoArgs, Output,
+    ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -66,8 +66,11 @@ pub(crate) struct SolveArgs {
     /// Print only the cheapest solution under the options' DLX5 costs (`|n` after an option), proven.
     #[arg(long, conflicts_with = "count")]
     min_cost: bool,
-    /// With --min-cost, print the K cheapest solutions, cheapest first.
-    #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1)]
+    /// With --min-cost, print the K cheapest solutions, cheapest first (K from 1).
+    // `--best 0` asked for nothing and answered "no solution" for a problem
+    // that has solutions: refused, as `--limit 0` is (issue 20).
+    #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     best: usize,
     #[command(flatten)]
     report: ReportArgs,
@@ -80,7 +83,7 @@ pub(crate) struct SolveArgs {
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let start = Instant::now();
-    let problem = parse_problem(&bytes, args.file.as_deref())?;
+    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }
@@ -102,13 +105,13 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         );
     }
     let what = if args.min_options || args.min_cost {
-        solve_optimum(&args, &problem, &mut run, &mut output)?;
+        solve_optimum(&args, &problem, &input_options, &mut run, &mut output)?;
         "the best found"
     } else if args.count {
         solve_count(&args, &problem, &mut run, &mut output)?;
         "the count"
     } else {
-        solve_listing(&args, &problem, &mut run, &mut output)?;
+        solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
         "the listing"
     };
     output.flush()?;
@@ -141,6 +144,7 @@ fn solve_count(
 fn solve_listing(
     args: &SolveArgs,
     problem: &Problem,
+    input_options: &[usize],
     run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<()> {
@@ -148,7 +152,7 @@ fn solve_listing(
     // `--ordered` is the default, still accepted so that older scripts run;
     // of `--ordered` and `--unordered`, the last given wins.
     let ordered = args.ordered || !args.unordered;
-    let mut printer = Printer::new(problem, args.report.json);
+    let mut printer = Printer::new(problem, input_options, args.report.json);
     let flow = run.visit(
         Solver::new(problem),
         ordered,
@@ -177,6 +181,7 @@ fn solve_listing(
 fn solve_optimum(
     args: &SolveArgs,
     problem: &Problem,
+    input_options: &[usize],
     run: &mut Run,
     output: &mut Output,
 ) -> anyhow::Result<()> {
@@ -186,7 +191,7 @@ fn solve_optimum(
         (Objective::Cost, args.best, "cost")
     };
     let ranked = run.best(Solver::new(problem), objective, k)?;
-    let mut printer = Printer::new(problem, args.report.json);
+    let mut printer = Printer::new(problem, input_options, args.report.json);
     for costed in &ranked.value {
         printer.heading = Some(format!("{label} {}", costed.cost));
         printer.objective = Some((label, costed.cost));
@@ -201,19 +206,22 @@ fn solve_optimum(
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.
 struct Printer<'a> {
     problem: &'a Problem,
+    /// Each option's index among the input's option lines, for `--json`.
+    input_options: &'a [usize],
     json: bool,
     index: u64,
     /// A comment line printed before the next solution (`| ...`).
     heading: Option<String>,
     /// What an optimising search optimised and its value in the next
     /// solution: the JSON line is then an `optimum`.
-    objective: Option<(&'static str, u64)>,
+    objective: Option<(&'static str, u128)>,
 }
 
 impl<'a> Printer<'a> {
-    fn new(problem: &'a Problem, json: bool) -> Printer<'a> {
+    fn new(problem: &'a Problem, input_options: &'a [usize], json: bool) -> Printer<'a> {
         Printer {
             problem,
+            input_options,
             json,
             index: 0,
             heading: None,
@@ -228,27 +236,28 @@ impl<'a> Printer<'a> {
                 .iter()
                 .map(|&o| format_option(problem, o))
                 .collect();
-            let options: Vec<usize> = solution.iter().map(|o| o.index()).collect();
-            let mut answer = fields(serde_json::json!({ "options": options, "lines": lines }));
+            // By index in the input, as the schema says: the options left
+            // out with a warning count too (issue 20).
+            let options: Vec<usize> = solution
+                .iter()
+                .map(|o| self.input_options[o.index()])
+                .collect();
+            let answer = fields(serde_json::json!({ "options": options, "lines": lines }));
             let line = match self.objective {
                 None => Line::Solution {
                     case: None,
                     solution: self.index,
                     answer,
                 },
-                Some((objective, value)) => {
+                Some((objective, value)) => Line::Optimum {
+                    case: None,
+                    solution: self.index,
+                    objective,
+                    value,
                     // Lines written before the `optimum` type had `cost`: it stays.
-                    if objective == "cost" {
-                        answer.insert("cost".to_owned(), value.into());
-                    }
-                    Line::Optimum {
-                        case: None,
-                        solution: self.index,
-                        objective,
-                        value,
-                        answer,
-                    }
-                }
+                    cost: (objective == "cost").then_some(value),
+                    answer,
+                },
             };
             output.json(&line)?;
         } else {

@@ -23,10 +23,11 @@ use crate::shared::{
 /// one line: the fewest further sticks whose removal leaves no square of any
 /// size, found as a minimum repeated cover and proven minimal.
 ///
-/// `--svg FILE` also draws each grid with every stick numbered: those still
+/// `--svg PATH` also draws each grid with every stick numbered: those still
 /// there in dark gray, those missing from the start faint and dashed, those
-/// to remove in red; in FILE for an input of one grid, in FILE-1.svg,
-/// FILE-2.svg, ... (numbered from 1 in input order) for several.
+/// to remove in red; in PATH for an input of one grid, in PATH-1.svg,
+/// PATH-2.svg, ... (numbered from 1 in input order, before the extension)
+/// for several, or in a folder as grid.svg or grid-1.svg, grid-2.svg, ...
 ///
 /// The grids are answered on all cores (`--threads`), the answers printed
 /// in input order.
@@ -40,9 +41,12 @@ pub(crate) struct SquaresArgs {
     /// Print the sticks to remove (ascending) after the number, on the same line.
     #[arg(long)]
     sticks: bool,
-    /// Also draw each grid and the sticks to remove as an SVG picture in FILE
-    /// (FILE-1.svg, FILE-2.svg, ... when the input holds several grids).
-    #[arg(long, value_name = "FILE", conflicts_with = "emit_dlx")]
+    /// Also draw each grid and the sticks to remove as an SVG picture, in
+    /// PATH for one grid; for several, in PATH-1.svg, PATH-2.svg, ...
+    /// (numbered from 1 in input order, before the extension: x.svg gives
+    /// x-1.svg, x-2.svg); a folder (an existing one, or PATH ending with `/`,
+    /// made if missing) gets grid.svg, or grid-1.svg, grid-2.svg, ...
+    #[arg(long, value_name = "PATH", conflicts_with = "emit_dlx")]
     svg: Option<PathBuf>,
     /// Print each grid's repeated cover problem in Knuth's DLX format
     /// instead of solving it (an item a complete square, an option a stick
@@ -106,7 +110,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
                     case: Some(index),
                     solution: 0,
                     objective: "sticks",
-                    value: sticks.len() as u64,
+                    value: sticks.len() as u128,
+                    cost: None,
                     answer: fields(serde_json::json!({ "sticks": from_0 })),
                 })?;
                 removed.push(sticks);
@@ -126,7 +131,7 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     )?;
     output.flush()?;
     if let Some(path) = &args.svg {
-        let pictures = Pictures::new(path, cases.len() > 1);
+        let pictures = Pictures::new(path, cases.len() > 1, "grid");
         for (index, (case, sticks)) in cases.iter().zip(&removed).enumerate() {
             pictures.write(index, &case.grid.to_svg(sticks))?;
         }

@@ -14,8 +14,8 @@ use dlx_models::sudoku::{
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
-    fields, out, read_text, write_svg, Line, Other, Output, Pictures, ReportArgs, ResultExt as _,
-    Run, RunArgs, COUNT_HELP, JSON_HELP, LIMIT_HELP,
+    fields, out, read_text, Line, Other, Output, Pictures, ReportArgs, ResultExt as _, Run,
+    RunArgs, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
@@ -36,10 +36,12 @@ use crate::shared::{
 /// `--limit N` lists the first N solutions of each puzzle (or with
 /// `--count` counts at most N).
 ///
-/// `--svg FILE` also draws each puzzle with its first solution as an SVG
+/// `--svg PATH` also draws each puzzle with its first solution as an SVG
 /// picture to print (givens in bold black, filled digits in blue, the givens
-/// alone when there is no solution): in FILE for an input of one puzzle, in
-/// FILE-1.svg, FILE-2.svg, ... (numbered from 1 in input order) for several.
+/// alone when there is no solution): in PATH for an input of one puzzle, in
+/// PATH-1.svg, PATH-2.svg, ... (numbered from 1 in input order, before the
+/// extension) for several, or in a folder as puzzle.svg or puzzle-1.svg,
+/// puzzle-2.svg, ...
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
@@ -79,8 +81,11 @@ pub(crate) struct SudokuArgs {
     #[arg(long, conflicts_with_all = ["json", "stats", "limit"])]
     emit_dlx: bool,
     /// Also draw each puzzle and its first solution as an SVG picture to print,
-    /// in FILE (FILE-1.svg, FILE-2.svg, ... when the input holds several puzzles).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
+    /// in PATH for one puzzle; for several, in PATH-1.svg, PATH-2.svg, ...
+    /// (numbered from 1 in input order, before the extension: x.svg gives
+    /// x-1.svg, x-2.svg); a folder (an existing one, or PATH ending with
+    /// `/`, made if missing) gets puzzle.svg, or puzzle-1.svg, puzzle-2.svg, ...
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
     report: ReportArgs,
@@ -96,8 +101,13 @@ enum SudokuCommand {
 /// Generate a random puzzle with a unique solution, reproducibly from a seed.
 ///
 /// A complete grid is drawn from the seed (SplitMix64 shuffles the search's
-/// options), then givens are removed in a seeded random order as long as the
-/// solution stays unique. The same seed gives the same puzzle on every machine.
+/// options; beyond 36x36, where that search runs out, the seed relabels and
+/// shuffles a canonical grid), then givens are removed in a seeded random
+/// order as long as the solution stays unique, proven by a short search for
+/// each (a blank whose proof runs out is given back: large puzzles keep more
+/// givens than they need). The same seed gives the same puzzle on every
+/// machine. Boxes of 7x7 take about 15 s, 8x8 about a minute; a diagonal
+/// sudoku beyond 36x36 is made only with 7x7 boxes.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --size 16 --diagonal --seed 7 --line\n  dlx sudoku generate --seed 3 --line | dlx sudoku --line\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
@@ -107,7 +117,8 @@ struct GenerateArgs {
     /// work. With --box, the size is the box's and need not be given.
     #[arg(long, value_parser = clap::value_parser!(u8).range(4..=25))]
     size: Option<u8>,
-    /// The box shape, rows x columns, instead of the usual one for the size.
+    /// The box shape, rows x columns, instead of the usual one for the size
+    /// (up to 8x8, a 64x64 grid).
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<Shape>,
     /// Make a diagonal (X) sudoku.
@@ -126,8 +137,9 @@ struct GenerateArgs {
     #[arg(long)]
     complete: bool,
     /// Also draw the puzzle (givens only, blank cells empty; the grid with
-    /// `--complete`) as an SVG picture to print, in FILE.
-    #[arg(long, value_name = "FILE")]
+    /// `--complete`) as an SVG picture to print, in PATH (a folder, an
+    /// existing one or PATH ending with `/`, gets sudoku.svg).
+    #[arg(long, value_name = "PATH")]
     svg: Option<PathBuf>,
     #[arg(long, help = JSON_HELP)]
     json: bool,
@@ -147,13 +159,18 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     // The cases before a bad one are answered, then its error is reported.
     let (puzzles, bad) = until_error(dlx_models::sudoku::parse(&text, args.box_shape));
+    if puzzles.is_empty() && bad.is_none() {
+        // An empty input answered nothing and exited 0 (issue 20): it is a
+        // mistake, as it is for the commands whose input counts its cases.
+        return Err(anyhow!("the input holds no puzzle")).bad_input_in(&name);
+    }
     if args.emit_dlx {
         if let Some(err) = bad {
             return Err(err).bad_input_in(&name);
         }
         // One problem a file.
         let puzzle = match puzzles.as_slice() {
-            [] => return Err(anyhow!("in {name}: no puzzle")).bad_input(),
+            [] => return Err(anyhow!("the input holds no puzzle")).bad_input_in(&name),
             [puzzle] => puzzle,
             [_, second, ..] => {
                 return Err(anyhow!(
@@ -174,7 +191,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let pictures = args
         .svg
         .as_deref()
-        .map(|path| Pictures::new(path, puzzles.len() > 1));
+        .map(|path| Pictures::new(path, puzzles.len() > 1, "puzzle"));
     let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
     let report = args.report;
     let mut answered = 0u64;
@@ -270,7 +287,8 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                                 case: Some(index),
                                 solution: 0,
                                 objective: "score",
-                                value: score,
+                                value: u128::from(score),
+                                cost: None,
                                 answer: fields(serde_json::json!({ "grid": rows(grid) })),
                             })?;
                         } else {
@@ -442,7 +460,7 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     let drawn = if args.complete {
         let grid = generate_grid(shape, variant, args.seed)
-            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
+            .with_context(|| not_generated(shape, variant))
             .bad_input()?;
         if args.json {
             // A complete grid is a solution of the empty puzzle.
@@ -457,7 +475,7 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         grid
     } else {
         let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
-            .with_context(|| format!("no {} grid with boxes {shape} was found", kind(variant)))
+            .with_context(|| not_generated(shape, variant))
             .bad_input()?;
         if args.json {
             let mut line = fields(serde_json::json!({
@@ -483,9 +501,21 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
     };
     output.flush()?;
     if let Some(path) = &args.svg {
-        write_svg(path, &drawn.to_svg(None, variant, Alphabet::Digits))?;
+        Pictures::new(path, false, "sudoku")
+            .write(0, &drawn.to_svg(None, variant, Alphabet::Digits))?;
     }
     Ok(())
+}
+
+/// Why `dlx sudoku generate` made nothing, without claiming more than the
+/// generator knows: a plain grid is always made (from a pattern when the
+/// random fill runs out), so this is a diagonal sudoku that the search
+/// proved impossible (sizes 2 and 3) or did not find within its budget.
+fn not_generated(shape: Shape, variant: Variant) -> String {
+    format!(
+        "the generator made no {} grid with boxes {shape}: none exists, or its search gave up within its budget",
+        kind(variant)
+    )
 }
 
 fn kind(variant: Variant) -> &'static str {

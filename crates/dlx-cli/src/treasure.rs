@@ -19,10 +19,11 @@ use crate::shared::{
 /// `x1 y1 x2 y2`, the corners of a rectangular piece on the `n x m` map. Each
 /// map gets one line: the fewest pieces that cover it without overlap, or -1.
 ///
-/// `--svg FILE` also draws each map with the pieces chosen, each a colored
+/// `--svg PATH` also draws each map with the pieces chosen, each a colored
 /// rectangle labelled with its number in the input (from 1), x to the right
-/// and y down: in FILE for an input of one map, in FILE-1.svg, FILE-2.svg, ...
-/// (numbered from 1 in input order) for several.
+/// and y down: in PATH for an input of one map, in PATH-1.svg, PATH-2.svg, ...
+/// (numbered from 1 in input order, before the extension) for several, or
+/// in a folder as map.svg or map-1.svg, map-2.svg, ...
 ///
 /// The maps are answered on all cores (`--threads`), the answers printed in
 /// input order.
@@ -33,9 +34,12 @@ use crate::shared::{
 pub(crate) struct TreasureArgs {
     /// The input file; standard input when absent or `-`.
     file: Option<PathBuf>,
-    /// Also draw each map and the pieces chosen as an SVG picture in FILE
-    /// (FILE-1.svg, FILE-2.svg, ... when the input holds several maps).
-    #[arg(long, value_name = "FILE", conflicts_with = "emit_dlx")]
+    /// Also draw each map and the pieces chosen as an SVG picture, in PATH
+    /// for one map; for several, in PATH-1.svg, PATH-2.svg, ... (numbered
+    /// from 1 in input order, before the extension: x.svg gives x-1.svg,
+    /// x-2.svg); a folder (an existing one, or PATH ending with `/`, made if
+    /// missing) gets map.svg, or map-1.svg, map-2.svg, ...
+    #[arg(long, value_name = "PATH", conflicts_with = "emit_dlx")]
     svg: Option<PathBuf>,
     /// Print each map's exact cover problem in Knuth's DLX format instead
     /// of solving it (one cell item a unit square, one option a piece).
@@ -105,7 +109,7 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     )?;
     output.flush()?;
     if let Some(path) = &args.svg {
-        let pictures = Pictures::new(path, cases.len() > 1);
+        let pictures = Pictures::new(path, cases.len() > 1, "map");
         for (index, (case, pieces)) in cases.iter().zip(&chosen).enumerate() {
             pictures.write(index, &case.map.to_svg(pieces))?;
         }
@@ -148,7 +152,8 @@ fn write_json(
         case: Some(case),
         solution: 0,
         objective: "pieces",
-        value: pieces.len() as u64,
+        value: pieces.len() as u128,
+        cost: None,
         answer: fields(serde_json::json!({ "rectangles": rectangles })),
     })
 }

@@ -110,7 +110,7 @@ pub enum MatrixError {
         found: usize,
     },
     /// A value other than 0 or 1 in a 0/1 matrix.
-    #[error("line {line}, column {column}: `{token}` is not 0 or 1")]
+    #[error("line {line}, column {column}: `{shown_token}` is not 0 or 1", shown_token = crate::text::shown(&.token))]
     NotBinary {
         /// The line, from 1.
         line: usize,
@@ -204,7 +204,7 @@ pub enum CoverError {
 
 /// The error of [`Format::from_str`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown matrix format `{0}`; expected `poj3740` or `hust1017`")]
+#[error("unknown matrix format `{shown_0}`; expected `poj3740` or `hust1017`", shown_0 = crate::text::shown(&.0))]
 pub struct UnknownFormat(pub String);
 
 impl Format {

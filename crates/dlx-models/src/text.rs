@@ -20,7 +20,7 @@ use std::iter::Enumerate;
 #[non_exhaustive]
 pub enum TextError {
     /// A token that is not a number from 0 up (decimal digits only, no sign).
-    #[error("line {line}, column {column}: `{token}` is not a number")]
+    #[error("line {line}, column {column}: `{shown_token}` is not a number", shown_token = crate::text::shown(&.token))]
     NotANumber {
         /// The line, from 1.
         line: usize,
@@ -38,7 +38,7 @@ pub enum TextError {
         what: String,
     },
     /// Tokens left after the last of the cases the input announced.
-    #[error("line {line}: `{token}` after the last of the {cases} cases")]
+    #[error("line {line}: `{shown_token}` after the last of the {cases} cases", shown_token = crate::text::shown(&.token))]
     TrailingInput {
         /// The line, from 1.
         line: usize,
@@ -122,6 +122,27 @@ impl Token<'_> {
                 token: self.text.to_owned(),
             })
     }
+}
+
+/// Text of the input for a message, its control characters (all but the
+/// tab) escaped as `\xNN`: quoted raw, `\x1b` would be obeyed by the
+/// terminal, not shown (issue 20).
+pub(crate) fn shown(text: &impl std::fmt::Display) -> String {
+    let text = text.to_string();
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return text;
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && c != '\t' {
+            for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                shown.push_str(&format!("\\x{byte:02x}"));
+            }
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
 }
 
 /// The whitespace-separated tokens of `text`, which is line `line` of its input.

@@ -225,7 +225,7 @@ impl Case<'_> {
             Objective::Options => solver.min_options().map(|best| {
                 best.into_iter()
                     .map(|options| Costed {
-                        cost: options.len() as u64,
+                        cost: options.len() as u128,
                         options,
                     })
                     .collect()

@@ -45,6 +45,17 @@ pub(crate) fn read_text(path: Option<&Path>) -> anyhow::Result<(String, String)>
 /// input, and what Knuth's programs would warn about (options without a
 /// primary item, left out) is said on standard error.
 pub(crate) fn parse_problem(bytes: &[u8], path: Option<&Path>) -> anyhow::Result<Problem> {
+    parse_problem_indexed(bytes, path).map(|(problem, _)| problem)
+}
+
+/// [`parse_problem`], with the index of each option among the input's
+/// option lines (the options left out with a warning count too), which
+/// `--json` prints: a program that maps it back to the input finds the
+/// option there.
+pub(crate) fn parse_problem_indexed(
+    bytes: &[u8],
+    path: Option<&Path>,
+) -> anyhow::Result<(Problem, Vec<usize>)> {
     let name = input_name(path);
     let parsed = read_dlx(bytes).bad_input_in(&name)?;
     let mut stderr = std::io::stderr().lock();
@@ -52,7 +63,7 @@ pub(crate) fn parse_problem(bytes: &[u8], path: Option<&Path>) -> anyhow::Result
         // A warning that cannot be written is no reason to stop.
         let _ = writeln!(stderr, "dlx: warning: in {name}: {warning}");
     }
-    Ok(parsed.problem)
+    Ok((parsed.problem, parsed.input_options))
 }
 
 /// `--emit-dlx` of a problem read in Knuth's format: the problem written back

@@ -58,8 +58,13 @@ pub(crate) enum Line {
         solution: u64,
         /// What is optimised: `options`, `cost`, `pieces`, `sticks`, `tickets`, `score`.
         objective: &'static str,
-        /// Its value in this solution.
-        value: u64,
+        /// Its value in this solution (a cost may exceed `u64::MAX`).
+        value: u128,
+        /// `dlx solve --min-cost`: the solution's cost again, the field
+        /// lines had before the `optimum` type (a `u128` field here, since
+        /// a flattened `Value` holds no number beyond `u64::MAX`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        cost: Option<u128>,
         #[serde(flatten)]
         answer: Map<String, Value>,
     },

@@ -36,7 +36,7 @@ fn check(file: &str, solutions_reached: bool) {
     );
     let problem = parse_dlx(&std::fs::read_to_string(format!("{ROOT}/{file}")).unwrap()).unwrap();
     let mut solver = Solver::new(&problem);
-    solver.count();
+    let _ = solver.count();
     let stats = solver.stats();
     let rows = intervals(&stdout);
     let names: Vec<&str> = rows.iter().map(|(name, _)| name.as_str()).collect();

@@ -134,3 +134,14 @@ fn help_shows_an_example() {
         "{stdout}"
     );
 }
+
+/// Issue 20: an empty input answered nothing and exited 0; it is bad input.
+#[test]
+fn issue_20_an_empty_input_holds_no_matrix() {
+    check_error(&["matrix"], "", "in <stdin>: the input holds no matrix");
+    check_error(
+        &["matrix", "--format", "hust1017"],
+        "\n",
+        "in <stdin>: the input holds no matrix",
+    );
+}

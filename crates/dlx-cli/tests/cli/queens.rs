@@ -186,3 +186,13 @@ fn help_shows_an_example() {
     let (stdout, _) = run(&["queens", "--help"], "", 0);
     assert!(stdout.contains("dlx queens 12 --count"), "{stdout}");
 }
+
+/// Issue 20: an empty SPOJ input answered nothing and exited 0; it is bad input.
+#[test]
+fn issue_20_an_empty_spoj_input_holds_no_case() {
+    check_error(
+        &["queens", "--spoj", "-"],
+        "",
+        "in <stdin>: the input holds no case",
+    );
+}

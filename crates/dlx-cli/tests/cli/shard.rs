@@ -420,3 +420,65 @@ fn issue_13_a_killed_shard_resumes_from_its_part_file() {
     );
     assert_eq!(String::from_utf8(merged.stdout).unwrap(), "9356\n");
 }
+
+/// Issue 20: `dlx count --resume` with the part file of another problem
+/// exited 1, as for an internal failure; it is bad input, exit 2, as `dlx
+/// merge` says for the same file.
+#[test]
+fn issue_20_resume_with_another_problems_part_is_bad_input() {
+    let dir = scratch("resume-foreign");
+    let queens = queens_file(&dir, 6);
+    let other = queens_file(&dir, 5);
+    let out = dlx()
+        .args(["count", "--shard", "0/1", "--depth", "1"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let foreign = dir.join("foreign.jsonl");
+    std::fs::write(&foreign, out.stdout).unwrap();
+    dlx()
+        .args(["count", "--shard", "0/1", "--depth", "1", "--resume"])
+        .arg(&foreign)
+        .arg(&queens)
+        .refused("counts another problem or another split");
+}
+
+/// Issue 20 asked whether `dlx split` paths, like `--json` option indices,
+/// skip the options left out with a warning: they do not depend on them. A
+/// path's alternatives are places in a primary item's list of options, and
+/// an option left out has no primary item; the problem (and so its
+/// fingerprint) is the same without it.
+#[test]
+fn issue_20_split_paths_do_not_depend_on_options_left_out() {
+    let dir = scratch("split-left-out");
+    let queens = queens_file(&dir, 6);
+    let text = std::fs::read_to_string(&queens).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.insert(4, "a0 b0");
+    lines.insert(20, "a3");
+    let with_left_out = dir.join("left-out.dlx");
+    std::fs::write(&with_left_out, lines.join("\n") + "\n").unwrap();
+    let split = |file: &Path| {
+        let out = dlx()
+            .args(["split", "--depth", "2"])
+            .arg(file)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (plain, _) = split(&queens);
+    let (left_out, warnings) = split(&with_left_out);
+    assert_eq!(
+        warnings
+            .matches("option ignored (no primary items)")
+            .count(),
+        2
+    );
+    assert!(plain.lines().count() > 1);
+    assert_eq!(left_out, plain);
+}

@@ -381,3 +381,122 @@ fn issue_15_emit_dlx_normalises_a_file() {
     );
     assert_eq!(tidy, "a b\na\nb\n");
 }
+
+/// Issue 20: `--best 0` asked for no solution and answered "no solution"
+/// (exit 0) for a problem that has solutions; it is refused at the
+/// arguments, as `--limit 0` is.
+#[test]
+fn issue_20_best_0_is_refused() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/solve/costs.dlx");
+    let (code, stdout, stderr) = run(&["solve", "--min-cost", "--best", "0", path], "");
+    assert_eq!((code, stdout.as_str()), (2, ""), "{stderr}");
+    assert!(
+        stderr.contains("invalid value '0' for '--best <K>'"),
+        "{stderr}"
+    );
+    let (code, stdout, _) = run(&["solve", "--min-cost", "--best", "1", path], "");
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("| cost 10\n"), "{stdout}");
+}
+
+/// Issue 20: costs that add up past 2^64 over all the options were refused
+/// when the problem was read, even by commands that never read a cost; they
+/// are read, and `--min-cost` prints exact costs beyond `u64::MAX`.
+#[test]
+fn issue_20_costs_that_add_up_past_u64_are_read() {
+    let max = u64::MAX;
+    let text = format!("a b\na |{max}\nb |9\nb |3\na b |{max}\n");
+    assert_eq!(run(&["solve", "--count"], &text).1, "3\n");
+    assert_eq!(run(&["cover"], &text).1, "1\na b |18446744073709551615\n");
+    assert_eq!(run(&["solve", "--emit-dlx"], &text).1, text);
+    insta::assert_snapshot!(check(&["solve", "--min-cost", "--best", "3"], &text, 0));
+    let (code, stdout, _) = run(&["solve", "--min-cost", "--best", "2", "--json"], &text);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    // 2^64 + 2: beyond what a JSON reader keeps in a `u64`, written exactly.
+    assert!(
+        stdout.contains("\"value\":18446744073709551618,\"cost\":18446744073709551618"),
+        "{stdout}"
+    );
+    assert_eq!(lines[0]["value"], 18446744073709551615u64);
+    assert_eq!(lines[0]["options"], serde_json::json!([3]));
+}
+
+/// Issue 20: `--json` gave options by their index among the options kept,
+/// so an option after one left out (no primary item) was off by one from
+/// the input; the index is the option's among the input's option lines.
+#[test]
+fn issue_20_json_option_indices_count_the_options_left_out() {
+    // Option lines: 0 `x` (left out), 1 `a x`, 2 `y` (left out), 3 `b y`.
+    let text = "a b | x y\nx\na x\ny\nb y\n";
+    for args in [
+        &["solve", "--json"][..],
+        &["solve", "--json", "--min-cost"],
+        &["solve", "--json", "--min-options"],
+        &["cover", "--json"],
+    ] {
+        let (code, stdout, _) = run(args, text);
+        assert_eq!(code, 0, "{args:?}");
+        let first: serde_json::Value =
+            serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
+        let mut options: Vec<u64> = first["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o.as_u64().unwrap())
+            .collect();
+        options.sort();
+        assert_eq!(options, [1, 3], "{args:?}: {stdout}");
+        // The indices find the lines printed.
+        let option_lines: Vec<&str> = text.lines().skip(1).collect();
+        for (index, line) in first["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(first["lines"].as_array().unwrap())
+        {
+            assert_eq!(
+                option_lines[index.as_u64().unwrap() as usize],
+                line.as_str().unwrap()
+            );
+        }
+    }
+}
+
+/// Issue 20: a control byte in a name was written raw to the terminal in
+/// errors and warnings (`\x1b` starts its escape sequences); it is escaped.
+#[test]
+fn issue_20_control_bytes_are_escaped_in_messages() {
+    let (code, _, stderr) = run(&["solve"], "a b\na \x1b[2J\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "dlx: error: in <stdin>: line 2: unknown item `\\x1b[2J` (not in the item line)\n"
+    );
+    let (_, _, stderr) = run(&["solve", "--count"], "a | x\x01\na\nx\x01\n");
+    assert_eq!(
+        stderr,
+        "dlx: error: in <stdin>: line 1: `x\\x01` is not a valid name: it contains a control character\n"
+    );
+    let (code, _, stderr) = run(&["solve", "--count"], "a | x\na\nx:\x1b\n");
+    assert_eq!(code, 0);
+    assert_eq!(
+        stderr,
+        "dlx: warning: in <stdin>: line 3: option ignored (no primary items): x:\\x1b\n"
+    );
+}
+
+/// Issue 20: a multiplicity on a secondary item was reported as "a second
+/// `|`"; the message names the item and says why.
+#[test]
+fn issue_20_a_multiplicity_on_a_secondary_item_is_named() {
+    let (code, _, stderr) = run(&["solve"], "a | x 2|y\na\n");
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "dlx: error: in <stdin>: line 1: secondary item `y` has a multiplicity (`2|y`); only primary items take multiplicities\n"
+    );
+}

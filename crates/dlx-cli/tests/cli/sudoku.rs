@@ -317,7 +317,7 @@ fn svg_pictures() {
     // Answers without a grid draw none.
     let (_, stderr) = run(&["sudoku", "--count", "--svg", "x.svg"], none, 2);
     assert!(
-        stderr.contains("'--count' cannot be used with '--svg <FILE>'"),
+        stderr.contains("'--count' cannot be used with '--svg <PATH>'"),
         "{stderr}"
     );
 }
@@ -429,4 +429,89 @@ fn issue_12_a_limit_reached_does_not_stop_the_next_puzzle() {
         );
         assert_eq!(stderr, "", "{threads} threads");
     }
+}
+
+/// Issue 20: an empty input (or one of blank lines) answered nothing and
+/// exited 0; it is bad input, as it is for the commands whose input counts
+/// its cases, and the message names the input.
+#[test]
+fn issue_20_an_empty_input_holds_no_puzzle() {
+    check_error(&["sudoku"], "", "in <stdin>: the input holds no puzzle");
+    check_error(
+        &["sudoku", "-"],
+        "\n\n",
+        "in <stdin>: the input holds no puzzle",
+    );
+    check_error(
+        &["sudoku", "--emit-dlx"],
+        "",
+        "in <stdin>: the input holds no puzzle",
+    );
+}
+
+/// Issue 20: `--svg DIR` with several puzzles wrote `DIR-1`, `DIR-2`, ...
+/// beside the folder, without an extension. A folder (one that exists, or a
+/// path ending with `/`) gets `puzzle-1.svg`, ...; a file name gets the
+/// number before its extension, `.svg` when it has none.
+#[test]
+fn issue_20_svg_paths_for_several_puzzles() {
+    let two = "1..4..........3.\n.2..............\n";
+    let draw = |path: &std::path::Path, stdin: &str| {
+        run(&["sudoku", "--svg", path.to_str().unwrap()], stdin, 0);
+    };
+    // An existing folder.
+    let dir = scratch("sudoku-svg-folder");
+    draw(&dir, two);
+    assert_eq!(file_names(&dir), ["puzzle-1.svg", "puzzle-2.svg"]);
+    read_svg(&dir.join("puzzle-2.svg"));
+    // One puzzle into a folder: puzzle.svg.
+    draw(&dir, "1..4..........3.\n");
+    assert_eq!(
+        file_names(&dir),
+        ["puzzle-1.svg", "puzzle-2.svg", "puzzle.svg"]
+    );
+    // A folder that does not exist yet, named with a final `/`: made.
+    let dir = scratch("sudoku-svg-new");
+    let new = format!("{}/pictures/", dir.display());
+    run(&["sudoku", "--svg", &new], two, 0);
+    assert_eq!(
+        file_names(&dir.join("pictures")),
+        ["puzzle-1.svg", "puzzle-2.svg"]
+    );
+    // File names: the number before the extension, `.svg` added when there is none.
+    draw(&dir.join("x.svg"), two);
+    draw(&dir.join("y"), two);
+    assert_eq!(
+        file_names(&dir),
+        ["pictures", "x-1.svg", "x-2.svg", "y-1.svg", "y-2.svg"]
+    );
+    // The help says so.
+    let (help, _) = run(&["sudoku", "--help"], "", 0);
+    assert!(help.contains("before the extension"), "{help}");
+}
+
+/// Issue 20: `dlx sudoku generate --box 7x7` searched for 30 s and said "no
+/// sudoku grid with boxes 7x7 was found" (exit 2), though a 49x49 grid
+/// exists; it makes one at once (the puzzle itself, proven unique cell by
+/// cell, takes seconds: measured, not tested here).
+#[test]
+fn issue_20_generate_makes_a_grid_with_boxes_7x7() {
+    for diagonal in [false, true] {
+        let mut args = vec!["sudoku", "generate", "--box", "7x7", "--complete", "--line"];
+        let mut check_args = vec!["sudoku", "--box", "7x7", "--unique"];
+        if diagonal {
+            args.push("--diagonal");
+            check_args.push("--diagonal");
+        }
+        let grid = stdout(&args, "");
+        assert!(!grid.contains('.'), "{grid}");
+        // A complete grid is its own unique solution, under the rules.
+        assert_eq!(stdout(&check_args, &grid), "unique\n", "{args:?}");
+    }
+    // What it cannot make, it says without claiming more than it knows.
+    check_error(
+        &["sudoku", "generate", "--box", "1x3", "--diagonal"],
+        "",
+        "the generator made no diagonal sudoku grid with boxes 1x3: none exists, or its search gave up within its budget",
+    );
 }

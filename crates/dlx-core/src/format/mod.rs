@@ -81,6 +81,16 @@ pub enum ParseError {
         /// The line.
         line: usize,
     },
+    /// A DLX3 multiplicity `u:v|name` on a secondary item.
+    #[error("line {line}: secondary item `{name}` has a multiplicity (`{text}`); only primary items take multiplicities")]
+    MultiplicityOnSecondary {
+        /// The line.
+        line: usize,
+        /// The item's name.
+        name: String,
+        /// The item as written.
+        text: String,
+    },
     /// The same name twice in the item line.
     #[error("line {line}: item `{name}` is named twice in the item line")]
     DuplicateItem {
@@ -109,13 +119,22 @@ pub enum ParseError {
         /// What is wrong.
         reason: &'static str,
     },
-    /// A cost that is not `|` followed by a nonnegative integer, or costs that overflow.
+    /// A cost that is not `|` followed by a nonnegative integer below 2^64.
     #[error("line {line}: `{text}` is not a cost (DLX5 costs are `|` followed by a nonnegative integer, at most {max})", max = u64::MAX)]
     InvalidCost {
         /// The line.
         line: usize,
         /// The text in question.
         text: String,
+    },
+    /// Several costs on one option (`a |5 |2`, which costs 7) whose sum, the
+    /// option's cost, is more than an option may cost.
+    #[error("line {line}: the costs of this option ({costs}) add up to more than {max}, the most one option may cost", max = u64::MAX)]
+    OptionCostOverflow {
+        /// The line.
+        line: usize,
+        /// The option's costs as written, `|n |m`.
+        costs: String,
     },
     /// An option names an item the item line does not.
     #[error("line {line}: unknown item `{name}` (not in the item line)")]

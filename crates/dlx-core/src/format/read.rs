@@ -13,6 +13,10 @@ pub struct Parsed {
     pub problem: Problem,
     /// What Knuth's programs would warn about, in the order of the lines.
     pub warnings: Vec<ParseWarning>,
+    /// For each option of `problem`, its index among the option lines of
+    /// the input, from 0, counting the options left out with a warning:
+    /// where a program that reads the input finds the option.
+    pub input_options: Vec<usize>,
 }
 
 /// Reads a problem in Knuth's DLX format from text; see the module docs for the format.
@@ -45,6 +49,8 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
 ///
 /// let parsed = read_dlx(b"a | x\na x\nx\n")?;
 /// assert_eq!(parsed.problem.n_options(), 1);
+/// // The option kept is the input's first option line.
+/// assert_eq!(parsed.input_options, [0]);
 /// assert_eq!(
 ///     parsed.warnings,
 ///     [ParseWarning::OptionWithoutPrimary { line: 3, text: "x".into() }]
@@ -58,8 +64,9 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     let mut warnings = Vec::new();
     let mut header_seen = false;
     let mut entries = Vec::new();
-    // The line of each option, for the errors the builder finds at the end.
-    let mut option_lines = Vec::new();
+    // Option lines read so far, and the index of each one kept.
+    let mut n_option_lines = 0;
+    let mut input_options = Vec::new();
     for (index, raw) in input.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
         if raw.contains(&0) {
@@ -81,9 +88,10 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
         }
         entries.clear();
         let cost = read_option_line(&mut builder, text, line, &mut entries)?;
+        n_option_lines += 1;
         match builder.colored_option(entries.iter().copied()) {
             Ok(option) => {
-                option_lines.push(line);
+                input_options.push(n_option_lines - 1);
                 if cost > 0 {
                     builder
                         .set_cost(option, cost)
@@ -112,19 +120,14 @@ pub fn read_dlx(input: &[u8]) -> Result<Parsed, ParseError> {
     if !header_seen {
         return Err(ParseError::MissingHeader);
     }
-    let problem = builder.build().map_err(|source| {
-        // A total cost that overflows is found at the end, at the option
-        // whose cost passes the limit: name its line.
-        let line = match &source {
-            BuildError::CostOverflow { option } => option_lines.get(*option).copied(),
-            _ => None,
-        };
-        ParseError::Build {
-            line: line.unwrap_or(0),
-            source,
-        }
-    })?;
-    Ok(Parsed { problem, warnings })
+    let problem = builder
+        .build()
+        .map_err(|source| ParseError::Build { line: 0, source })?;
+    Ok(Parsed {
+        problem,
+        warnings,
+        input_options,
+    })
 }
 
 /// Knuth's blanks: the bytes C's `isspace` accepts.
@@ -204,6 +207,23 @@ fn read_item_line(
                         line,
                     )?;
                     rest = &rest[end..];
+                }
+                Some(at)
+                    if kind == ItemKind::Secondary
+                        && rest[..at].iter().all(|&b| b.is_ascii_digit() || b == b':')
+                        && at + 1 < rest.len() =>
+                {
+                    // `2|x` among the secondary items: a multiplicity, which
+                    // only primary items take (it read as a second `|` once).
+                    let end = rest[at + 1..]
+                        .iter()
+                        .position(|&b| b == b'|')
+                        .map_or(rest.len(), |k| at + 1 + k);
+                    return Err(ParseError::MultiplicityOnSecondary {
+                        line,
+                        name: shown(&rest[at + 1..end]),
+                        text: shown(&rest[..end]),
+                    });
                 }
                 Some(at) => {
                     // A name touching the separator after it: `b|`, or `b|x`.
@@ -331,7 +351,18 @@ fn read_option_line(
                 .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(invalid)?;
-            cost = cost.checked_add(value).ok_or_else(invalid)?;
+            // Each `|n` is a cost of its own; it is their sum, the option's
+            // cost, that does not fit.
+            cost = cost
+                .checked_add(value)
+                .ok_or_else(|| ParseError::OptionCostOverflow {
+                    line,
+                    costs: tokens(text)
+                        .filter(|t| t.starts_with(b"|"))
+                        .map(shown)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                })?;
             continue;
         }
         if token.contains(&b'|') {

@@ -11,7 +11,11 @@ use crate::index::to_usize;
 impl Links {
     /// Every option's cost shared among its primary items, times `scale`,
     /// rounded down (so the sum of the shares never exceeds the cost).
-    pub(crate) fn option_taxes(&self, costs: &[u64], scale: u64) -> Vec<u64> {
+    ///
+    /// In `u128`: a cost may be as large as `u64::MAX`, and `scale` is far
+    /// above 1, so a share in units of the scale need not fit a `u64`; in
+    /// `u128` it is exact (below 2^64 times the scale).
+    pub(crate) fn option_taxes(&self, costs: &[u64], scale: u64) -> Vec<u128> {
         self.first_node
             .iter()
             .zip(costs)
@@ -20,9 +24,8 @@ impl Links {
                 let n_primary = (start..end)
                     .filter(|&q| self.top(q) <= self.n_primary)
                     .count();
-                let share = u128::from(cost) * u128::from(scale)
-                    / u128::try_from(n_primary.max(1)).unwrap_or(u128::MAX);
-                u64::try_from(share).unwrap_or(u64::MAX)
+                u128::from(cost) * u128::from(scale)
+                    / u128::try_from(n_primary.max(1)).unwrap_or(u128::MAX)
             })
             .collect()
     }
@@ -63,9 +66,11 @@ impl<const SHORT: bool> Dance<'_, SHORT> {
 
     /// A lower bound on the cost still to pay, in units of the tax scale:
     /// every active primary item pays the smallest tax among its options.
-    /// `u64::MAX` when some item can no longer be covered often enough.
-    pub(crate) fn cost_lower_bound(&self, taxes: &[u64]) -> u64 {
-        let mut bound = 0u64;
+    /// `None` when some item can no longer be covered often enough.
+    ///
+    /// The sum saturates at `u128::MAX`: a sum cut down stays a lower bound.
+    pub(crate) fn cost_lower_bound(&self, taxes: &[u128]) -> Option<u128> {
+        let mut bound = 0u128;
         let mut i = self.first_active();
         while i != 0 {
             // With multiplicities, an item needs as many more options as it lacks.
@@ -81,17 +86,17 @@ impl<const SHORT: bool> Dance<'_, SHORT> {
             }
             if self.len(i) < deficit {
                 // Not enough options left: this branch has no solution at all.
-                return u64::MAX;
+                return None;
             }
-            let mut cheapest = u64::MAX;
+            let mut cheapest = u128::MAX;
             let mut p = self.down(i);
             while p != i {
                 cheapest = cheapest.min(taxes[self.option_index(p)]);
                 p = self.down(p);
             }
-            bound = bound.saturating_add(cheapest.saturating_mul(u64::from(deficit)));
+            bound = bound.saturating_add(cheapest.saturating_mul(u128::from(deficit)));
             i = self.next_active(i);
         }
-        bound
+        Some(bound)
     }
 }

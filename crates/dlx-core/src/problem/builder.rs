@@ -256,7 +256,6 @@ impl ProblemBuilder {
                 limit: MAX_NODES,
             });
         }
-        self.problem.check_costs()?;
         Ok(self.problem)
     }
 }

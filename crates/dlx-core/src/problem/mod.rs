@@ -155,13 +155,6 @@ pub enum BuildError {
         /// How many options the problem has.
         n_options: usize,
     },
-    /// The costs of all the options add up to more than a `u64` holds, so
-    /// the total cost of a solution might not be exact.
-    #[error("the option costs add up to more than {} (at option {option}); the total cost of a solution must fit in 64 bits", u64::MAX)]
-    CostOverflow {
-        /// The option whose cost took the total over.
-        option: usize,
-    },
     /// The problem needs more nodes than the `u32` link type can address.
     #[error("the problem needs {nodes} nodes, more than the limit of {limit}")]
     TooManyNodes {
@@ -323,11 +316,7 @@ impl Problem {
                 n_options,
             });
         };
-        let old = std::mem::replace(slot, cost);
-        if let Err(err) = self.check_costs() {
-            self.costs[option.index()] = old;
-            return Err(err);
-        }
+        *slot = cost;
         Ok(())
     }
 
@@ -336,24 +325,14 @@ impl Problem {
         self.costs.iter().any(|&c| c > 0)
     }
 
-    /// The total cost of a set of distinct options of this problem: exact,
-    /// since the costs of all the options together fit in a `u64` (the
-    /// builder refuses more, [`BuildError::CostOverflow`]).
-    pub fn total_cost(&self, options: &[OptionId]) -> u64 {
-        options.iter().fold(0u64, |sum, &o| {
-            sum.saturating_add(self.costs.get(o.index()).copied().unwrap_or(0))
+    /// The total cost of a set of options of this problem, exact: costs are
+    /// summed in a `u128`, since the costs of a solution may add up past
+    /// `u64::MAX` (each option's cost is a `u64`, and nothing limits their
+    /// sum: only a search that sums costs needs sums, and it sums them so).
+    pub fn total_cost(&self, options: &[OptionId]) -> u128 {
+        options.iter().fold(0u128, |sum, &o| {
+            sum.saturating_add(u128::from(self.costs.get(o.index()).copied().unwrap_or(0)))
         })
-    }
-
-    /// Checks that the costs of all the options add up to at most `u64::MAX`.
-    pub(crate) fn check_costs(&self) -> Result<(), BuildError> {
-        let mut total = 0u64;
-        for (option, &cost) in self.costs.iter().enumerate() {
-            total = total
-                .checked_add(cost)
-                .ok_or(BuildError::CostOverflow { option })?;
-        }
-        Ok(())
     }
 
     /// Whether any option gives a color to an item.
@@ -436,11 +415,33 @@ impl Problem {
     }
 }
 
-/// A name for messages: as it is when it is UTF-8, with `\xNN` escapes for
-/// the bytes of a name that is not.
+/// A name for messages: as it is when it is UTF-8 text, with `\xNN` escapes
+/// for the bytes of a name that is not, and for control characters (all
+/// but the tab), which a terminal would obey rather than show: `\x1b` could
+/// recolor it or move its cursor (issue 20).
 pub(crate) fn display_name(name: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(name) {
-        Ok(text) => Cow::Borrowed(text),
+        Ok(text) if !text.chars().any(is_escaped) => Cow::Borrowed(text),
+        Ok(text) => {
+            let mut shown = String::with_capacity(text.len() + 8);
+            for c in text.chars() {
+                if is_escaped(c) {
+                    let mut bytes = [0; 4];
+                    for byte in c.encode_utf8(&mut bytes).bytes() {
+                        shown.push_str(&format!("\\x{byte:02x}"));
+                    }
+                } else {
+                    shown.push(c);
+                }
+            }
+            Cow::Owned(shown)
+        }
         Err(_) => Cow::Owned(name.escape_ascii().to_string()),
     }
+}
+
+/// Whether a character of a name is escaped in messages: a control
+/// character other than the tab (which separates names in an option line).
+fn is_escaped(c: char) -> bool {
+    c.is_control() && c != '\t'
 }

@@ -257,7 +257,9 @@ impl SubtreeSearch for Solver {
     /// parts of a split search on other threads: each prunes with the best
     /// value any of them has found, and lowers it when it finds better.
     /// The value is the largest objective still worth reaching (one less than
-    /// the best found); start it at `u64::MAX`. A part whose branches are all
+    /// the best found); start it at `u64::MAX`, which means no limit (a
+    /// limit beyond `u64::MAX - 1` is not shared: the searches then prune
+    /// less, never wrongly). A part whose branches are all
     /// pruned reports no solution, so the best of all parts' answers is the optimum.
     fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self {
         self.optimiser.shared = Some(bound);

@@ -3,6 +3,12 @@
 //! Both run the ordinary loops in their `BOUND` copy, which prunes a branch
 //! when the choices so far plus an admissible lower bound on what remains
 //! exceed the limit; each solution found lowers the limit.
+//!
+//! Costs are summed in `u128`: an option costs at most `u64::MAX` and a
+//! problem has fewer than 2^32 options, so the cost of any set of options,
+//! and every bound, is exact there. A `u64` sum would have to saturate, and
+//! solutions that all cost more than `u64::MAX` would then tie at the cap
+//! and be ranked in the order found, not by cost (issue 20).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -18,8 +24,8 @@ const TAX_SCALE: u64 = 232_792_560; // lcm(1, ..., 20)
 /// A solution and its total cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Costed {
-    /// The sum of the costs of its options.
-    pub cost: u64,
+    /// The sum of the costs of its options, exact (it may exceed `u64::MAX`).
+    pub cost: u128,
     /// The options, in the order chosen.
     pub options: Vec<OptionId>,
 }
@@ -40,14 +46,16 @@ pub(super) struct Optimiser {
     /// What is minimised; `None` for a plain search.
     pub(super) active: Option<Objective>,
     objective: Objective,
-    /// The largest value of the objective a solution may still have.
-    limit: u64,
-    /// A limit shared with other searches of the same problem (the parts of a split search).
+    /// The largest value of the objective a solution may still have
+    /// (`u128::MAX`: no limit).
+    limit: u128,
+    /// A limit shared with other searches of the same problem (the parts of
+    /// a split search); `u64::MAX` there means no limit, see [`shared_limit`].
     pub(super) shared: Option<Arc<AtomicU64>>,
     /// The cost of every option, and its tax: the cost shared among its
     /// primary items, scaled by `TAX_SCALE` (empty until a cost search runs).
     option_cost: Vec<u64>,
-    option_tax: Vec<u64>,
+    option_tax: Vec<u128>,
     /// Marks of the options bound, by generation (allocated by the first bounded search).
     marks: Vec<u32>,
     generation: u32,
@@ -58,7 +66,7 @@ impl Optimiser {
         Optimiser {
             active: None,
             objective: Objective::Options,
-            limit: u64::MAX,
+            limit: u128::MAX,
             shared: None,
             option_cost,
             option_tax: Vec::new(),
@@ -71,7 +79,7 @@ impl Optimiser {
     fn start(&mut self, objective: Objective, links: &Links) {
         self.active = Some(objective);
         self.objective = objective;
-        self.limit = u64::MAX;
+        self.limit = u128::MAX;
         if self.marks.is_empty() {
             // One mark per item header.
             self.marks = vec![0; to_usize(links.n_items()) + 2];
@@ -82,10 +90,14 @@ impl Optimiser {
     }
 
     /// Lowers this search's limit, and the shared one with it.
-    fn lower_limit(&mut self, limit: u64) {
+    fn lower_limit(&mut self, limit: u128) {
         self.limit = self.limit.min(limit);
         if let Some(shared) = &self.shared {
-            shared.fetch_min(limit, Ordering::Relaxed);
+            // A limit past what the shared `u64` holds leaves it as it is:
+            // a higher limit only prunes less.
+            if let Ok(limit) = u64::try_from(limit) {
+                shared.fetch_min(limit, Ordering::Relaxed);
+            }
         }
     }
 
@@ -99,7 +111,7 @@ impl Optimiser {
         chosen: &[u32],
     ) -> bool {
         let limit = match &self.shared {
-            Some(shared) => self.limit.min(shared.load(Ordering::Relaxed)),
+            Some(shared) => self.limit.min(shared_limit(shared.load(Ordering::Relaxed))),
             None => self.limit,
         };
         let options = chosen.iter().filter(|&&x| links.is_option_node(x));
@@ -111,21 +123,33 @@ impl Optimiser {
                     self.generation = 1;
                 }
                 (
-                    to_u64(options.count()),
-                    u64::from(links.lower_bound(&mut self.marks, self.generation)),
+                    u128::from(to_u64(options.count())),
+                    u128::from(links.lower_bound(&mut self.marks, self.generation)),
                 )
             }
             Objective::Cost => {
-                let so_far = options.fold(0u64, |sum, &x| {
-                    sum.saturating_add(self.option_cost[links.option_index(x)])
+                // Exact: fewer than 2^32 options of at most 2^64 - 1 each.
+                let so_far = options.fold(0u128, |sum, &x| {
+                    sum + u128::from(self.option_cost[links.option_index(x)])
                 });
-                (
-                    so_far,
-                    links.cost_lower_bound(&self.option_tax).div_ceil(TAX_SCALE),
-                )
+                let needed = match links.cost_lower_bound(&self.option_tax) {
+                    Some(taxes) => taxes.div_ceil(u128::from(TAX_SCALE)),
+                    // No solution below: pruned by any limit at all.
+                    None => u128::MAX,
+                };
+                (so_far, needed)
             }
         };
         so_far.saturating_add(needed) > limit
+    }
+}
+
+/// The limit a shared bound holds: `u64::MAX` is no limit, since a limit
+/// beyond what a `u64` holds cannot be shared.
+fn shared_limit(shared: u64) -> u128 {
+    match shared {
+        u64::MAX => u128::MAX,
+        limit => u128::from(limit),
     }
 }
 
@@ -145,7 +169,7 @@ impl Solver {
             Some(objective) => self.optimiser.start(objective, &self.links),
             None => {
                 self.optimiser.active = None;
-                self.optimiser.limit = u64::MAX;
+                self.optimiser.limit = u128::MAX;
             }
         }
         self
@@ -155,17 +179,17 @@ impl Solver {
     /// looks only for solutions whose objective is at most `limit` (the
     /// shared limit is lowered too, when there is one).
     pub fn lower_limit(&mut self, limit: u64) -> &mut Self {
-        self.optimiser.lower_limit(limit);
+        self.optimiser.lower_limit(u128::from(limit));
         self
     }
 
     /// The value of `objective` for a set of options: their number, or the
-    /// sum of their costs.
-    pub fn objective_of(&self, objective: Objective, options: &[OptionId]) -> u64 {
+    /// sum of their costs (exact: it may exceed `u64::MAX`).
+    pub fn objective_of(&self, objective: Objective, options: &[OptionId]) -> u128 {
         match objective {
-            Objective::Options => to_u64(options.len()),
-            Objective::Cost => options.iter().fold(0u64, |sum, &o| {
-                sum.saturating_add(self.optimiser.option_cost[o.index()])
+            Objective::Options => u128::from(to_u64(options.len())),
+            Objective::Cost => options.iter().fold(0u128, |sum, &o| {
+                sum.saturating_add(u128::from(self.optimiser.option_cost[o.index()]))
             }),
         }
     }
@@ -206,7 +230,8 @@ impl Solver {
                     if best.as_ref().is_none_or(|b| self.solution.len() < b.len()) {
                         best = Some(self.solution.clone());
                     }
-                    self.optimiser.lower_limit(size.saturating_sub(1));
+                    self.optimiser
+                        .lower_limit(u128::from(size.saturating_sub(1)));
                 }
                 Step::Paused => {}
                 Step::End(outcome) => break outcome,
@@ -235,7 +260,7 @@ impl Solver {
     /// let problem = parse_dlx("a b\na b |5\na |2\nb |2\n")?;
     /// let ranked = Solver::new(&problem).min_cost(2);
     /// assert!(ranked.is_complete());
-    /// let costs: Vec<u64> = ranked.value.iter().map(|s| s.cost).collect();
+    /// let costs: Vec<u128> = ranked.value.iter().map(|s| s.cost).collect();
     /// assert_eq!(costs, [4, 5]);
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```

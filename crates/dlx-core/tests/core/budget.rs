@@ -667,7 +667,7 @@ fn check_searches(problem: &Problem, pick: u64, k: usize) {
         },
         |part, whole| check_ranked(problem, part, whole),
     );
-    let mut costs: Vec<u64> = expected.iter().map(|s| problem.total_cost(s)).collect();
+    let mut costs: Vec<u128> = expected.iter().map(|s| problem.total_cost(s)).collect();
     costs.sort_unstable();
     costs.truncate(k);
     assert_eq!(ranked.iter().map(|s| s.cost).collect::<Vec<_>>(), costs);

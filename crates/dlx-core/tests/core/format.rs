@@ -121,9 +121,29 @@ fn errors_name_the_line_and_the_item() {
         parse_dlx("1:x|a b\n"),
         Err(ParseError::InvalidMultiplicity { line: 1, .. })
     ));
-    // Among the secondary items a `|` is a second separator, as in Knuth's DLX3.
+    // Issue 20: `2|x` among the secondary items read as "a second `|`";
+    // it is a multiplicity, which a secondary item does not take.
+    check_error(
+        "a | y 2|x\n",
+        ParseError::MultiplicityOnSecondary {
+            line: 1,
+            name: "x".into(),
+            text: "2|x".into(),
+        },
+        "line 1: secondary item `x` has a multiplicity (`2|x`); only primary items take multiplicities",
+    );
+    check_error(
+        "a | 1:3|x\n",
+        ParseError::MultiplicityOnSecondary {
+            line: 1,
+            name: "x".into(),
+            text: "1:3|x".into(),
+        },
+        "line 1: secondary item `x` has a multiplicity (`1:3|x`); only primary items take multiplicities",
+    );
+    // A name before a second separator is still a second separator.
     assert_eq!(
-        parse_dlx("a | 2|x\n").unwrap_err(),
+        parse_dlx("a | x|y\n").unwrap_err(),
         ParseError::SecondSeparator { line: 1 }
     );
     check_error(
@@ -213,10 +233,29 @@ fn reads_and_writes_dlx5_costs() {
         parse_dlx("a\na |-1\n").unwrap_err().to_string(),
         "line 2: `|-1` is not a cost (DLX5 costs are `|` followed by a nonnegative integer, at most 18446744073709551615)"
     );
-    assert!(matches!(
-        parse_dlx("a\na |18446744073709551615 |1\n"),
-        Err(ParseError::InvalidCost { line: 2, .. })
-    ));
+}
+
+/// Issue 20: two costs on one option whose sum passes what an option may
+/// cost were reported as "`|1` is not a cost"; the message says what is wrong.
+#[test]
+fn issue_20_an_options_costs_that_add_up_past_u64_say_so() {
+    check_error(
+        "a\na |18446744073709551615 |1\n",
+        ParseError::OptionCostOverflow {
+            line: 2,
+            costs: "|18446744073709551615 |1".into(),
+        },
+        "line 2: the costs of this option (|18446744073709551615 |1) add up to more than 18446744073709551615, the most one option may cost",
+    );
+    // One cost too large for a `u64` is not a cost at all.
+    check_error(
+        "a\na |18446744073709551616\n",
+        ParseError::InvalidCost {
+            line: 2,
+            text: "|18446744073709551616".into(),
+        },
+        "line 2: `|18446744073709551616` is not a cost (DLX5 costs are `|` followed by a nonnegative integer, at most 18446744073709551615)",
+    );
 }
 
 #[test]
@@ -374,17 +413,37 @@ fn a_first_name_that_starts_with_a_byte_order_mark_reads_back() {
     assert_eq!(reread.n_primary(), 1);
 }
 
+/// Issue 20: costs that add up past `u64::MAX` over all the options (issue
+/// 13 refused them, though a count or a cover never reads a cost) are read;
+/// the cheapest solutions are exact even when every solution costs more
+/// than a `u64` holds, where a saturated sum would tie them all.
 #[test]
-fn costs_whose_total_could_overflow_name_their_line() {
-    // Issue 13: a solution of `a |max` and `b |1` would cost more than
-    // u64::MAX; the problem is refused (never a saturated, wrong optimum)
-    // at the line of the option whose cost passes the limit.
-    let err = parse_dlx("a b\na |18446744073709551615\nb |5\nb |1\n").unwrap_err();
-    assert!(
-        err.to_string()
-            .starts_with("line 3: the problem cannot be built"),
-        "{err}"
-    );
+fn issue_20_costs_may_add_up_past_u64() {
+    let max = u64::MAX;
+    let text = format!("a b\na |{max}\nb |5\nb |1\na b |{}\n", max - 1);
+    let problem = parse_dlx(&text).unwrap();
+    assert_eq!(write_dlx(&problem), text, "the costs read back as written");
+    assert_eq!(Solver::new(&problem).count().complete(), Ok(3));
+    let ranked = Solver::new(&problem).min_cost(3);
+    assert!(ranked.is_complete());
+    let costs: Vec<u128> = ranked.value.iter().map(|s| s.cost).collect();
+    let max = u128::from(max);
+    assert_eq!(costs, [max - 1, max + 1, max + 5]);
+    for solution in &ranked.value {
+        assert_eq!(verify(&problem, &solution.options), Ok(()));
+        assert_eq!(problem.total_cost(&solution.options), solution.cost);
+    }
+    // Every solution costs more than `u64::MAX`, and the dearest is found
+    // first: a saturated sum would tie them all and keep that order.
+    let text = format!("a b\na |{}\nb |9\nb |3\nb |5\n", u64::MAX);
+    let problem = parse_dlx(&text).unwrap();
+    let costs: Vec<u128> = Solver::new(&problem)
+        .min_cost(3)
+        .value
+        .iter()
+        .map(|s| s.cost)
+        .collect();
+    assert_eq!(costs, [max + 3, max + 5, max + 9]);
 }
 
 #[test]
@@ -396,4 +455,39 @@ fn a_first_name_that_starts_with_two_slashes_reads_back() {
     assert_eq!(written, b"1|//\n");
     let reread = parse_dlx_bytes(&written).unwrap();
     assert_eq!(write_dlx_bytes(&reread), written);
+}
+
+/// Issue 20: a control byte in a name (`\x1b` starts a terminal's escape
+/// sequences) was quoted raw in messages; it is escaped there, as bytes that
+/// are not UTF-8 are.
+#[test]
+fn issue_20_control_bytes_in_names_are_escaped_in_messages() {
+    check_error(
+        "a\x1b[31m b\n",
+        ParseError::InvalidName {
+            line: 1,
+            name: "a\\x1b[31m".into(),
+            reason: "it contains a control character",
+        },
+        "line 1: `a\\x1b[31m` is not a valid name: it contains a control character",
+    );
+    check_error(
+        "a b\na \x01é\n",
+        ParseError::UnknownItem {
+            line: 2,
+            name: "\\x01é".into(),
+        },
+        "line 2: unknown item `\\x01é` (not in the item line)",
+    );
+    let parsed = dlx_core::read_dlx(b"a | x\nx\x1b\n").unwrap_err();
+    assert_eq!(
+        parsed.to_string(),
+        "line 2: unknown item `x\\x1b` (not in the item line)"
+    );
+    // In a warning, a tab between names stays a tab; a control byte in a color is escaped.
+    let warned = dlx_core::read_dlx(b"a | x y\na\n x\ty:\x07\n").unwrap();
+    assert_eq!(
+        warned.warnings[0].to_string(),
+        "line 3: option ignored (no primary items): x\ty:\\x07"
+    );
 }

@@ -248,7 +248,7 @@ proptest! {
             prop_assert!(verify(&problem, s).is_ok());
         }
         prop_assert_eq!(best.value.map(|s| s.len()), fewest);
-        let mut costs: Vec<u64> = expected.iter().map(|s| problem.total_cost(s)).collect();
+        let mut costs: Vec<u128> = expected.iter().map(|s| problem.total_cost(s)).collect();
         costs.sort();
         costs.truncate(2);
         let ranked = solver.min_cost(2);
@@ -344,13 +344,45 @@ proptest! {
         let items: Vec<usize> = (0..spec.kinds.len()).collect();
         let options: Vec<usize> = (0..spec.options.len()).collect();
         let problem = build(&spec, &items, &options);
-        let mut expected: Vec<u64> = brute_force(&problem).iter().map(|s| problem.total_cost(s)).collect();
+        let mut expected: Vec<u128> = brute_force(&problem).iter().map(|s| problem.total_cost(s)).collect();
         expected.sort();
         expected.truncate(k);
         let mut solver = Solver::new(&problem);
         let ranked = solver.min_cost(k);
         prop_assert!(ranked.is_complete());
-        let costs: Vec<u64> = ranked.value.iter().map(|s| s.cost).collect();
+        let costs: Vec<u128> = ranked.value.iter().map(|s| s.cost).collect();
+        prop_assert_eq!(costs, expected);
+        for s in &ranked.value {
+            prop_assert!(verify(&problem, &s.options).is_ok());
+            prop_assert_eq!(problem.total_cost(&s.options), s.cost);
+        }
+        solver.check_links().unwrap();
+    }
+
+    /// Issue 20: costs near `u64::MAX`, whose sums pass it, ranked as
+    /// brute force ranks them in `u128`.
+    #[test]
+    fn issue_20_huge_costs_rank_as_brute_force_ranks_them(
+        spec in spec(),
+        huge in proptest::collection::vec(any::<bool>(), 14),
+        k in 1usize..4,
+    ) {
+        let mut spec = spec;
+        for (cost, &huge) in spec.costs.iter_mut().zip(&huge) {
+            if huge {
+                *cost = u64::MAX - *cost;
+            }
+        }
+        let items: Vec<usize> = (0..spec.kinds.len()).collect();
+        let options: Vec<usize> = (0..spec.options.len()).collect();
+        let problem = build(&spec, &items, &options);
+        let mut expected: Vec<u128> = brute_force(&problem).iter().map(|s| problem.total_cost(s)).collect();
+        expected.sort();
+        expected.truncate(k);
+        let mut solver = Solver::new(&problem);
+        let ranked = solver.min_cost(k);
+        prop_assert!(ranked.is_complete());
+        let costs: Vec<u128> = ranked.value.iter().map(|s| s.cost).collect();
         prop_assert_eq!(costs, expected);
         for s in &ranked.value {
             prop_assert!(verify(&problem, &s.options).is_ok());

@@ -22,7 +22,7 @@ pub struct Board {
 #[non_exhaustive]
 pub enum BoardError {
     /// A size that is not `WxH` with positive numbers.
-    #[error("`{text}` is not a board size (expected WIDTHxHEIGHT, for example 10x6)")]
+    #[error("`{shown_text}` is not a board size (expected WIDTHxHEIGHT, for example 10x6)", shown_text = crate::text::shown(&.text))]
     BadSize {
         /// The text as written.
         text: String,
@@ -36,7 +36,7 @@ pub enum BoardError {
         limit: usize,
     },
     /// A character that is neither a cell nor a hole.
-    #[error("line {line}, column {column}: `{found}` is not a board cell (`#`, a letter or a digit) or a hole (`.` or space)")]
+    #[error("line {line}, column {column}: `{shown_found}` is not a board cell (`#`, a letter or a digit) or a hole (`.` or space)", shown_found = crate::text::shown(&.found))]
     BadChar {
         /// 1-based line.
         line: usize,

@@ -30,7 +30,7 @@ pub struct PieceSet {
 #[non_exhaustive]
 pub enum PieceError {
     /// A character that is neither a cell (`#`, a letter, a digit) nor empty (`.`, space).
-    #[error("line {line}, column {column}: `{found}` is not a piece cell (`#`, a letter or a digit) or empty (`.` or space)")]
+    #[error("line {line}, column {column}: `{shown_found}` is not a piece cell (`#`, a letter or a digit) or empty (`.` or space)", shown_found = crate::text::shown(&.found))]
     BadChar {
         /// 1-based line.
         line: usize,
@@ -40,7 +40,7 @@ pub enum PieceError {
         found: char,
     },
     /// A header line that is not `NAME:` or `NAME*K:`.
-    #[error("line {line}: `{text}` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a number from 1 to {MAX_CELLS})")]
+    #[error("line {line}: `{shown_text}` is not a piece header (`NAME:` or `NAME*K:`, NAME of letters, digits, `_` or `-`, K a number from 1 to {MAX_CELLS})", shown_text = crate::text::shown(&.text))]
     BadHeader {
         /// 1-based line.
         line: usize,
@@ -48,7 +48,7 @@ pub enum PieceError {
         text: String,
     },
     /// A header with no cells under it.
-    #[error("line {line}: piece `{name}` has no cells")]
+    #[error("line {line}: piece `{shown_name}` has no cells", shown_name = crate::text::shown(&.name))]
     EmptyPiece {
         /// 1-based line of the header.
         line: usize,
@@ -56,7 +56,7 @@ pub enum PieceError {
         name: String,
     },
     /// Two pieces with the same name.
-    #[error("piece `{name}` is defined twice")]
+    #[error("piece `{shown_name}` is defined twice", shown_name = crate::text::shown(&.name))]
     Duplicate {
         /// The name.
         name: String,
@@ -65,20 +65,20 @@ pub enum PieceError {
     #[error("no pieces")]
     NoPieces,
     /// A name that is not a built-in set.
-    #[error("unknown piece set `{name}` (known: pentominoes, tetrominoes, hexominoes, domino)")]
+    #[error("unknown piece set `{shown_name}` (known: pentominoes, tetrominoes, hexominoes, domino)", shown_name = crate::text::shown(&.name))]
     UnknownSet {
         /// The name as written.
         name: String,
     },
     /// A multiplicity that is not a number from 1 to [`MAX_CELLS`] (more
     /// copies than any board has cells could never be placed).
-    #[error("`{text}` is not a valid multiplicity (a number from 1 to {MAX_CELLS} after `*`)")]
+    #[error("`{shown_text}` is not a valid multiplicity (a number from 1 to {MAX_CELLS} after `*`)", shown_text = crate::text::shown(&.text))]
     BadCount {
         /// The text as written.
         text: String,
     },
     /// A piece name that is not one of the set's.
-    #[error("unknown piece `{name}` (known: {known})")]
+    #[error("unknown piece `{shown_name}` (known: {known})", shown_name = crate::text::shown(&.name))]
     UnknownPiece {
         /// The name as written.
         name: String,

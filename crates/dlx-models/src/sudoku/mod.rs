@@ -100,7 +100,7 @@ pub enum ShapeError {
         max: usize,
     },
     /// A box shape that is not `RxC` with two positive numbers.
-    #[error("`{text}` is not a box shape; write rows x columns, for example `3x3` or `2x3`")]
+    #[error("`{shown_text}` is not a box shape; write rows x columns, for example `3x3` or `2x3`", shown_text = crate::text::shown(&.text))]
     BadShapeText {
         /// The text as given.
         text: String,

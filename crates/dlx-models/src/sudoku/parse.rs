@@ -33,7 +33,7 @@ pub enum ParseError {
         expected: String,
     },
     /// A symbol outside the puzzle's alphabet.
-    #[error("line {line}: {cell} holds `{symbol}`, which is not a digit of a {size}x{size} grid ({expected})")]
+    #[error("line {line}: {cell} holds `{shown_symbol}`, which is not a digit of a {size}x{size} grid ({expected})", shown_symbol = crate::text::shown(&.symbol))]
     UnknownSymbol {
         /// The line.
         line: usize,

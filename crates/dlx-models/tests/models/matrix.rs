@@ -221,3 +221,18 @@ fn formats_by_name() {
         "unknown matrix format `csv`; expected `poj3740` or `hust1017`"
     );
 }
+
+/// Issue 20: a control byte in a token was quoted raw in messages; it is escaped.
+#[test]
+fn issue_20_control_bytes_are_escaped_in_messages() {
+    check_err(
+        "1 2\n1 \x1b[2J\n",
+        Format::Poj3740,
+        "line 2, column 3: `\\x1b[2J` is not 0 or 1",
+    );
+    check_err(
+        "1 2\n1 \x1b[2J\n",
+        Format::Hust1017,
+        "line 2, column 3: `\\x1b[2J` is not a number",
+    );
+}

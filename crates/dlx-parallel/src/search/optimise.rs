@@ -61,8 +61,11 @@ impl ParallelSolver<'_> {
                     }
                     if best.len() == k {
                         // Only strictly better solutions can still enter the list.
-                        let limit = best[k - 1].cost.saturating_sub(1);
-                        bound.fetch_min(limit, Ordering::Relaxed);
+                        // The shared bound is a `u64` in which `u64::MAX` means
+                        // no limit: a limit beyond it is not shared, which only prunes less.
+                        if let Ok(limit) = u64::try_from(best[k - 1].cost.saturating_sub(1)) {
+                            bound.fetch_min(limit, Ordering::Relaxed);
+                        }
                         if best[k - 1].cost == 0 {
                             // Nothing is cheaper than 0: the rest cannot change the answer.
                             halt.raise(Why::Proven);

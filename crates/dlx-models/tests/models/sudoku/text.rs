@@ -323,3 +323,18 @@ fn diagonal_clashes_are_errors_naming_both_cells() {
     assert!(puzzle.solve(Variant::Diagonal).is_err());
     assert_eq!(find_clash(&puzzle, Variant::Plain), None);
 }
+
+/// Issue 20: a control byte in the input (`\x1b` starts a terminal's escape
+/// sequences) was quoted raw in messages; it is escaped.
+#[test]
+fn issue_20_control_bytes_are_escaped_in_messages() {
+    let puzzle = format!("\x1b{}", ".".repeat(80));
+    assert_eq!(
+        parse_error(&puzzle),
+        "line 1: r1c1 holds `\\x1b`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.` or `0` for a blank)"
+    );
+    assert_eq!(
+        "3x\x073".parse::<Shape>().unwrap_err().to_string(),
+        "`3x\\x073` is not a box shape; write rows x columns, for example `3x3` or `2x3`"
+    );
+}

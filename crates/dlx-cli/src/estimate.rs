@@ -2,15 +2,18 @@
 //!
 //! It is not a search command and takes none of [`RunArgs`](crate::shared::RunArgs):
 //! its work is bounded by `--probes` and a 0.2 s calibration on one thread,
-//! so threads, progress and budgets would have nothing to act on.
+//! so threads, progress and node budgets would have nothing to act on. It
+//! listens for Ctrl-C and SIGTERM all the same (many probes of a large
+//! problem take a while): stopped, it prints the estimate of the probes
+//! made, marked partial.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use dlx_core::{Problem, Solver, Step};
+use dlx_core::{Budget, Problem, Solver, Step, Stop};
 
-use crate::shared::{fields, out, parse_problem, read_input, Other, Output, JSON_HELP};
+use crate::shared::{fields, out, parse_problem, read_input, Other, Output, Stops, JSON_HELP};
 
 /// Estimate how long a search will take, before running it.
 ///
@@ -61,24 +64,49 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
     let bytes = read_input(args.file.as_deref())?;
     let problem = parse_problem(&bytes, args.file.as_deref())?;
     let start = Instant::now();
-    let [nodes, updates, solutions] = probe(&problem, args.probes, args.seed);
+    let stops = Stops::new(None, None, None)?;
+    let (probes, stopped) = probe(&problem, args.probes, args.seed, &stops.budget());
+    let [nodes, updates, solutions] = probes;
+    // The probes made: all of them, unless a signal stopped them.
+    let made = stopped.map_or(args.probes, |(_, made)| made);
     let probing = start.elapsed();
+    if let Some((stop, made @ 0..2)) = stopped {
+        // Fewer than two probes make no estimate, nor an interval.
+        let seconds = start.elapsed().as_secs_f64();
+        let what = format!("{made} probes make no estimate, so nothing is printed");
+        return Err(stops.ended(stop, seconds, &what, "", args.json));
+    }
+    let ended = |output: &mut Output| -> anyhow::Result<()> {
+        output.flush()?;
+        match stopped {
+            None => Ok(()),
+            Some((stop, made)) => Err(stops.ended(
+                stop,
+                start.elapsed().as_secs_f64(),
+                &format!("the estimate is from {made} of the {} probes", args.probes),
+                "",
+                args.json,
+            )),
+        }
+    };
     let calibration = calibrate(&problem);
     let rate = calibration.rate();
 
     let mut output = Output::new();
     if args.json {
-        return write_json(
+        write_json(
             &mut output,
             &args,
+            made,
             [&nodes, &updates, &solutions],
             &calibration,
-        );
+        )?;
+        return ended(&mut output);
     }
     out!(
         output,
         "Knuth's estimate from {} random probes (seed {}), in {:.2} s",
-        args.probes,
+        made,
         args.seed,
         probing.as_secs_f64()
     )?;
@@ -161,7 +189,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             shards.saturating_mul(PIECES_PER_SHARD)
         )?;
     }
-    output.flush()
+    ended(&mut output)
 }
 
 /// The estimate as one JSON line of type `estimate`: each figure's mean
@@ -171,6 +199,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
 fn write_json(
     output: &mut Output,
     args: &EstimateArgs,
+    made: u32,
     [nodes, updates, solutions]: [&Mean; 3],
     calibration: &Calibration,
 ) -> anyhow::Result<()> {
@@ -187,7 +216,7 @@ fn write_json(
         .ceil()
         .max(1.0);
     let mut line = fields(serde_json::json!({
-        "probes": args.probes,
+        "probes": made,
         "seed": args.seed,
         "nodes": figure(nodes, 1.0),
         "updates": figure(updates, 1.0),
@@ -249,12 +278,24 @@ impl Mean {
     }
 }
 
-/// Runs `probes` probes from `seed`; the nodes, updates and solutions they estimate.
-fn probe(problem: &Problem, probes: u32, seed: u64) -> [Mean; 3] {
+/// Runs `probes` probes from `seed`; the nodes, updates and solutions they
+/// estimate, and, if the budget stopped them, why and how many were made.
+fn probe(
+    problem: &Problem,
+    probes: u32,
+    seed: u64,
+    budget: &Budget,
+) -> ([Mean; 3], Option<(Stop, u32)>) {
     let mut solver = Solver::new(problem);
     let mut random = WyRand::new(seed);
     let mut means = [Mean::default(), Mean::default(), Mean::default()];
-    for _ in 0..probes {
+    for made in 0..probes {
+        // A probe is a walk down the tree: the budget is looked at often enough.
+        if made % 64 == 0 {
+            if let Err(stop) = budget.check() {
+                return (means, Some((stop, made)));
+            }
+        }
         let probe = solver.probe(|d| random.below(d));
         for (mean, x) in means
             .iter_mut()
@@ -263,7 +304,7 @@ fn probe(problem: &Problem, probes: u32, seed: u64) -> [Mean; 3] {
             mean.add(x);
         }
     }
-    means
+    (means, None)
 }
 
 /// The real search, run for a moment on one thread to measure this machine's rate.

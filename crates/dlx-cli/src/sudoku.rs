@@ -6,16 +6,17 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{write_dlx, Solver};
+use dlx_core::{write_dlx, Outcome, Solver};
 use dlx_models::sudoku::{
-    generate_grid, generate_puzzle, Alphabet, Encoding, Grid, Puzzle, Shape, TargetCost, Variant,
+    generate_grid_within, generate_puzzle_within, Alphabet, Encoding, Grid, Puzzle, Shape,
+    TargetCost, Variant,
 };
 
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
     fields, out, read_text, Line, Other, Output, Pictures, ReportArgs, ResultExt as _, Run,
-    RunArgs, COUNT_HELP, JSON_HELP, LIMIT_HELP,
+    RunArgs, Stops, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
@@ -143,6 +144,10 @@ struct GenerateArgs {
     svg: Option<PathBuf>,
     #[arg(long, help = JSON_HELP)]
     json: bool,
+    /// Stop after this long (`90s`, `10m`): nothing is printed then, and the
+    /// exit code is 3 (large grids take a while to thin to a minimal puzzle).
+    #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+    time_limit: Option<std::time::Duration>,
 }
 
 pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
@@ -458,8 +463,22 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         Variant::Plain
     };
     let mut output = Output::new();
+    // Ctrl-C, SIGTERM and `--time-limit` stop the generator; a puzzle half
+    // made is none, so nothing is printed then.
+    let started = Instant::now();
+    let stops = Stops::new(None, args.time_limit, None)?;
+    let budget = stops.budget();
+    let stopped = |stop| {
+        let seconds = started.elapsed().as_secs_f64();
+        Err(stops.ended(stop, seconds, "no grid was made", "", args.json))
+    };
     let drawn = if args.complete {
-        let grid = generate_grid(shape, variant, args.seed)
+        let grid = generate_grid_within(shape, variant, args.seed, &budget);
+        if let Outcome::Stopped(stop) = grid.outcome {
+            return stopped(stop);
+        }
+        let grid = grid
+            .value
             .with_context(|| not_generated(shape, variant))
             .bad_input()?;
         if args.json {
@@ -474,7 +493,12 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
         }
         grid
     } else {
-        let (puzzle, solution) = generate_puzzle(shape, variant, args.seed)
+        let made = generate_puzzle_within(shape, variant, args.seed, &budget);
+        if let Outcome::Stopped(stop) = made.outcome {
+            return stopped(stop);
+        }
+        let (puzzle, solution) = made
+            .value
             .with_context(|| not_generated(shape, variant))
             .bad_input()?;
         if args.json {

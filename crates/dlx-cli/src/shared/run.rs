@@ -28,7 +28,7 @@ use rayon::{ThreadPool, ThreadPoolBuilder};
 use crate::shared::progress::{watch, Watched};
 use crate::shared::size::{format_size, parse_size, size_above};
 use crate::shared::stops::Stops;
-use crate::shared::{Line, Output, ReportArgs, ResultExt as _};
+use crate::shared::{ReportArgs, ResultExt as _};
 
 /// The flags of every search command.
 #[derive(Debug, Clone, Args)]
@@ -383,24 +383,15 @@ impl Run {
             return Ok(());
         };
         let seconds = self.started.elapsed().as_secs_f64();
-        let mut partial = self.stops.partial(stop, seconds, outcome);
-        if self.fraction >= 0.0005 {
-            partial.message += &format!(
+        let detail = if self.fraction >= 0.0005 {
+            format!(
                 " (about {:.1}% of the search tree, by Knuth's estimate)",
                 self.fraction * 100.0
-            );
-        }
-        if self.json {
-            // The answers before it are flushed: the line comes last.
-            let mut output = Output::new();
-            output.json(&Line::Partial {
-                reason: partial.reason,
-                code: partial.code,
-                message: partial.message.clone(),
-            })?;
-            output.flush()?;
-        }
-        Err(partial.into())
+            )
+        } else {
+            String::new()
+        };
+        Err(self.stops.ended(stop, seconds, outcome, &detail, self.json))
     }
 }
 

@@ -15,6 +15,7 @@ use anyhow::Context as _;
 use dlx_core::{Budget, Stop};
 
 use crate::shared::progress::group;
+use crate::shared::{Line, Output};
 
 /// A search that ended early: the output printed is partial. Exit code 130
 /// or 143 for a signal, 3 for a budget.
@@ -77,9 +78,38 @@ impl Stops {
         self.budget.clone()
     }
 
+    /// The error that ends a run that `stop` ended after `seconds`: its
+    /// note (`outcome` says what the stop means for the output, `detail`
+    /// is added after it) and exit code; with `json`, also the `partial`
+    /// line, last on standard output.
+    pub(crate) fn ended(
+        &self,
+        stop: Stop,
+        seconds: f64,
+        outcome: &str,
+        detail: &str,
+        json: bool,
+    ) -> anyhow::Error {
+        let mut partial = self.partial(stop, seconds, outcome);
+        partial.message += detail;
+        if json {
+            // The answers before it are flushed: the line comes last.
+            let mut output = Output::new();
+            let line = Line::Partial {
+                reason: partial.reason,
+                code: partial.code,
+                message: partial.message.clone(),
+            };
+            if let Err(err) = output.json(&line).and_then(|()| output.flush()) {
+                return err;
+            }
+        }
+        partial.into()
+    }
+
     /// The note and exit code of a run that `stop` ended after `seconds`;
     /// `outcome` says what that means for the output.
-    pub(crate) fn partial(&self, stop: Stop, seconds: f64, outcome: &str) -> Partial {
+    fn partial(&self, stop: Stop, seconds: f64, outcome: &str) -> Partial {
         let (code, reason, why) = match stop {
             Stop::Cancelled => match signalled() {
                 Some(143) => (143, "terminated", "terminated (SIGTERM)".to_owned()),

@@ -1,6 +1,6 @@
 //! Seeded grids and unique-solution puzzles, reproducible on every machine.
 
-use dlx_core::Step;
+use dlx_core::{Answer, Budget, Outcome, Step, Stop};
 
 use super::{Encoding, Grid, Shape, Variant};
 use crate::rng::SplitMix64;
@@ -48,31 +48,59 @@ const CANONICAL_FILL_NODES_PER_CELL: u64 = 400;
 /// # Ok::<(), dlx_models::sudoku::ShapeError>(())
 /// ```
 pub fn generate_grid(shape: Shape, variant: Variant, seed: u64) -> Option<Grid> {
-    fill(shape, variant, &mut SplitMix64::new(seed))
+    crate::whole(generate_grid_within(shape, variant, seed, &Budget::new()))
 }
 
-fn fill(shape: Shape, variant: Variant, rng: &mut SplitMix64) -> Option<Grid> {
+/// [`generate_grid`] within `budget` (its searches draw on it): the grid,
+/// or `None` with the outcome saying whether none was found or the budget
+/// stopped the generator first.
+pub fn generate_grid_within(
+    shape: Shape,
+    variant: Variant,
+    seed: u64,
+    budget: &Budget,
+) -> Answer<Option<Grid>> {
+    fill(shape, variant, &mut SplitMix64::new(seed), budget)
+}
+
+fn fill(
+    shape: Shape,
+    variant: Variant,
+    rng: &mut SplitMix64,
+    budget: &Budget,
+) -> Answer<Option<Grid>> {
     if shape.n_cells() <= SHUFFLED_FILL_MAX_CELLS {
         let empty = Grid::empty(shape);
-        let budget = FILL_NODES_PER_CELL * shape.n_cells() as u64;
+        let slice = FILL_NODES_PER_CELL * shape.n_cells() as u64;
         for _ in 0..FILL_ATTEMPTS {
             // An empty grid has no clash.
-            let encoding = Encoding::shuffled(&empty, variant, rng).ok()?;
+            let Ok(encoding) = Encoding::shuffled(&empty, variant, rng) else {
+                return Answer::new(None, Outcome::Finished);
+            };
             let mut solver = encoding.solver();
-            match solver.run(budget) {
-                Step::Solution => return Some(encoding.decode(solver.solution())),
-                Step::End(_) => return None,
+            solver.set_budget(budget.clone());
+            match solver.run(slice) {
+                Step::Solution => {
+                    let grid = encoding.decode(solver.solution());
+                    return Answer::new(Some(grid), Outcome::LimitReached);
+                }
+                Step::End(outcome) => return Answer::new(None, outcome),
                 Step::Paused => {}
             }
         }
     }
-    relabelled(shape, variant, rng)
+    relabelled(shape, variant, rng, budget)
 }
 
 /// A grid drawn from a canonical one: its digits relabelled, and for plain
 /// sudoku its bands, stacks, rows within a band and columns within a stack
 /// shuffled, each of which keeps every row, column and box whole.
-fn relabelled(shape: Shape, variant: Variant, rng: &mut SplitMix64) -> Option<Grid> {
+fn relabelled(
+    shape: Shape,
+    variant: Variant,
+    rng: &mut SplitMix64,
+    budget: &Budget,
+) -> Answer<Option<Grid>> {
     let size = shape.size();
     let canonical = match variant {
         // The pattern grid: row r of band b (r counted within the band) is
@@ -87,12 +115,17 @@ fn relabelled(shape: Shape, variant: Variant, rng: &mut SplitMix64) -> Option<Gr
         // The first grid of the plain search, which fills an empty 49x49
         // diagonal sudoku in a tenth of a second.
         Variant::Diagonal => {
-            let encoding = Encoding::new(&Grid::empty(shape), variant).ok()?;
+            let Ok(encoding) = Encoding::new(&Grid::empty(shape), variant) else {
+                return Answer::new(None, Outcome::Finished);
+            };
             let mut solver = encoding.solver();
-            let budget = CANONICAL_FILL_NODES_PER_CELL * shape.n_cells() as u64;
-            match solver.run(budget) {
+            solver.set_budget(budget.clone());
+            let slice = CANONICAL_FILL_NODES_PER_CELL * shape.n_cells() as u64;
+            match solver.run(slice) {
                 Step::Solution => encoding.decode(solver.solution()).cells,
-                Step::End(_) | Step::Paused => return None,
+                // Not found within the generator's own slice: it gives up.
+                Step::Paused => return Answer::new(None, Outcome::Finished),
+                Step::End(outcome) => return Answer::new(None, outcome),
             }
         }
     };
@@ -111,7 +144,7 @@ fn relabelled(shape: Shape, variant: Variant, rng: &mut SplitMix64) -> Option<Gr
             digits[usize::from(canonical[from]) - 1]
         })
         .collect();
-    Grid::from_cells(shape, cells).ok()
+    Answer::new(Grid::from_cells(shape, cells).ok(), Outcome::Finished)
 }
 
 /// An order of `size` lines that keeps each group of `group` consecutive
@@ -129,14 +162,19 @@ fn line_order(size: usize, group: usize, rng: &mut SplitMix64) -> Vec<usize> {
     order
 }
 
-/// Whether a puzzle has exactly one solution, proved within `UNIQUE_NODES` nodes.
-fn proved_unique(puzzle: &Grid, variant: Variant) -> bool {
+/// Whether a puzzle has exactly one solution, proved within `UNIQUE_NODES`
+/// nodes; `Err` when the caller's budget stopped the proof.
+fn proved_unique(puzzle: &Grid, variant: Variant, budget: &Budget) -> Result<bool, Stop> {
     let Ok(encoding) = Encoding::presolved(puzzle, variant) else {
-        return false;
+        return Ok(false);
     };
     let mut solver = encoding.solver();
-    solver.set_limit(Some(2));
-    matches!(solver.run_counting(UNIQUE_NODES), Step::End(_)) && solver.stats().solutions == 1
+    solver.set_limit(Some(2)).set_budget(budget.clone());
+    match solver.run_counting(UNIQUE_NODES) {
+        Step::End(Outcome::Stopped(stop)) => Err(stop),
+        Step::End(_) => Ok(solver.stats().solutions == 1),
+        Step::Solution | Step::Paused => Ok(false),
+    }
 }
 
 /// A puzzle with a unique solution, and that solution, from a seed.
@@ -156,23 +194,47 @@ fn proved_unique(puzzle: &Grid, variant: Variant) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn generate_puzzle(shape: Shape, variant: Variant, seed: u64) -> Option<(Grid, Grid)> {
+    crate::whole(generate_puzzle_within(shape, variant, seed, &Budget::new()))
+}
+
+/// [`generate_puzzle`] within `budget` (its searches draw on it, and it is
+/// looked at before each cell is blanked): the puzzle and its solution, or
+/// `None` with the outcome saying whether no grid was found or the budget
+/// stopped the generator first (a puzzle half made is none).
+pub fn generate_puzzle_within(
+    shape: Shape,
+    variant: Variant,
+    seed: u64,
+    budget: &Budget,
+) -> Answer<Option<(Grid, Grid)>> {
     let mut rng = SplitMix64::new(seed);
-    let solution = fill(shape, variant, &mut rng)?;
+    let filled = fill(shape, variant, &mut rng, budget);
+    let Some(solution) = filled.value else {
+        return Answer::new(None, filled.outcome);
+    };
     let mut order: Vec<usize> = (0..shape.n_cells()).collect();
     rng.shuffle(&mut order);
     let mut puzzle = solution.clone();
     for index in order {
+        if let Err(stop) = budget.check() {
+            return Answer::new(None, Outcome::Stopped(stop));
+        }
         let digit = puzzle.cells[index];
         puzzle.cells[index] = 0;
         // A blank that the givens around it force keeps the puzzle's
         // solutions as they were, so it needs no proof; the proof would find
         // the same (the presolve fills the cell first, then meets the puzzle
         // proven before), at a 49x49 grid's cost (issue 20).
-        if !forced(&puzzle, index, variant) && !proved_unique(&puzzle, variant) {
-            puzzle.cells[index] = digit;
+        if forced(&puzzle, index, variant) {
+            continue;
+        }
+        match proved_unique(&puzzle, variant, budget) {
+            Ok(true) => {}
+            Ok(false) => puzzle.cells[index] = digit,
+            Err(stop) => return Answer::new(None, Outcome::Stopped(stop)),
         }
     }
-    Some((puzzle, solution))
+    Answer::new(Some((puzzle, solution)), Outcome::Finished)
 }
 
 /// Whether the givens of the blank cell's row, column, box (and diagonals,

@@ -60,7 +60,7 @@ mod target;
 
 pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
-pub use generate::{generate_grid, generate_puzzle};
+pub use generate::{generate_grid, generate_grid_within, generate_puzzle, generate_puzzle_within};
 pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
 pub use target::{
     max_target_score, max_target_score_by_cost, target_score, target_weight, TargetCost,

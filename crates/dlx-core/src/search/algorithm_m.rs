@@ -239,6 +239,12 @@ impl Solver {
         if next == Next::Range && links.first_active() == 0 {
             // Nothing left to cover: M2 finds the solution.
             next = Next::Forward;
+        } else if next == Next::Range
+            && range.is_some_and(|range| range.counts_node)
+            && saved.nodes >= node_stop
+        {
+            // The subtree's own level is a node to enter, and the slice has none left.
+            return Inner::Paused;
         } else if next == Next::Range {
             let range = range.unwrap_or_default();
             let mut updates = 0;

@@ -56,6 +56,14 @@ impl Solver {
         let mut resume = stack.next == Next::Recover;
         // The first level of a subtree starts at C5, with its first option.
         let mut at_c5 = false;
+        if stack.next == Next::Range
+            && links.first_active() != 0
+            && range.is_some_and(|range| range.counts_node)
+            && saved.nodes >= node_stop
+        {
+            // The subtree's own level is a node to enter, and the slice has none left.
+            return Inner::Paused;
+        }
         if stack.next == Next::Range && links.first_active() != 0 {
             let range = range.unwrap_or_default();
             // C3 and C4, counted only when the subtree's level is its own.

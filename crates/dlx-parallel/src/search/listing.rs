@@ -44,7 +44,8 @@ impl ParallelSolver<'_> {
         enum Message {
             Solution(usize, Vec<OptionId>),
             Gave(usize, usize),
-            Finished(usize),
+            /// A task is over, and whether it was searched to its end.
+            Finished(usize, bool),
         }
         let limit = self.limit.unwrap_or(u64::MAX);
         let ordered = self.ordered;
@@ -67,7 +68,7 @@ impl ParallelSolver<'_> {
                     let message = match event {
                         Event::Solution(s) => Message::Solution(task.id, s.to_vec()),
                         Event::Gave { child } => Message::Gave(task.id, child),
-                        Event::Finished { .. } => Message::Finished(task.id),
+                        Event::Finished { complete, .. } => Message::Finished(task.id, complete),
                         Event::Found(_) => return,
                     };
                     // A closed channel means the visitor stopped: the run's flag is up.
@@ -103,7 +104,11 @@ impl ParallelSolver<'_> {
                         }
                     }
                     Message::Gave(task, child) => order.insert_after(task, child),
-                    Message::Finished(task) => {
+                    // A task cut short holds back the tasks after it in the
+                    // order for good: what they found are not the next
+                    // solutions of the sequential search.
+                    Message::Finished(_, false) => {}
+                    Message::Finished(task, true) => {
                         order.finish(task);
                         if ordered {
                             while go_on && order.head_finished() {
@@ -133,6 +138,9 @@ impl ParallelSolver<'_> {
         self.stats = stats;
         match broke {
             Some(b) => ControlFlow::Break(b),
+            // The limit reached is the visit's own end, whatever ended the
+            // threads before the visitor took the last solution.
+            None if delivered >= limit => ControlFlow::Continue(Outcome::LimitReached),
             None => ControlFlow::Continue(outcome),
         }
     }

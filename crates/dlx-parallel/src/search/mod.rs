@@ -416,13 +416,18 @@ impl<'p> ParallelSolver<'p> {
                 let sender = Mutex::new(sender);
                 this.run(seeds, halt, false, None, |task, event| match event {
                     Event::Gave { .. } => lock(pieces)[task.piece].1 += 1,
-                    Event::Finished { stats, seconds } => {
+                    Event::Finished {
+                        stats,
+                        seconds,
+                        complete,
+                    } => {
                         let mut pieces = lock(pieces);
                         let (sub, running) = &mut pieces[task.piece];
                         sub.count += stats.solutions;
                         sub.stats += stats;
                         sub.seconds += seconds;
-                        if halt.is_raised() {
+                        // A task of the piece cut short (a limit, a stop): the piece is.
+                        if !complete {
                             sub.complete = false;
                         }
                         *running -= 1;

@@ -3,7 +3,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use dlx_core::{parse_dlx, ItemKind, MinCover, Optimum, Problem, ProblemBuilder};
+use dlx_core::{
+    parse_dlx, Answer, Budget, ItemKind, MinCover, OptionId, Outcome, Problem, ProblemBuilder, Stop,
+};
 use dlx_parallel::{min_cover, ParallelRounds};
 use proptest::prelude::*;
 
@@ -20,7 +22,7 @@ fn problem(n_items: usize, options: &[Vec<usize>]) -> Problem {
 }
 
 /// The covering design C(v,k,t) as a repeated cover: a `t`-subset an item, a `k`-subset an option.
-fn design(v: u32, k: u32, t: u32) -> Problem {
+pub(crate) fn design(v: u32, k: u32, t: u32) -> Problem {
     let subsets =
         |size: u32| -> Vec<u32> { (0u32..1 << v).filter(|s| s.count_ones() == size).collect() };
     let small = subsets(t);
@@ -35,18 +37,21 @@ fn design(v: u32, k: u32, t: u32) -> Problem {
     problem(small.len(), &options)
 }
 
-/// Checks that `threads` threads find the one-thread answer with its statistics.
+/// Checks that `threads` threads find the one-thread answer with its
+/// statistics; returns the cover.
 #[track_caller]
-fn check(problem: &Problem, max: u32, threads: usize) -> Optimum {
+fn check(problem: &Problem, max: u32, threads: usize) -> Option<Vec<OptionId>> {
     let mut alone = MinCover::new(problem);
     let expected = alone.solve_within(max);
+    assert_eq!(expected.outcome, Outcome::Finished, "no budget");
     let mut search = MinCover::new(problem);
     search.set_round_search(Some(Arc::new(
         ParallelRounds::with_threads(threads).unwrap(),
     )));
     assert_eq!(search.solve_within(max), expected, "{threads} threads");
     assert_eq!(search.stats(), alone.stats(), "{threads} threads");
-    if let Optimum::Found(cover) = &expected {
+    let expected = expected.value;
+    if let Some(cover) = &expected {
         for item in problem
             .item_ids()
             .filter(|&i| problem.item_kind(i) == ItemKind::Primary)
@@ -69,7 +74,7 @@ proptest! {
         max in prop_oneof![Just(u32::MAX), 0u32..7],
         threads in prop_oneof![Just(1usize), Just(2), Just(3), Just(8)],
     ) {
-        check(&problem(n_items, &options), max, threads);
+        let _cover = check(&problem(n_items, &options), max, threads);
     }
 }
 
@@ -80,16 +85,13 @@ fn covering_designs_are_found_the_same_way_on_any_number_of_threads() {
         let problem = design(v, k, t);
         for threads in [1, 2, 3, 8] {
             match check(&problem, u32::MAX, threads) {
-                Optimum::Found(cover) => assert_eq!(cover.len(), size, "C({v},{k},{t})"),
-                other => panic!("{other:?}"),
+                Some(cover) => assert_eq!(cover.len(), size, "C({v},{k},{t})"),
+                None => panic!("C({v},{k},{t}): no cover"),
             }
         }
         // Within a bound below the minimum: none, on every thread count.
         for threads in [2, 8] {
-            assert_eq!(
-                check(&problem, size as u32 - 1, threads),
-                Optimum::NoSolution
-            );
+            assert_eq!(check(&problem, size as u32 - 1, threads), None);
         }
     }
 }
@@ -106,50 +108,56 @@ fn forced_options_and_tiny_problems() {
     for text in cases {
         let problem = parse_dlx(text).unwrap();
         for threads in [1, 2, 8] {
-            check(&problem, u32::MAX, threads);
+            let _cover = check(&problem, u32::MAX, threads);
         }
     }
-    let (optimum, stats) =
-        min_cover(&parse_dlx("a b c d\na b\nb c\nc d\na\nd\n").unwrap(), 2).unwrap();
-    assert!(matches!(optimum, Optimum::Found(cover) if cover.len() == 2));
+    let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n").unwrap();
+    let (optimum, stats) = min_cover(&problem, 2, &Budget::new()).unwrap();
+    assert_eq!(optimum.outcome, Outcome::Finished);
+    assert!(matches!(optimum.value, Some(cover) if cover.len() == 2));
     assert_eq!(stats.solutions, 1);
 }
 
 #[test]
-fn a_node_limit_counts_every_thread() {
+fn a_node_budget_counts_every_thread() {
     let problem = design(8, 5, 4);
     for limit in [0, 1, 50, 2_000] {
         for threads in [1, 2, 4] {
             let mut search = MinCover::new(&problem);
             search
-                .set_node_limit(Some(limit))
+                .set_budget(Budget::new().with_nodes(limit))
                 .set_round_search(Some(Arc::new(
                     ParallelRounds::with_threads(threads).unwrap(),
                 )));
             assert_eq!(
                 search.solve(),
-                Optimum::Stopped,
+                Answer::new(None, Outcome::Stopped(Stop::Nodes)),
                 "{limit} nodes, {threads} threads"
             );
-            assert!(search.node_limit_reached());
+            // The threads draw their nodes from one pool, and the expansion
+            // of a round draws on it too: no thread enters a node past it.
+            // One thread spends it all; on more, the nodes a thread drew and
+            // had not entered when another found the pool empty go back
+            // unused.
             let nodes = search.stats().nodes;
-            // Each thread may enter one node more after the budget is spent,
-            // and the expansion of a round runs to its end.
             assert!(
-                nodes >= limit && nodes <= limit + threads as u64 + 2_000,
+                nodes <= limit,
                 "{nodes} nodes for a limit of {limit} on {threads} threads"
             );
+            if threads == 1 {
+                assert_eq!(nodes, limit, "one thread");
+            }
         }
     }
 }
 
 #[test]
-fn the_stop_flag_stops_every_thread() {
+fn the_cancel_flag_stops_every_thread() {
     let problem = design(8, 5, 4);
     let stop = Arc::new(AtomicBool::new(false));
     let mut search = MinCover::new(&problem);
     search
-        .set_stop_flag(Arc::clone(&stop))
+        .set_budget(Budget::new().with_cancel(Arc::clone(&stop)))
         .set_round_search(Some(Arc::new(ParallelRounds::with_threads(2).unwrap())));
     let raise = {
         let stop = Arc::clone(&stop);
@@ -159,8 +167,15 @@ fn the_stop_flag_stops_every_thread() {
         })
     };
     // C(8,5,4) takes seconds: the flag is raised long before the end.
-    assert_eq!(search.solve(), Optimum::Stopped);
+    assert_eq!(
+        search.solve(),
+        Answer::new(None, Outcome::Stopped(Stop::Cancelled))
+    );
     raise.join().unwrap();
+    assert!(
+        stop.load(Ordering::Relaxed),
+        "the caller's flag was lowered"
+    );
 }
 
 /// A node counter sees every thread's nodes as they are entered: all of
@@ -176,7 +191,9 @@ fn a_node_counter_counts_every_thread() {
             .set_round_search(Some(Arc::new(
                 ParallelRounds::with_threads(threads).unwrap(),
             )));
-        assert!(matches!(search.solve(), Optimum::Found(cover) if cover.len() == 12));
+        let cover = search.solve();
+        assert_eq!(cover.outcome, Outcome::Finished, "{threads} threads");
+        assert!(matches!(cover.value, Some(cover) if cover.len() == 12));
         let counted = counter.load(Ordering::Relaxed);
         // At least the sequential figure: the nodes expanded past the
         // branch with the cover, and those of branches given up, are work too.

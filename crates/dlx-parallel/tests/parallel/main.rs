@@ -1,5 +1,6 @@
 //! The integration tests of dlx-parallel: parallel equals sequential.
 
+mod budget;
 mod cover;
 mod memo;
 mod problems;

@@ -1,8 +1,11 @@
 //! The memoised count on threads: the same count on every number of threads, from every way of asking for it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use dlx_core::{
-    parse_dlx, CountMode, ItemKind, MemoError, MemoSettings, Method, Problem, ProblemBuilder,
-    Solver,
+    parse_dlx, Budget, CountMode, ItemKind, MemoError, MemoSettings, Method, Outcome, Problem,
+    ProblemBuilder, Solver, Stop,
 };
 use dlx_parallel::{count_solutions_on, CountError, ParallelMemoCounter};
 
@@ -13,7 +16,7 @@ use crate::problems::{colored, data, langford, queens};
 /// plain sequential count.
 #[track_caller]
 fn check(problem: &Problem) {
-    let expected = u128::from(Solver::new(problem).count());
+    let expected = u128::from(Solver::new(problem).count().value);
     for threads in [1, 2, 3] {
         for memory in [1 << 30, 64 << 10] {
             let settings = MemoSettings::new().with_memory(memory);
@@ -29,8 +32,14 @@ fn check(problem: &Problem) {
             assert!(counter.cache().stats().peak_bytes <= memory as u64);
         }
         for mode in [CountMode::Auto, CountMode::Memo, CountMode::Plain] {
-            let counted = count_solutions_on(problem, &MemoSettings::new(), mode, threads).unwrap();
-            assert_eq!(counted.count, expected, "{mode:?} on {threads} threads");
+            let counted =
+                count_solutions_on(problem, &MemoSettings::new(), mode, &Budget::new(), threads)
+                    .unwrap();
+            assert_eq!(
+                (counted.count, counted.outcome),
+                (Some(expected), Outcome::Finished),
+                "{mode:?} on {threads} threads"
+            );
         }
     }
 }
@@ -73,8 +82,16 @@ fn colored_problems() {
 fn a_large_board_on_two_threads() {
     // OEIS A004003: the 12 x 12 board has 53060477521960000 domino tilings.
     let problem = dominoes(12, 12);
-    let counted = count_solutions_on(&problem, &MemoSettings::new(), CountMode::Auto, 2).unwrap();
-    assert_eq!(counted.count, 53060477521960000);
+    let counted = count_solutions_on(
+        &problem,
+        &MemoSettings::new(),
+        CountMode::Auto,
+        &Budget::new(),
+        2,
+    )
+    .unwrap();
+    assert_eq!(counted.count, Some(53060477521960000));
+    assert_eq!(counted.outcome, Outcome::Finished);
     assert_eq!(counted.method, Method::Memo);
 }
 
@@ -90,21 +107,24 @@ fn problems_without_solutions_or_with_nothing_to_cover() {
 #[test]
 fn multiplicities_are_refused_by_the_memoised_count_only() {
     let problem = parse_dlx("a 2:3|b c\na b\nb c\nb\na c\n").unwrap();
-    let err = count_solutions_on(&problem, &MemoSettings::new(), CountMode::Memo, 2).unwrap_err();
+    let budget = Budget::new();
+    let settings = MemoSettings::new();
+    let err = count_solutions_on(&problem, &settings, CountMode::Memo, &budget, 2).unwrap_err();
     assert!(
         matches!(err, CountError::Memo(MemoError::Multiplicities { .. })),
         "{err}"
     );
-    let counted = count_solutions_on(&problem, &MemoSettings::new(), CountMode::Auto, 2).unwrap();
+    let counted = count_solutions_on(&problem, &settings, CountMode::Auto, &budget, 2).unwrap();
     assert_eq!(counted.method, Method::Plain);
-    assert_eq!(counted.count, u128::from(Solver::new(&problem).count()));
+    let expected = u128::from(Solver::new(&problem).count().value);
+    assert_eq!(
+        (counted.count, counted.outcome),
+        (Some(expected), Outcome::Finished)
+    );
 }
 
 #[test]
 fn a_node_budget_or_a_raised_flag_stops_the_count() {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
-
     // Langford pairs repeat few subproblems: 11 pairs take far more than
     // 5000 nodes.
     let problem = langford(11);
@@ -114,21 +134,38 @@ fn a_node_budget_or_a_raised_flag_stops_the_count() {
             .with_threads(threads)
             .unwrap();
         let flag = Arc::new(AtomicBool::new(false));
-        counter
-            .set_stop_flag(Arc::clone(&flag))
-            .set_node_budget(Some(5000));
+        counter.set_budget(
+            Budget::new()
+                .with_nodes(5000)
+                .with_cancel(Arc::clone(&flag)),
+        );
         let progress = counter.progress();
-        assert_eq!(counter.count(), Err(MemoError::Stopped), "{threads}");
-        assert!(counter.budget_spent());
-        assert!(flag.load(Ordering::Relaxed));
-        assert!(progress.nodes() >= 5000);
+        assert_eq!(
+            counter.count(),
+            Err(MemoError::Stopped(Stop::Nodes)),
+            "{threads}"
+        );
+        // The count's own stop is its own: the caller's flag stays down.
+        assert!(!flag.load(Ordering::Relaxed), "{threads}");
+        // The split's few nodes are not drawn from the budget, and the
+        // threads never draw more than it holds. One thread spends it all;
+        // on more, what a thread drew and had not entered when another
+        // found the pool empty goes back unused.
+        assert!(progress.nodes() > 0);
         assert!(progress.nodes() < 5000 + 2 * (1 << 12) * threads as u64);
-        // A raised flag stops it at once; lowered, with no budget, it counts.
-        counter.set_node_budget(None);
-        assert_eq!(counter.count(), Err(MemoError::Stopped));
+        if threads == 1 {
+            assert!(progress.nodes() >= 5000, "{}", progress.nodes());
+        }
+        // A raised flag stops it at once; lowered, with no node budget, it counts.
+        counter.set_budget(Budget::new().with_cancel(Arc::clone(&flag)));
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(counter.count(), Err(MemoError::Stopped(Stop::Cancelled)));
+        assert!(
+            flag.load(Ordering::Relaxed),
+            "the caller's flag was lowered"
+        );
         flag.store(false, Ordering::Relaxed);
         assert_eq!(counter.count(), Ok(2 * 17792));
-        assert!(!counter.budget_spent());
         assert!(progress.fraction() > 0.99, "{}", progress.fraction());
     }
 }

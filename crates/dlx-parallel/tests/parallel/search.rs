@@ -1,10 +1,10 @@
 //! Parallel searches against the sequential one: counts, solution sets, order, statistics, limits.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use dlx_core::{verify, OptionId, Problem, Solver, Stats};
+use dlx_core::{verify, Answer, Budget, OptionId, Outcome, Problem, Solver, Stats, Stop};
 use dlx_parallel::{ParallelSolver, SplitGoal};
 
 use crate::problems::{colored, data, langford, queens};
@@ -14,8 +14,8 @@ const THREADS: [usize; 5] = [1, 2, 3, 4, 8];
 /// The sequential solutions in order, and the sequential statistics.
 fn sequential(problem: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
     let mut solver = Solver::new(problem);
-    let solutions: Vec<_> = solver.solutions().collect();
-    (solutions, *solver.stats())
+    let solutions: Result<Vec<_>, Stop> = solver.solutions().collect();
+    (solutions.expect("no budget"), *solver.stats())
 }
 
 /// Every thread count gives the sequential count, solution set, ordered
@@ -28,7 +28,11 @@ fn check(problem: &Problem, expected: u64) {
     sorted.sort();
     for threads in THREADS {
         let mut parallel = ParallelSolver::new(problem).with_threads(threads).unwrap();
-        assert_eq!(parallel.count(), expected, "count, {threads} threads");
+        assert_eq!(
+            parallel.count(),
+            Answer::new(expected, Outcome::Finished),
+            "count, {threads} threads"
+        );
         check_stats(parallel.stats(), &stats, threads);
 
         let mut found = Vec::new();
@@ -37,17 +41,18 @@ fn check(problem: &Problem, expected: u64) {
             found.push(s.to_vec());
             ControlFlow::<()>::Continue(())
         });
-        assert_eq!(flow, ControlFlow::Continue(()));
+        assert_eq!(flow, ControlFlow::Continue(Outcome::Finished));
         found.sort();
         assert_eq!(found, sorted, "solution set, {threads} threads");
         check_stats(parallel.stats(), &stats, threads);
 
         parallel.set_ordered(true);
         let mut ordered = Vec::new();
-        let _ = parallel.visit(|s| {
+        let flow = parallel.visit(|s| {
             ordered.push(s.to_vec());
             ControlFlow::<()>::Continue(())
         });
+        assert_eq!(flow, ControlFlow::Continue(Outcome::Finished));
         assert_eq!(ordered, solutions, "ordered solutions, {threads} threads");
     }
 }
@@ -104,7 +109,8 @@ fn colored_problems() {
     for seed in 0..12 {
         let problem = colored(seed, 8, 4, 30);
         let expected = Solver::new(&problem).count();
-        check(&problem, expected);
+        assert_eq!(expected.outcome, Outcome::Finished);
+        check(&problem, expected.value);
     }
 }
 
@@ -112,9 +118,9 @@ fn colored_problems() {
 fn pentominoes_5x12_count_and_nodes() {
     let problem = data("pentomino-5x12.dlx");
     let mut solver = Solver::new(&problem);
-    assert_eq!(solver.count(), 4040);
+    assert_eq!(solver.count(), Answer::new(4040, Outcome::Finished));
     let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
-    assert_eq!(parallel.count(), 4040);
+    assert_eq!(parallel.count(), Answer::new(4040, Outcome::Finished));
     check_stats(parallel.stats(), solver.stats(), 2);
     assert_eq!(parallel.stats().updates, solver.stats().updates);
 }
@@ -134,7 +140,11 @@ fn split_goals_agree() {
     ] {
         let mut parallel = ParallelSolver::new(&problem).with_threads(3).unwrap();
         parallel.set_split(goal);
-        assert_eq!(parallel.count(), 92, "{goal:?}");
+        assert_eq!(
+            parallel.count(),
+            Answer::new(92, Outcome::Finished),
+            "{goal:?}"
+        );
         check_stats(parallel.stats(), &stats, 3);
     }
 }
@@ -145,7 +155,9 @@ fn first_stops_every_thread() {
     let (_, stats) = sequential(&problem);
     for threads in [2, 4] {
         let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
-        let solution = parallel.first().expect("12-queens has solutions");
+        let first = parallel.first();
+        assert_eq!(first.outcome, Outcome::LimitReached);
+        let solution = first.value.expect("12-queens has solutions");
         assert_eq!(verify(&problem, &solution), Ok(()));
         assert_eq!(parallel.stats().solutions, 1);
         assert!(
@@ -156,27 +168,49 @@ fn first_stops_every_thread() {
     // Ordered: the sequential first solution.
     let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
     parallel.set_ordered(true);
-    assert_eq!(parallel.first(), Solver::new(&problem).first());
-    // No solution at all.
+    let first = Solver::new(&problem).first();
+    assert_eq!(first.outcome, Outcome::LimitReached);
+    assert_eq!(parallel.first(), first);
+    // No solution at all: the whole tree was searched.
     let mut parallel = ParallelSolver::new(&queens(3)).with_threads(2).unwrap();
-    assert_eq!(parallel.first(), None);
+    assert_eq!(parallel.first(), Answer::new(None, Outcome::Finished));
 }
 
 #[test]
 fn limit_gives_exactly_n() {
     let problem = queens(8);
     let (solutions, _) = sequential(&problem);
-    for (limit, expected) in [(0, 0), (1, 1), (50, 50), (92, 92), (100, 92)] {
+    // A count that reaches its limit says so; one of more than there are finishes.
+    let reached = Outcome::LimitReached;
+    for (limit, expected, outcome) in [
+        (0, 0, reached),
+        (1, 1, reached),
+        (50, 50, reached),
+        (92, 92, reached),
+        (100, 92, Outcome::Finished),
+    ] {
         let mut parallel = ParallelSolver::new(&problem).with_threads(3).unwrap();
         parallel.set_limit(Some(limit));
-        assert_eq!(parallel.count(), expected, "count, limit {limit}");
+        assert_eq!(
+            parallel.count(),
+            Answer::new(expected, outcome),
+            "count, limit {limit}"
+        );
         let mut found = Vec::new();
-        let _ = parallel.visit(|s| {
+        let flow = parallel.visit(|s| {
             assert_eq!(verify(&problem, s), Ok(()));
             found.push(s.to_vec());
             ControlFlow::<()>::Continue(())
         });
         assert_eq!(found.len() as u64, expected, "visit, limit {limit}");
+        // The threads may have searched the whole tree before the visitor
+        // saw its last solution: either way the answer is complete (that it
+        // says `LimitReached`, as the sequential search does, is
+        // `issue_20_a_visit_that_reached_its_limit_...`).
+        assert!(
+            matches!(flow, ControlFlow::Continue(ended) if ended.is_complete()),
+            "visit, limit {limit}: {flow:?}"
+        );
         assert_eq!(parallel.stats().solutions, expected);
         found.sort();
         found.dedup();
@@ -185,7 +219,7 @@ fn limit_gives_exactly_n() {
         // Ordered with a limit: the first `limit` sequential solutions.
         parallel.set_ordered(true);
         let mut ordered = Vec::new();
-        let _ = parallel.visit(|s| {
+        let flow = parallel.visit(|s| {
             ordered.push(s.to_vec());
             ControlFlow::<()>::Continue(())
         });
@@ -193,6 +227,10 @@ fn limit_gives_exactly_n() {
             ordered,
             solutions[..expected as usize],
             "ordered, limit {limit}"
+        );
+        assert!(
+            matches!(flow, ControlFlow::Continue(ended) if ended.is_complete()),
+            "ordered, limit {limit}: {flow:?}"
         );
     }
 }
@@ -215,12 +253,20 @@ fn visitor_break_stops() {
 }
 
 #[test]
-fn raised_stop_flag_stops_at_once() {
+fn a_raised_cancel_flag_stops_at_once() {
     let problem = queens(10);
     let mut parallel = ParallelSolver::new(&problem).with_threads(2).unwrap();
-    parallel.set_stop_flag(Arc::new(AtomicBool::new(true)));
-    assert_eq!(parallel.count(), 0);
+    let cancel = Arc::new(AtomicBool::new(true));
+    parallel.set_budget(Budget::new().with_cancel(Arc::clone(&cancel)));
+    assert_eq!(
+        parallel.count(),
+        Answer::new(0, Outcome::Stopped(Stop::Cancelled))
+    );
     assert_eq!(parallel.stats().nodes, 0);
+    assert!(
+        cancel.load(Ordering::Relaxed),
+        "the caller's flag was lowered"
+    );
 }
 
 #[test]
@@ -234,7 +280,7 @@ fn borrowed_pool_and_progress() {
     assert_eq!(parallel.threads(), 2);
     let progress = parallel.progress();
     assert_eq!(progress.fraction(), 0.0);
-    assert_eq!(parallel.count(), 352);
+    assert_eq!(parallel.count(), Answer::new(352, Outcome::Finished));
     assert!(
         (progress.fraction() - 1.0).abs() < 1e-9,
         "{}",
@@ -255,6 +301,11 @@ fn count_each_sums_to_count() {
     let odd: Vec<usize> = (1..n).step_by(2).collect();
     let a = parallel.count_each(&even);
     let b = parallel.count_each(&odd);
+    assert_eq!(
+        (a.outcome, b.outcome),
+        (Outcome::Finished, Outcome::Finished)
+    );
+    let (a, b) = (a.value, b.value);
     assert_eq!(a.iter().map(|c| c.index).collect::<Vec<_>>(), even);
     assert!(a.iter().chain(&b).all(|c| c.complete));
     let total: u64 = a.iter().chain(&b).map(|c| c.count).sum();
@@ -279,17 +330,21 @@ fn issue_10_multiplicities_with_progress_read_while_searching() {
             let count = std::thread::scope(|scope| {
                 if read {
                     scope.spawn(|| {
-                        while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                        while !done.load(Ordering::Relaxed) {
                             let f = progress.fraction();
                             assert!((0.0..=1.0).contains(&f), "progress {f}");
                         }
                     });
                 }
                 let count = parallel.count();
-                done.store(true, std::sync::atomic::Ordering::Relaxed);
+                done.store(true, Ordering::Relaxed);
                 count
             });
-            assert_eq!(count, 5843, "{threads} threads, progress read: {read}");
+            assert_eq!(
+                count,
+                Answer::new(5843, Outcome::Finished),
+                "{threads} threads, progress read: {read}"
+            );
             let mut n = 0;
             let _ = parallel.visit(|s| {
                 assert_eq!(verify(&problem, s), Ok(()));
@@ -342,7 +397,11 @@ fn issue_10_knuths_generator_shapes_on_threads() {
         assert_eq!(solutions.len(), count, "{n}x{n}, {k} queens");
         for threads in [1, 2] {
             let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
-            assert_eq!(parallel.count(), count as u64, "{n}x{n}, {threads} threads");
+            assert_eq!(
+                parallel.count(),
+                Answer::new(count as u64, Outcome::Finished),
+                "{n}x{n}, {threads} threads"
+            );
             let mut found = Vec::new();
             let _ = parallel.visit(|s| {
                 assert_eq!(verify(&problem, s), Ok(()));
@@ -368,7 +427,7 @@ fn issue_12_constant_stealing_keeps_the_answers() {
     for threads in [2, 3, 8] {
         let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
         parallel.set_slices(1, 1);
-        assert_eq!(parallel.count(), 2680);
+        assert_eq!(parallel.count(), Answer::new(2680, Outcome::Finished));
         check_stats(parallel.stats(), &stats, threads);
         steals += parallel.balance().steals;
         parallel.set_ordered(true);
@@ -405,7 +464,7 @@ fn issue_12_a_forced_chain_costs_two_threads_what_it_costs_one() {
             .map(|_| {
                 let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
                 let start = std::time::Instant::now();
-                assert_eq!(parallel.count(), 1);
+                assert_eq!(parallel.count(), Answer::new(1, Outcome::Finished));
                 assert_eq!(parallel.balance().steals, 0);
                 start.elapsed().as_secs_f64()
             })

@@ -1,6 +1,6 @@
 //! The shard format: fingerprints, split lines read back, parts merged to the sequential totals, and what is refused.
 
-use dlx_core::{Problem, Solver};
+use dlx_core::{Answer, Outcome, Problem, Solver};
 use dlx_parallel::{
     read_split, Fingerprint, Merge, Merged, ParallelSolver, PartLine, Split, SplitGoal, SplitLine,
 };
@@ -26,6 +26,8 @@ fn part_texts(problem: &Problem, goal: SplitGoal, n_shards: usize) -> Vec<String
                 .expect("a pool of one thread");
             solver.set_split_to(split.clone());
             let counts = solver.count_each(&mine);
+            assert!(counts.is_complete(), "shard {shard}: {:?}", counts.outcome);
+            let counts = counts.value;
             let lines = PartLine::of_counts(problem, solver.split(), &counts);
             lines.iter().map(|line| format!("{line}\n")).collect()
         })
@@ -53,7 +55,7 @@ fn check(problem: &Problem, goal: SplitGoal, n_shards: usize, expected: u64) {
         .collect();
     let merged = merge(&parts).unwrap_or_else(|e| panic!("{goal:?}, {n_shards} shards: {e}"));
     let mut sequential = Solver::new(problem);
-    assert_eq!(sequential.count(), expected);
+    assert_eq!(sequential.count(), Answer::new(expected, Outcome::Finished));
     assert_eq!(
         merged.stats,
         *sequential.stats(),

@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{parse_dlx_bytes, verify, OptionId, Problem, Solver};
+use dlx_core::{parse_dlx_bytes, verify, Answer, Budget, OptionId, Outcome, Problem, Solver};
 use dlx_fuzz::{bounded_solutions, pool, NODE_BUDGET};
 use dlx_parallel::ParallelSolver;
 use libfuzzer_sys::fuzz_target;
@@ -71,7 +71,7 @@ fuzz_target!(|data: &[u8]| {
     let mut counting = Solver::new(&problem);
     assert_eq!(
         counting.count(),
-        count,
+        Answer::new(count, Outcome::Finished),
         "Solver::count differs from the solutions listed"
     );
     if let Err(err) = counting.check_links() {
@@ -83,7 +83,7 @@ fuzz_target!(|data: &[u8]| {
         let mut parallel = ParallelSolver::new(&problem).with_pool(pool(threads));
         assert_eq!(
             parallel.count(),
-            count,
+            Answer::new(count, Outcome::Finished),
             "the count on {threads} threads differs"
         );
         let stats = *parallel.stats();
@@ -102,12 +102,27 @@ fuzz_target!(|data: &[u8]| {
     let mut parallel = ParallelSolver::new(&problem).with_pool(pool(2));
     parallel.set_ordered(true);
     let mut listed = Vec::new();
-    let _ = parallel.visit(|solution| {
+    let ended = parallel.visit(|solution| {
         listed.push(solution.to_vec());
         ControlFlow::<()>::Continue(())
     });
+    assert_eq!(ended, ControlFlow::Continue(Outcome::Finished));
     assert_eq!(
         listed, solutions,
         "ordered parallel solutions differ from the sequential ones"
     );
+
+    // A node budget short of the whole search never passes for the whole
+    // answer, on one thread or two (issue 20).
+    if sequential.nodes > 1 {
+        let short = sequential.nodes / 2;
+        let mut solver = Solver::new(&problem);
+        solver.set_budget(Budget::new().with_nodes(short));
+        let part = solver.count();
+        assert!(!part.is_complete() && part.value <= count, "{part:?}");
+        let mut parallel = ParallelSolver::new(&problem).with_pool(pool(2));
+        parallel.set_budget(Budget::new().with_nodes(short));
+        let part = parallel.count();
+        assert!(!part.is_complete() && part.value <= count, "{part:?} on 2 threads");
+    }
 });

@@ -25,7 +25,8 @@ fuzz_target!(|data: &[u8]| {
     let mut parallel = ParallelSolver::new(problem).with_pool(pool(1));
     parallel.set_split_to(split.clone());
     let counts = parallel.count_each(&(0..split.len()).collect::<Vec<_>>());
-    let total: u64 = counts.iter().map(|part| part.count).sum();
+    assert!(counts.is_complete(), "{:?}", counts.outcome);
+    let total: u64 = counts.value.iter().map(|part| part.count).sum();
     assert_eq!(
         total, fixture.count,
         "an accepted split counts another total"

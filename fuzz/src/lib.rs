@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use dlx_core::{parse_dlx, verify, OptionId, Problem, Solver, Step};
+use dlx_core::{parse_dlx, verify, Budget, OptionId, Outcome, Problem, Solver, Step};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 /// The nodes a target's search may enter before the input is skipped.
@@ -44,10 +44,10 @@ pub fn selector(data: &[u8]) -> (u8, &[u8]) {
 /// If [`verify`] refuses a solution the search reports.
 pub fn bounded_solutions(problem: &Problem, budget: u64) -> Option<Vec<Vec<OptionId>>> {
     let mut solver = Solver::new(problem);
+    solver.set_budget(Budget::new().with_nodes(budget));
     let mut solutions = Vec::new();
     loop {
-        let left = budget.checked_sub(solver.stats().nodes)?;
-        match solver.run(left) {
+        match solver.run(u64::MAX) {
             Step::Solution => {
                 let solution = solver.solution();
                 if let Err(err) = verify(problem, solution) {
@@ -58,9 +58,10 @@ pub fn bounded_solutions(problem: &Problem, budget: u64) -> Option<Vec<Vec<Optio
                     return None;
                 }
             }
-            Step::Done => return Some(solutions),
-            // The budget ran out (no stop flag is set, so `Stopped` cannot come).
-            Step::Paused | Step::Stopped => return None,
+            // The node budget ran out: nothing is known of the rest.
+            Step::End(Outcome::Stopped(_)) => return None,
+            Step::End(_) => return Some(solutions),
+            Step::Paused => {}
         }
     }
 }
@@ -112,7 +113,7 @@ pub fn fixtures() -> &'static [Fixture] {
             .iter()
             .map(|text| {
                 let problem = parse_dlx(text).expect("a fixture reads");
-                let count = Solver::new(&problem).count();
+                let count = Solver::new(&problem).count().value;
                 Fixture { problem, count }
             })
             .collect()

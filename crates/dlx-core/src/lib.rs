@@ -8,31 +8,44 @@
 //! over threads, and the `dlx` binary reads files.
 //!
 //! # Brief overview
+//! What a user needs, first:
 //! - [`ProblemBuilder`] builds a [`Problem`] from primary and secondary items
-//!   and options, checking every input ([`BuildError`]).
-//! - [`parse_dlx`] reads Knuth's DLX text format ([`ParseError`] names the
-//!   line); [`write_dlx`] and [`format_option`] write it back.
-//! - [`Solver`] runs the search: [`Solver::next_solution`],
-//!   [`Solver::visit`], [`Solver::count`], [`Solver::first`],
-//!   [`Solver::solutions`], a solution limit, a stop flag, [`Stats`] and a
-//!   progress estimate.
-//! - [`Solver::probe`] walks one random path down the search tree: Knuth's
-//!   unbiased estimate ([`Probe`]) of the nodes, updates and solutions of a
-//!   search before it is run.
+//!   and options, checking every input ([`BuildError`]); [`read_dlx`] and
+//!   [`parse_dlx`] read Knuth's DLX text format ([`ParseError`] names the
+//!   line), [`write_dlx`] and [`format_option`] write it back.
+//! - [`Solver`] runs the search: [`Solver::count`], [`Solver::first`],
+//!   [`Solver::visit`], [`Solver::next_solution`], [`Solver::solutions`],
+//!   with a solution limit and a [`Budget`].
+//! - Every search returns how it ended: an [`Answer`] holds its value and
+//!   its [`Outcome`] (finished, a limit the caller set reached, or stopped
+//!   by the budget for a [`Stop`] reason, the answer then partial).
+//! - [`Budget`] is what a search may spend: nodes (one pool that every
+//!   search given a clone draws from), time, memory, and cancel flags the
+//!   search reads and never writes.
+//! - [`verify`] checks a solution from the options alone; [`Stats`] are
+//!   Knuth's statistics of a search (nodes, updates).
+//!
+//! Then the searches beyond the first solutions:
 //! - [`Solver::min_options`] and [`Solver::min_cost`] find the best
 //!   solutions by branch and bound (fewest options; the `k` cheapest under
-//!   Knuth's DLX5 option costs), [`MinCover`] a minimum repeated cover (every
-//!   primary item at least once) by iterative deepening, whose rounds a
-//!   [`RoundSearch`] may search elsewhere (`dlx-parallel` does it on threads).
-//! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
-//!   times (Knuth's Algorithm M, DLX3's `u:v|name`).
-//! - [`verify`] checks a solution from the options alone.
+//!   Knuth's DLX5 option costs); [`MinCover`] a minimum repeated cover
+//!   (every primary item at least once) by iterative deepening.
 //! - [`MemoCounter`] counts solutions without visiting them: the count of
 //!   every finished subproblem is cached in a [`MemoCache`] (bounded by a
 //!   memory budget, `Sync`) under the state that determines it, and parts
 //!   that no option joins are counted apart and multiplied; exact in
 //!   `u128`. [`count_solutions`] uses it where [`decide_method`]'s short
 //!   probe finds that it pays, and the plain count elsewhere.
+//! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
+//!   times (Knuth's Algorithm M, DLX3's `u:v|name`).
+//! - [`Solver::probe`] walks one random path down the search tree: Knuth's
+//!   unbiased estimate ([`Probe`]) of the nodes, updates and solutions of a
+//!   search before it is run; [`Solver::progress`] estimates how far a
+//!   running search is.
+//!
+//! And, in a module of their own, the hooks a parallel or distributed
+//! search uses ([`subtree`]): subtrees of the search given away and
+//! entered, and the rounds of a minimum repeated cover searched elsewhere.
 //!
 //! # Example
 //! ```
@@ -76,6 +89,11 @@
 //!   compiled out; problems with multiplicities run Algorithm M's loop, and
 //!   the optimising searches a copy with the bound test, so the plain
 //!   Algorithm X loop carries none of them.
+//! - **One way a search ends.** The caller's cancel flag is a question the
+//!   search asks (CaDiCaL's `Terminator`), never a flag it raises; its own
+//!   limits are its own state; and it returns how it ended (as ripgrep's
+//!   searcher reports to its `Sink`). The loops check only their slice of
+//!   nodes: a budget is looked at between slices of a few milliseconds.
 //! - **Options need a primary item.** Algorithm X reaches options only
 //!   through primary items, so an option of secondary items alone could never
 //!   be chosen; the builder refuses it instead of ignoring it silently.
@@ -113,17 +131,19 @@ pub use problem::{
 };
 pub use search::{ChooseError, Costed, Objective, Probe, Solutions, Solver, Stats, Step};
 
-/// Dividing a search: what a parallel or distributed search needs of the
-/// solver, grouped here so that the rest of the crate reads as what a user
-/// needs.
-///
-/// [`SubtreeSearch`] (implemented by [`Solver`]) names parts of the search
-/// tree as [`Subtree`]s, gives them away from a running search, enters
-/// them on other solvers and divides them the same way on every machine;
-/// [`Branch`] is the branch the search would take next. A
-/// [`MinCover`]'s rounds are cut into branches for a [`RoundSearch`] (see
-/// [`Round`] and [`RoundEnd`]). `dlx-parallel` is built on these alone.
 pub mod subtree {
+    //! Dividing a search: what a parallel or distributed search needs of the
+    //! solver, grouped here so that the rest of the crate reads as what a
+    //! user needs.
+    //!
+    //! [`SubtreeSearch`] (implemented by [`Solver`]) names parts of the
+    //! search tree as [`Subtree`]s, gives them away from a running search,
+    //! enters them on other solvers and divides them the same way on every
+    //! machine; [`Branch`] is the branch the search would take next. A
+    //! [`MinCover`]'s rounds are cut into branches for a [`RoundSearch`]
+    //! (see [`Round`] and [`RoundEnd`]). `dlx-parallel` is built on these
+    //! alone.
+
     pub use crate::cover::{Round, RoundEnd, RoundSearch};
     pub use crate::search::{Branch, Division, Subtree, SubtreeSearch};
     #[allow(unused_imports, reason = "the intra-doc links of the module")]

@@ -132,7 +132,7 @@ pub enum LotteryError {
     /// The search ended without a design.
     ///
     /// Not expected from [`Design::solve`]: every `t`-subset lies on some
-    /// ticket, so a design always exists, and without a stop flag the search
+    /// ticket, so a design always exists, and without a budget the search
     /// runs to the end. Reported rather than panicked on, should that reasoning fail.
     #[error("the search for C({v},{k},{t}) ended without a covering design")]
     NoDesign {

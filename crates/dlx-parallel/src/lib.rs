@@ -6,7 +6,8 @@
 //! solutions, in ordered mode the same solutions in the same order, and the
 //! same statistics (Knuth's nodes and updates add up exactly). It knows no
 //! puzzles; the `dlx` binary uses it for every long command, and for
-//! `dlx split`, `dlx count --shard` and `dlx merge`.
+//! `dlx split`, `dlx count --shard` and `dlx merge`. Every search says how
+//! it ended: a budget that stops it leaves a partial answer that says so.
 //!
 //! # Brief overview
 //! - [`ParallelSolver`] runs [`count`](ParallelSolver::count),
@@ -15,9 +16,15 @@
 //!   [`min_cost`](ParallelSolver::min_cost) (the optimising searches, with
 //!   one bound shared by the threads), and
 //!   [`count_each`](ParallelSolver::count_each) (one count per piece of a
-//!   split, for shards), with a limit, a stop flag and an ordered mode; on
-//!   a pool of its own ([`ParallelSolver::with_threads`]) or the caller's
-//!   ([`ParallelSolver::with_pool`]). [`Balance`] says how the load moved.
+//!   split, for shards), with a limit, a [`dlx_core::Budget`] and an
+//!   ordered mode; on a pool of its own ([`ParallelSolver::with_threads`])
+//!   or the caller's ([`ParallelSolver::with_pool`]). Each returns its
+//!   answer with how the search ended ([`dlx_core::Answer`],
+//!   [`dlx_core::Outcome`]). [`Balance`] says how the load moved.
+//! - [`ParallelCount`] counts by the method the core's rule decides
+//!   ([`dlx_core::decide_method`]: memoised where it pays, else plain), on
+//!   threads; [`ParallelMemoCounter`] is the memoised count on threads,
+//!   [`count_solutions_on`] the short way.
 //! - [`ParallelRounds`] searches the rounds of a [`dlx_core::MinCover`]
 //!   (a minimum repeated cover) on threads, with the same answer and
 //!   statistics; [`min_cover`] is the short way.
@@ -25,9 +32,9 @@
 //!   every machine, for the shards of a cluster count.
 //! - [`Progress`] shows the solutions, nodes and the estimated fraction done
 //!   of a running search, to read from another thread.
-//! - The shard format: [`SplitLine`] and [`read_split`] for the pieces,
-//!   [`PartLine`] for a shard's counts, [`Merge`] to add them up,
-//!   [`Fingerprint`] to tell problems and splits apart.
+//! - The shard format (feature `shard`, which brings serde): `SplitLine`
+//!   and `read_split` for the pieces, `PartLine` for a shard's counts,
+//!   `Merge` to add them up, `Fingerprint` to tell problems and splits apart.
 //!
 //! # Example
 //! ```
@@ -72,11 +79,12 @@
 //! ```
 //!
 //! # Design
-//! - **API boundary.** Only [`Solver::root_subtree`](dlx_core::Solver::root_subtree),
-//!   [`Solver::enter`](dlx_core::Solver::enter),
-//!   [`Solver::donate`](dlx_core::Solver::donate) and
-//!   [`Solver::divide`](dlx_core::Solver::divide) are used, with the solver's
-//!   own loop and its objective; nothing here touches the link arrays.
+//! - **API boundary.** Only the hooks of [`dlx_core::subtree`]
+//!   ([`SubtreeSearch`](dlx_core::subtree::SubtreeSearch): `root_subtree`,
+//!   `enter`, `donate`, `divide`, `set_shared_bound`; and a
+//!   [`RoundSearch`](dlx_core::subtree::RoundSearch) for the rounds of a
+//!   repeated cover) are used, with the solver's own loop and its
+//!   objective; nothing here touches the link arrays.
 //! - **Work stealing, no pre-pass.** One worker per thread, each with one
 //!   solver for the whole run, runs the sequential loop in slices of nodes.
 //!   Between slices, when a worker is idle and no task waits, a busy worker
@@ -93,9 +101,14 @@
 //! - **Statistics.** A subtree's level is entered by the search that gave it
 //!   away, which counts its node and cover; the taker counts the rest, so
 //!   the totals equal the sequential ones exactly.
-//! - **Stopping.** One `Arc<AtomicBool>`, checked at every node: a limit
-//!   reached, `first` satisfied, a visitor's `Break`, or the caller raising
-//!   it stops every thread within a node.
+//! - **Stopping.** The caller's [`dlx_core::Budget`] is every thread's:
+//!   they draw their nodes from its one pool and read its deadline and
+//!   cancel flags between slices of a few milliseconds. A run's own stops
+//!   (a limit reached, `first` satisfied, a visitor's `Break`, an optimum
+//!   of cost 0) raise a flag of the run's own, which its workers read
+//!   beside the caller's; the caller's flags are never written. A run is
+//!   complete only when every task was searched to its end (or its limit
+//!   was reached), and says so in its outcome.
 //! - **Optimising.** Every thread runs the branch and bound search with one
 //!   shared bound: the `k`-th best value found so far, less one.
 #![warn(missing_docs)]

@@ -22,7 +22,7 @@ const SLICE: u64 = 1 << 12;
 
 /// How many pieces per thread a memoised count is split into.
 ///
-/// Fewer than the plain search's [`crate::PIECES_PER_THREAD`]: the pieces
+/// Fewer than the plain search's plain search's 32: the pieces
 /// share their subproblems through the cache, so a piece that starts late
 /// finds most of its work done, and the time of a piece is not its share of
 /// the tree. More pieces make the threads meet on the same subproblems
@@ -169,7 +169,7 @@ impl<'p> ParallelMemoCounter<'p> {
 
     /// Counts the solutions.
     ///
-    /// The count is split into [`MEMO_PIECES_PER_THREAD`] pieces per thread:
+    /// The count is split into 8 pieces per thread:
     /// the largest piece (by its share of the tree, `1 / (d_1 ... d_k)` for
     /// the numbers of options `d_j` of the items branched on) is replaced by
     /// one piece per option of the item the memoised counter branches on

@@ -411,8 +411,9 @@ impl SubtreeSearch for Solver {
     /// one no longer will. `None` when no level has an untried alternative
     /// (or the search has not started, or is over).
     ///
-    /// Call it between two calls of [`Solver::run`] (after a node budget ran
-    /// out or the stop flag was raised); the search goes on with what it kept.
+    /// Call it between two calls of [`Solver::run`] (after a slice of nodes
+    /// ran out, or the budget stopped the search); the search goes on with
+    /// what it kept.
     fn donate(&mut self) -> Option<Subtree> {
         if matches!(self.stack.next, Next::Range | Next::Done) {
             return None;

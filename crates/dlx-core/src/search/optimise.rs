@@ -158,7 +158,7 @@ impl Solver {
     /// minimise `objective` (`None`: the plain search again): a branch is
     /// pruned when its choices so far plus an admissible lower bound on what
     /// it still needs exceed the limit ([`Solver::lower_limit`], and the
-    /// shared one of [`Solver::set_shared_bound`]), which starts unlimited.
+    /// shared one of [`SubtreeSearch::set_shared_bound`](crate::subtree::SubtreeSearch::set_shared_bound)), which starts unlimited.
     /// A reported solution may still exceed the limit (the bound is only a
     /// lower bound); lower the limit after each solution, as
     /// [`Solver::min_options`] and [`Solver::min_cost`] do, to find the best.

@@ -344,7 +344,7 @@ fn a_count_paused_and_resumed_is_the_same() {
         match counter.run(100).unwrap() {
             MemoStep::Done(count) => break count,
             MemoStep::Paused => pauses += 1,
-            step => panic!("no stop flag was set, yet the count returned {step:?}"),
+            step => panic!("no budget was set, yet the count returned {step:?}"),
         }
     };
     assert!(pauses > 2);

@@ -138,7 +138,7 @@ fn errors() {
 
 #[test]
 fn an_unstopped_search_always_finds_a_design() {
-    // The invariant behind `Design::solve` returning `Ok`: without a stop flag, every case finishes.
+    // The invariant behind `Design::solve` returning `Ok`: without a budget, every case finishes.
     for (v, k, t) in [
         (1, 1, 1),
         (5, 1, 1),

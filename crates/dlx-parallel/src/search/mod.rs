@@ -104,7 +104,7 @@ impl Pool<'_> {
 /// The counterpart of [`dlx_core::Solver`] for many threads: [`count`](Self::count),
 /// [`first`](Self::first), [`visit`](Self::visit), [`min_options`](Self::min_options),
 /// [`min_cost`](Self::min_cost) and [`stats`](Self::stats), with a solution
-/// limit, a stop flag and an ordered mode. Each call runs a whole search
+/// limit, a budget ([`dlx_core::Budget`]) and an ordered mode. Each call runs a whole search
 /// from the start.
 ///
 /// ```
@@ -188,7 +188,7 @@ impl<'p> ParallelSolver<'p> {
     }
 
     /// How to split the search into pieces for [`count_each`](Self::count_each)
-    /// (default: [`PIECES_PER_THREAD`] pieces per thread).
+    /// (default: 32 pieces per thread).
     pub fn set_split(&mut self, goal: SplitGoal) -> &mut Self {
         self.goal = Some(goal);
         if matches!(self.split, Some((None, _))) {

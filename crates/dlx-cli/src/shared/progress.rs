@@ -47,7 +47,8 @@ impl<W: Watched + Send + ?Sized> Watched for Arc<W> {
 }
 
 /// Runs `work` on this thread while a watcher thread draws `progress` (when
-/// `shows`); the display is cleared before this returns. Returns the work's
+/// `shows`; without it, no thread is started); the display is cleared
+/// before this returns. Returns the work's
 /// result and the fraction done the watcher last saw (for the note of a
 /// stopped run).
 pub(crate) fn watch<T>(
@@ -55,19 +56,21 @@ pub(crate) fn watch<T>(
     progress: &(impl Watched + ?Sized),
     work: impl FnOnce() -> T,
 ) -> (T, f64) {
+    if !shows {
+        // Nothing to draw: no watcher thread (a file of 49,158 sudokus
+        // searched one after the other would start one for each).
+        let result = work();
+        return (result, progress.fraction());
+    }
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let watcher = scope.spawn(|| {
-            let mut display = shows.then(|| Display::new(std::io::stderr().is_terminal()));
+            let mut display = Display::new(std::io::stderr().is_terminal());
             while !done.load(Ordering::Relaxed) {
-                if let Some(display) = &mut display {
-                    display.show(progress.fraction(), progress.solutions(), progress.nodes());
-                }
+                display.show(progress.fraction(), progress.solutions(), progress.nodes());
                 std::thread::park_timeout(Duration::from_millis(10));
             }
-            if let Some(display) = &mut display {
-                display.clear();
-            }
+            display.clear();
         });
         let result = work();
         done.store(true, Ordering::Relaxed);

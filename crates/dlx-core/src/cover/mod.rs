@@ -164,7 +164,9 @@ impl MinCover {
     /// Has each round of the deepening cut into branches and searched by
     /// `rounds` (on threads, for instance), or by this search itself
     /// (`None`, the default). The answer and the statistics are the same
-    /// either way (see [`RoundSearch`]).
+    /// either way (see [`RoundSearch`]); the budget is not: the expansion
+    /// of each round and the branches searched beside the first with a
+    /// cover are work the search alone does not do, and they draw on it.
     pub fn set_round_search(&mut self, rounds: Option<Arc<dyn RoundSearch>>) -> &mut Self {
         self.rounds = rounds;
         self

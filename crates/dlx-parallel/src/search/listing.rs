@@ -46,6 +46,8 @@ impl ParallelSolver<'_> {
             Gave(usize, usize),
             /// A task is over, and whether it was searched to its end.
             Finished(usize, bool),
+            /// Every worker is done: no message follows.
+            AllDone,
         }
         let limit = self.limit.unwrap_or(u64::MAX);
         let ordered = self.ordered;
@@ -59,23 +61,9 @@ impl ParallelSolver<'_> {
         let seeds = vec![self.root.root_subtree()];
         let mut delivered = 0u64;
         let (sender, receiver) = mpsc::sync_channel::<Message>(CHANNEL);
-        let (stats, outcome) = std::thread::scope(|scope| {
-            let halt_workers = &halt;
-            let this = &mut *self;
-            let workers = scope.spawn(move || {
-                let sender = Mutex::new(sender);
-                this.run(seeds, halt_workers, true, None, |task, event| {
-                    let message = match event {
-                        Event::Solution(s) => Message::Solution(task.id, s.to_vec()),
-                        Event::Gave { child } => Message::Gave(task.id, child),
-                        Event::Finished { complete, .. } => Message::Finished(task.id, complete),
-                        Event::Found(_) => return,
-                    };
-                    // A closed channel means the visitor stopped: the run's flag is up.
-                    let _ = lock(&sender).send(message);
-                })
-            });
-            // The visitor runs here, on the calling thread.
+        let sender = Mutex::new(sender);
+        // The visitor runs on the calling thread, beside the workers.
+        let take = || {
             let mut deliver = |solution: &[OptionId]| -> bool {
                 delivered += 1;
                 if let ControlFlow::Break(b) = visit(solution) {
@@ -122,6 +110,7 @@ impl ParallelSolver<'_> {
                             }
                         }
                     }
+                    Message::AllDone => break,
                 }
             }
             if !go_on {
@@ -129,10 +118,27 @@ impl ParallelSolver<'_> {
             }
             // Dropping the receiver wakes any worker blocked on a full channel.
             drop(receiver);
-            workers
-                .join()
-                .unwrap_or((Stats::default(), Outcome::Stopped(Stop::Cancelled)))
-        });
+        };
+        let (stats, outcome, ()) = self.run_beside(
+            seeds,
+            &halt,
+            true,
+            None,
+            |task, event| {
+                let message = match event {
+                    Event::Solution(s) => Message::Solution(task.id, s.to_vec()),
+                    Event::Gave { child } => Message::Gave(task.id, child),
+                    Event::Finished { complete, .. } => Message::Finished(task.id, complete),
+                    Event::Found(_) => return,
+                };
+                // A closed channel means the visitor stopped: the run's flag is up.
+                let _ = lock(&sender).send(message);
+            },
+            || {
+                let _ = lock(&sender).send(Message::AllDone);
+            },
+            take,
+        );
         let mut stats = stats;
         stats.solutions = delivered;
         self.stats = stats;

@@ -1,6 +1,6 @@
 //! The parallel search: the work-stealing engine on the threads of a rayon pool.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use dlx_core::subtree::{Subtree, SubtreeSearch as _};
@@ -77,6 +77,28 @@ impl Pool<'_> {
             Pool::Global => rayon::current_num_threads(),
             Pool::Owned(pool) => pool.current_num_threads(),
             Pool::Borrowed(pool) => pool.current_num_threads(),
+        }
+    }
+
+    /// Runs `op(worker)` once on every thread of the pool, at the same
+    /// time, while `beside` runs on the calling thread (which is not one of
+    /// the pool's); returns when both are done, with what `beside` returned.
+    /// No thread is started: a listing of each of 49,158 sudokus paid for
+    /// one OS thread per search before.
+    fn broadcast_beside<R>(&self, op: impl Fn(usize) + Sync, beside: impl FnOnce() -> R) -> R {
+        fn spawn_then<'scope, R>(
+            scope: &rayon::Scope<'scope>,
+            op: &'scope (impl Fn(usize) + Sync),
+            beside: impl FnOnce() -> R,
+        ) -> R {
+            scope.spawn_broadcast(move |_, ctx| op(ctx.index()));
+            beside()
+        }
+        let op = &op;
+        match self {
+            Pool::Global => rayon::in_place_scope(|scope| spawn_then(scope, op, beside)),
+            Pool::Owned(pool) => pool.in_place_scope(|scope| spawn_then(scope, op, beside)),
+            Pool::Borrowed(pool) => pool.in_place_scope(|scope| spawn_then(scope, op, beside)),
         }
     }
 
@@ -300,6 +322,31 @@ impl<'p> ParallelSolver<'p> {
     where
         E: Fn(&Task, Event<'_>) + Sync,
     {
+        let (stats, outcome, ()) =
+            self.run_beside(seeds, halt, report, objective, event, || {}, || {});
+        (stats, outcome)
+    }
+
+    /// [`ParallelSolver::run`], with `beside` running on the calling thread
+    /// meanwhile (a listing's visitor, which takes the solutions the
+    /// workers send), and `all_done` called by the last worker to finish.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "run's arguments, and the two closures of a listing"
+    )]
+    fn run_beside<E, R>(
+        &mut self,
+        seeds: Vec<Subtree>,
+        halt: &Halt,
+        report: bool,
+        objective: Option<(Objective, &Arc<AtomicU64>)>,
+        event: E,
+        all_done: impl Fn() + Sync,
+        beside: impl FnOnce() -> R,
+    ) -> (Stats, Outcome, R)
+    where
+        E: Fn(&Task, Event<'_>) + Sync,
+    {
         if let Some(progress) = &self.progress {
             progress.reset();
         }
@@ -313,31 +360,39 @@ impl<'p> ParallelSolver<'p> {
             self.slices,
         );
         let totals = Mutex::new(Stats::default());
-        self.pool.broadcast(|worker| {
-            let mut mine = Stats::default();
-            engine.work(
-                worker,
-                report,
-                |solver| {
-                    if let Some((objective, bound)) = objective {
-                        solver.set_objective(Some(objective));
-                        solver.set_shared_bound(Arc::clone(bound));
-                    }
-                },
-                |task, e| {
-                    if let Event::Finished { stats, .. } = &e {
-                        mine += *stats;
-                    }
-                    event(task, e);
-                },
-            );
-            *lock(&totals) += mine;
-        });
+        let running = AtomicUsize::new(self.pool.threads());
+        let beside = self.pool.broadcast_beside(
+            |worker| {
+                let mut mine = Stats::default();
+                engine.work(
+                    worker,
+                    report,
+                    |solver| {
+                        if let Some((objective, bound)) = objective {
+                            solver.set_objective(Some(objective));
+                            solver.set_shared_bound(Arc::clone(bound));
+                        }
+                    },
+                    |task, e| {
+                        if let Event::Finished { stats, .. } = &e {
+                            mine += *stats;
+                        }
+                        event(task, e);
+                    },
+                );
+                *lock(&totals) += mine;
+                if running.fetch_sub(1, Ordering::AcqRel) == 1 {
+                    all_done();
+                }
+            },
+            beside,
+        );
         self.balance = engine.balance();
         let outcome = engine.outcome();
         (
             totals.into_inner().unwrap_or_else(PoisonError::into_inner),
             outcome,
+            beside,
         )
     }
 

@@ -449,9 +449,19 @@ fn check_within(
         }
     }
 
+    // The rounds on threads do work the sequential search does not: each
+    // round's expansion opens up to 32 branches a thread (16 expansions
+    // per branch wanted, at most), and the branches after the first cover
+    // run until they hear of it; all of it draws on the budget, so the
+    // generous one allows for it, round by round.
+    let rounds = problem.n_primary() as u64 + 1;
+    let speculative = rounds * threads as u64 * 32 * 16;
     let mut cover = MinCover::new(problem);
     cover
-        .set_budget(budget_of(nodes, expected.cover_nodes))
+        .set_budget(budget_of(
+            nodes,
+            expected.cover_nodes.saturating_mul(threads as u64) + speculative,
+        ))
         .set_round_search(Some(Arc::new(
             ParallelRounds::with_threads(threads).unwrap(),
         )));

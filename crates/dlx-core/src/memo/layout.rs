@@ -1,5 +1,7 @@
 //! The static view of a problem the memoised count searches: flat option and item lists, and the layout of a cache key.
 
+use std::collections::HashMap;
+
 use crate::index::{to_u32, ItemId};
 use crate::problem::{ItemKind, Problem};
 
@@ -84,8 +86,12 @@ impl Layout {
             }
         }
 
-        // Colors renumbered per item, from 1, in order of first use.
-        let mut item_color_ids: Vec<Vec<u32>> = vec![Vec::new(); n_items];
+        // Colors renumbered per item, from 1, in order of first use. The
+        // numbers are found in a map: an item may have as many colors as
+        // options, and a search of the item's colors so far made this
+        // quadratic in their number (40,000 colors of one item took 0.5 s).
+        let mut color_ids: HashMap<(usize, u32), u32> = HashMap::new();
+        let mut n_colors = vec![0u32; n_items];
         let mut opt_start = Vec::with_capacity(problem.n_options() + 1);
         let mut opt_items = Vec::new();
         let mut opt_colors = Vec::new();
@@ -95,17 +101,10 @@ impl Layout {
                 let item = entry.item.index();
                 let color = match entry.color {
                     None => 0,
-                    Some(color) => {
-                        let ids = &mut item_color_ids[item];
-                        let raw = color.value();
-                        match ids.iter().position(|&c| c == raw) {
-                            Some(k) => to_u32(k + 1),
-                            None => {
-                                ids.push(raw);
-                                to_u32(ids.len())
-                            }
-                        }
-                    }
+                    Some(color) => *color_ids.entry((item, color.value())).or_insert_with(|| {
+                        n_colors[item] += 1;
+                        n_colors[item]
+                    }),
                 };
                 opt_items.push(to_u32(item));
                 opt_colors.push(color);
@@ -130,11 +129,11 @@ impl Layout {
         // enough for "free" (0) and each of its colors.
         let mut colored = Vec::new();
         let mut offset = 0u32;
-        for (item, ids) in item_color_ids.iter().enumerate() {
-            if ids.is_empty() {
+        for (item, &colors) in n_colors.iter().enumerate() {
+            if colors == 0 {
                 continue;
             }
-            let width = 32 - to_u32(ids.len()).leading_zeros();
+            let width = 32 - colors.leading_zeros();
             // A code never straddles two words: it is written with one shift.
             if offset % 64 + width > 64 {
                 offset = offset.next_multiple_of(64);

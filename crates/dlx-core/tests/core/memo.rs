@@ -429,6 +429,26 @@ fn issue_20_memo_setup_of_an_option_of_200000_items_is_linear() {
     check(&b.build().unwrap(), 1);
 }
 
+/// Issue 20: the memoised count numbered an item's colors by searching the
+/// colors it had found so far, quadratic in their number (40,000 took
+/// 0.5 s; 300,000 would take half a minute). Here the secondary item `s`
+/// has a color per option `p_k s:c_k`, and the option that holds every
+/// `p_k` is the one solution.
+#[test]
+fn issue_20_memo_setup_of_an_item_with_300000_colors_is_linear() {
+    let n = 300_000;
+    let mut b = ProblemBuilder::new();
+    let p = b.items(ItemKind::Primary, n);
+    let s = b.item(ItemKind::Secondary);
+    for (k, &item) in p.iter().enumerate() {
+        let color = Some(Color::new(u32::try_from(k).unwrap()));
+        b.colored_option([Entry { item, color: None }, Entry { item: s, color }])
+            .unwrap();
+    }
+    b.option(p).unwrap();
+    check(&b.build().unwrap(), 1);
+}
+
 /// A random problem with secondary items and colors, larger than brute
 /// force allows: up to 10 primary items, 4 secondary ones and 24 options.
 #[derive(Clone, Debug)]

@@ -217,3 +217,23 @@ fn a_stopped_memoised_count_prints_nothing_and_exits_3() {
         "12988816",
     );
 }
+
+/// Issue 20: the memoised count is split into pieces by expanding the
+/// largest one; down a forced chain (item `i_k` with the one option `i_k`)
+/// every expansion has one child, and each replayed its path from the root
+/// on a clone of the counter: 40,000 levels took 45 s, 100,000 would take
+/// minutes. The only child now goes on from its parent's counter, and each
+/// level is entered once: 100,000 levels and the solution, 100,001 nodes.
+#[test]
+fn issue_20_a_memoised_count_of_a_forced_chain_of_100000_levels_is_linear() {
+    let n = 100_000;
+    let items: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let text = items.join(" ") + "\n" + &items.join("\n") + "\n";
+    let (stdout, stderr) = run(
+        &["solve", "--count", "--memo", "--threads", "1", "--stats"],
+        &text,
+        0,
+    );
+    assert_eq!(stdout, "1\n");
+    assert!(stderr.contains("\nnodes: 100001\n"), "{stderr}");
+}

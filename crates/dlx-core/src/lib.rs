@@ -145,7 +145,7 @@ pub mod subtree {
     //! alone.
 
     pub use crate::cover::{Round, RoundEnd, RoundSearch};
-    pub use crate::search::{Branch, Division, Subtree, SubtreeSearch};
+    pub use crate::search::{Branch, Divider, Division, Subtree, SubtreeSearch};
     #[allow(unused_imports, reason = "the intra-doc links of the module")]
     use crate::{MinCover, Solver};
 }

@@ -90,6 +90,15 @@ pub struct Subtree {
     end: f64,
 }
 
+/// Divides subtrees of one solver one after another, each as
+/// [`SubtreeSearch::divide`] would, keeping the levels one's way down shares with
+/// the next one's (made by [`SubtreeSearch::divider`]). Dropped, it leaves the
+/// solver searching its whole tree again.
+#[derive(Debug)]
+pub struct Divider<'s> {
+    solver: &'s mut Solver,
+}
+
 impl Subtree {
     /// A subtree read back from its parts (as a split file holds them): the
     /// level (counted from the solver's root, below the choices of
@@ -170,6 +179,8 @@ pub trait SubtreeSearch {
     fn donate(&mut self) -> Option<Subtree>;
     /// Cuts a subtree at its first level with several alternatives.
     fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError>;
+    /// Divides subtrees one after another, keeping the levels their ways down share.
+    fn divider(&mut self) -> Divider<'_>;
     /// Shares the limit of the optimising searches with other searches of the same problem.
     fn set_shared_bound(&mut self, bound: Arc<AtomicU64>) -> &mut Self;
 }
@@ -337,6 +348,12 @@ impl SubtreeSearch for Solver {
     /// [`Solver::run`] searches exactly the subtree. The statistics go on
     /// adding up from where they were.
     ///
+    /// The levels the way down shares with the subtree entered last stay as
+    /// they are, and a subtree that holds one alternative of its level has
+    /// it taken here (its commit counted now rather than by the next run):
+    /// the pieces of a level, entered in the order of the search, cost one
+    /// walk of the level between them, not a cover and a walk each.
+    ///
     /// ```
     /// use dlx_core::subtree::SubtreeSearch;
     /// use dlx_core::{parse_dlx, Solver, Step};
@@ -356,51 +373,54 @@ impl SubtreeSearch for Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {
-        self.unwind(self.stack.fixed);
         self.solution.clear();
-        let mut path = subtree.path.iter().copied().peekable();
-        let (mut start, mut share) = (0.0f64, 1.0f64);
-        for step in 0..subtree.depth {
-            let fail = ChooseError::NotInTree { level: step };
-            let next = path.peek().copied();
-            let level = self.stack.level;
-            let replayed = if self.links.algorithm_m() {
-                self.replay_m(next)
-            } else {
-                self.replay_x(next)
-            };
-            let Some((used, _, _)) = replayed else {
-                self.unwind(self.stack.fixed);
-                self.restart_at_root();
-                return Err(fail);
-            };
-            if used {
-                path.next();
+        let kept = self.descend(subtree.depth, &subtree.path)?;
+        let target = self.stack.fixed + subtree.depth;
+        let (start, share) = self.share_above(target);
+        let degree = self.degree_at(target, kept);
+        let (from, to) = (subtree.from, subtree.to.min(degree));
+        // A subtree that holds one alternative of its level (as every piece
+        // of a split does) has it taken here, as the search's first step
+        // would: its commit and its level are counted now, and its item
+        // stays covered for the next piece of the level, which only moves
+        // to its own alternative. The search of a node of its own
+        // (`counts_node`, which needs the cover's updates) and Algorithm M
+        // take theirs themselves.
+        let taken = if !self.links.algorithm_m() && !subtree.counts_node && to == from + 1 {
+            self.take_alternative(target, kept, from, degree)
+        } else {
+            None
+        };
+        match taken {
+            Some(commit) => {
+                self.stats.updates += commit;
+                self.stats.max_level = self.stats.max_level.max(target + 1);
+                self.stack.base = target + 1;
+                self.set_entered(Range {
+                    from,
+                    to: subtree.to,
+                    counts_node: false,
+                });
             }
-            let (k, d, _) = self.level_view(level);
-            share /= f64::from(d);
-            start += f64::from(k) * share;
+            None => {
+                if kept.is_some() {
+                    self.drop_level(target);
+                }
+                self.stack.base = target;
+                self.stack.range = Some(Range {
+                    from,
+                    to: subtree.to,
+                    counts_node: subtree.counts_node,
+                });
+                self.stack.next = Next::Range;
+            }
         }
-        if path.next().is_some() {
-            self.unwind(self.stack.fixed);
-            self.restart_at_root();
-            return Err(ChooseError::NotInTree {
-                level: subtree.depth,
-            });
-        }
-        self.stack.base = self.stack.level;
-        self.stack.range = Some(Range {
-            from: subtree.from,
-            to: subtree.to,
-            counts_node: subtree.counts_node,
-        });
-        self.stack.next = Next::Range;
+        self.stack.level = self.stack.base;
         // The subtree's share of the estimate, once its level's degree is known.
-        let d = f64::from(self.degree_here().max(1));
-        let to = f64::from(subtree.to.min(self.degree_here()));
+        let d = f64::from(degree.max(1));
         self.stack.span = (
-            start + f64::from(subtree.from) * share / d,
-            start + to.max(f64::from(subtree.from)) * share / d,
+            start + f64::from(from) * share / d,
+            start + f64::from(to).max(f64::from(from)) * share / d,
         );
         Ok(())
     }
@@ -458,16 +478,89 @@ impl SubtreeSearch for Solver {
     ///
     /// Deterministic: the same subtree of the same problem divides the same
     /// way on every machine, which is what shards of a count need.
+    ///
+    /// Afterwards the solver searches its whole tree again; to divide many
+    /// subtrees in a row, a [`Divider`] keeps what their ways down share.
     fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
-        self.enter(subtree)?;
-        let degree = self.degree_here();
+        self.divider().divide(subtree)
+    }
+
+    /// Divides subtrees one after another ([`Divider::divide`]), keeping
+    /// the levels one's way down shares with the next one's: the pieces of a
+    /// level of `n` alternatives, divided in the order of the search, cost
+    /// one walk of the level, where [`SubtreeSearch::divide`] walks it for
+    /// each (`n^2 / 2` steps). The solver searches its whole tree again once
+    /// the divider is dropped.
+    fn divider(&mut self) -> Divider<'_> {
+        Divider { solver: self }
+    }
+}
+
+impl Divider<'_> {
+    /// Divides `subtree`: the same parts and statistics as [`SubtreeSearch::divide`].
+    pub fn divide(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
+        self.solver.divide_keeping(subtree)
+    }
+}
+
+impl Drop for Divider<'_> {
+    fn drop(&mut self) {
+        self.solver.restart_at_root();
+    }
+}
+
+impl Solver {
+    /// The number of alternatives of level `target`, the deepest replayed
+    /// one when the way down kept it (`kept`), else the next to enter.
+    fn degree_at(&mut self, target: usize, kept: Option<u32>) -> u32 {
+        match kept {
+            Some(_) => self.links.len(self.links.top(self.stack.choice[target])),
+            None => self.degree_here(),
+        }
+    }
+
+    /// Takes alternative `from` of the level `target` (of `degree`
+    /// alternatives) as a replayed level: moved to it when the way down
+    /// kept the level with alternative `kept`, else replayed. Returns the
+    /// updates of its commit, or `None` when the level has no such
+    /// alternative (nothing is changed then).
+    fn take_alternative(
+        &mut self,
+        target: usize,
+        kept: Option<u32>,
+        from: u32,
+        degree: u32,
+    ) -> Option<u64> {
+        if from >= degree {
+            return None;
+        }
+        let commit = match kept {
+            Some(k) => self.move_level(target, k, from),
+            None => self.replay_x(Some(from))?.2,
+        };
+        self.record_taken(target, from, degree);
+        Some(commit)
+    }
+
+    /// [`Divider::divide`]: leaves the levels of the way down replayed, as
+    /// if `enter` had entered the whole level at their end.
+    fn divide_keeping(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
+        self.solution.clear();
+        let kept = self.descend(subtree.depth, &subtree.path)?;
+        let target = self.stack.fixed + subtree.depth;
+        let (start, share) = self.share_above(target);
+        let degree = self.degree_at(target, kept);
         let (from, to) = (subtree.from, subtree.to.min(degree));
         let mut stats = Stats::default();
         if to <= from {
-            self.restart_at_root();
             return Ok(None);
         }
-        let (start, end) = self.stack.span;
+        // The subtree's share of the estimate, as `enter` finds it.
+        let d = f64::from(degree.max(1));
+        let (start, end) = (
+            start + f64::from(from) * share / d,
+            start + f64::from(to).max(f64::from(from)) * share / d,
+        );
         if to - from >= 2 {
             let width = (end - start) / f64::from(to - from);
             let parts = (from..to)
@@ -481,23 +574,55 @@ impl SubtreeSearch for Solver {
                     end: start + f64::from(k - from + 1) * width,
                 })
                 .collect();
-            self.restart_at_root();
             return Ok(Some(Division { parts, stats }));
         }
         // One alternative: take it, counting what its search counts, and go
-        // down through the levels with one alternative. The levels replayed
-        // below the subtree's own are in progress, for `unwind`.
-        self.stack.next = Next::Forward;
+        // down through the levels with one alternative. A level kept from
+        // the last way down moves to it (its node and cover were counted
+        // where the level was first divided); a level that counts its own
+        // node is covered again, to count the cover's updates.
         let mut path = subtree.path.clone();
-        let mut first = true;
+        if degree >= 2 {
+            path.push(from);
+        }
+        match kept {
+            Some(k) if !subtree.counts_node => {
+                stats.updates += self.move_level(target, k, from);
+                self.record_taken(target, from, degree);
+            }
+            _ => {
+                if kept.is_some() {
+                    self.drop_level(target);
+                }
+                let replayed = if self.links.algorithm_m() {
+                    self.replay_m(Some(from))
+                } else {
+                    self.replay_x(Some(from))
+                };
+                let Some((_, cover, commit)) = replayed else {
+                    self.stack.base = self.stack.level;
+                    return Ok(None);
+                };
+                if !self.links.algorithm_m() {
+                    self.record_taken(target, from, degree);
+                }
+                if subtree.counts_node {
+                    stats.nodes += 1;
+                    stats.updates += cover;
+                    stats.max_level = stats.max_level.max(target);
+                }
+                stats.updates += commit;
+            }
+        }
+        // The levels below are new to this way down: the ways down kept
+        // nothing below the target.
         loop {
             let level = self.stack.level;
             if self.at_solution() {
                 break;
             }
             let d = self.degree_here();
-            let k = if first { Some(from) } else { None };
-            if !first && d >= 2 {
+            if d >= 2 {
                 // The next level with several alternatives: its node is counted
                 // here, and its alternatives are the parts.
                 stats.nodes += 1;
@@ -516,46 +641,37 @@ impl SubtreeSearch for Solver {
                         end: start + f64::from(j + 1) * width,
                     })
                     .collect();
-                self.restart_at_root();
+                self.stack.base = self.stack.level;
                 return Ok(Some(Division { parts, stats }));
             }
             if d == 0 {
                 break;
             }
-            let counts_node = !first || subtree.counts_node;
             let replayed = if self.links.algorithm_m() {
-                self.replay_m(k)
+                self.replay_m(None)
             } else {
-                self.replay_x(k)
+                self.replay_x(None)
             };
             let Some((_, cover, commit)) = replayed else {
                 break;
             };
-            if counts_node {
-                stats.nodes += 1;
-                stats.updates += cover;
-                stats.max_level = stats.max_level.max(level);
-            }
-            stats.updates += commit;
-            if first && d >= 2 {
-                path.push(from);
-            }
-            first = false;
+            stats.nodes += 1;
+            stats.updates += cover + commit;
+            stats.max_level = stats.max_level.max(level);
         }
-        self.restart_at_root();
+        self.stack.base = self.stack.level;
         Ok(None)
     }
-}
 
-impl Solver {
     /// Undoes everything down to the choices of [`Solver::choose`] and
     /// forgets the subtree: the solver searches its whole tree again.
-    fn restart_at_root(&mut self) {
+    pub(super) fn restart_at_root(&mut self) {
         self.unwind(self.stack.fixed);
         self.stack.base = self.stack.fixed;
         self.stack.range = None;
         self.stack.span = (0.0, 1.0);
         self.stack.next = Next::Forward;
+        self.stack.replayed.clear();
     }
 
     /// Whether every primary item is covered at the current level.
@@ -613,6 +729,19 @@ impl Solver {
             }
             k
         };
+        // A replayed level's alternative is on record: a walk to find it
+        // would cost the width of the level at every call.
+        if l < self.stack.base {
+            let taken = match self.taken_at(l) {
+                Some(k) => Some(k),
+                None if d <= 1 => Some(0),
+                None => None,
+            };
+            debug_assert_eq!(taken, Some(index_of(x)), "replayed level {l}");
+            if let Some(k) = taken {
+                return (k, d.max(1), d);
+            }
+        }
         let end = self.stack.ends[l];
         let e = if end == item { d } else { index_of(end) };
         (index_of(x), d.max(1), e)

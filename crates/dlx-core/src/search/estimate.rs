@@ -136,6 +136,7 @@ impl Solver {
         self.stack.range = None;
         self.stack.span = (0.0, 1.0);
         self.stack.next = Next::Forward;
+        self.stack.replayed.clear();
         self.solution.clear();
     }
 }

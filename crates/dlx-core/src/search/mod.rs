@@ -10,6 +10,8 @@
 //! - `algorithm_m`: the loop of Algorithm M (multiplicities) and its state;
 //! - `optimise`: branch and bound (`min_options`, `min_cost`);
 //! - `boundary`: the API a parallel search needs (`branch`, `choose`);
+//! - `replay`: the ways down that `boundary` replays, each keeping what it
+//!   shares with the last;
 //! - `progress`: Knuth's estimate of the fraction done;
 //! - `stats`: [`Stats`].
 
@@ -19,12 +21,13 @@ mod boundary;
 mod estimate;
 mod optimise;
 mod progress;
+mod replay;
 mod stats;
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-pub use boundary::{Branch, ChooseError, Division, Subtree, SubtreeSearch};
+pub use boundary::{Branch, ChooseError, Divider, Division, Subtree, SubtreeSearch};
 pub use estimate::Probe;
 pub use optimise::{Costed, Objective};
 pub use stats::Stats;
@@ -112,6 +115,8 @@ struct Stack {
     /// Where the subtree lies in Knuth's estimate of the whole tree (`(0, 1)`
     /// for the whole tree).
     span: (f64, f64),
+    /// What the levels `fixed..base` took, for the next subtree to keep.
+    replayed: replay::Replayed,
 }
 
 impl Stack {
@@ -209,6 +214,7 @@ impl Solver {
                 next: Next::Forward,
                 range: None,
                 span: (0.0, 1.0),
+                replayed: replay::Replayed::default(),
             },
             m: Multiplicities::new(if algorithm_m { depth } else { 0 }, problem.n_options()),
             settings: Settings::default(),
@@ -485,6 +491,7 @@ impl Solver {
     /// colors whatever the problem: without colors it makes the same changes.
     fn rewind(&mut self) {
         self.unwind(self.stack.base);
+        self.give_back_entered_level();
         self.stack.restart();
         self.solution.clear();
     }

@@ -261,6 +261,81 @@ fn a_split_adds_up_to_the_sequential_statistics() {
     }
 }
 
+/// Issue 20: the pieces of a level of 200,000 alternatives (options
+/// `a x_k`), and of a level of 3 above one of 100,000, divided two levels
+/// deep by one `Divider` and entered one after another by one solver, in
+/// the order of the search. Each way down keeps what it shares with the
+/// last, so this is linear in the number of pieces; replayed from the
+/// root, each piece covered the wide item and walked its list (200,000
+/// pieces would take hours). With the divisions', the pieces' counts and
+/// statistics are the sequential search's.
+#[test]
+fn issue_20_the_pieces_of_a_level_of_200000_are_divided_and_entered_in_linear_time() {
+    check_pieces(&wide(200_000, 0), 200_000);
+    check_pieces(&wide(100_000, 3), 300_000);
+}
+
+/// Item `a` with `width` options `a x_k`, and, when `narrow > 0`, item `b`
+/// with `narrow` options `b z_i` (the `x_k` and `z_i` secondary): `b` is
+/// branched on first.
+fn wide(width: usize, narrow: usize) -> dlx_core::Problem {
+    let mut b = ProblemBuilder::new();
+    let a = b.item(ItemKind::Primary);
+    let first = (narrow > 0).then(|| b.item(ItemKind::Primary));
+    for x in b.items(ItemKind::Secondary, width) {
+        b.option([a, x]).unwrap();
+    }
+    if let Some(first) = first {
+        for z in b.items(ItemKind::Secondary, narrow) {
+            b.option([first, z]).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Divides the search of `problem` two levels deep with one `Divider`,
+/// piece after piece, enters each piece in turn on one solver, and checks
+/// the count and the statistics against the sequential search's.
+#[track_caller]
+fn check_pieces(problem: &dlx_core::Problem, expected: u64) {
+    let mut whole = Solver::new(problem);
+    assert_eq!(whole.count(), Answer::new(expected, Outcome::Finished));
+    let mut solver = Solver::new(problem);
+    let mut pieces = vec![solver.root_subtree()];
+    let mut above = dlx_core::Stats::default();
+    let mut divider = solver.divider();
+    for _ in 0..2 {
+        let mut next = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            match divider.divide(&piece).unwrap() {
+                Some(division) => {
+                    above += division.stats;
+                    next.extend(division.parts);
+                }
+                None => next.push(piece),
+            }
+        }
+        pieces = next;
+    }
+    drop(divider);
+    let (mut count, mut stats) = (0, above);
+    for piece in &pieces {
+        let before = *solver.stats();
+        solver.enter(piece).unwrap();
+        let answer = solver.count();
+        assert!(answer.is_complete());
+        count += answer.value;
+        stats.nodes += solver.stats().nodes - before.nodes;
+        stats.updates += solver.stats().updates - before.updates;
+    }
+    assert_eq!(count, expected);
+    assert_eq!(
+        (stats.nodes, stats.updates),
+        (whole.stats().nodes, whole.stats().updates)
+    );
+    solver.check_links().unwrap();
+}
+
 #[test]
 fn choose_refuses_what_cannot_be_chosen() {
     let problem = parse_dlx("a b | x\na x:1\nb x:2\nb x:1\na b\n").unwrap();

@@ -1,9 +1,9 @@
 //! Random small problems against brute force, and metamorphic properties.
 
-use dlx_core::subtree::SubtreeSearch;
+use dlx_core::subtree::{Division, Subtree, SubtreeSearch};
 use dlx_core::{
-    verify, Answer, Color, Entry, ItemKind, MinCover, Multiplicity, OptionId, Outcome, Problem,
-    ProblemBuilder, Solver, Step, Stop,
+    verify, Answer, ChooseError, Color, Entry, ItemKind, MinCover, Multiplicity, OptionId, Outcome,
+    Problem, ProblemBuilder, Solver, Step, Stop,
 };
 use proptest::prelude::*;
 
@@ -624,6 +624,84 @@ proptest! {
         prop_assert_eq!(searched.updates + above.updates, stats.updates, "updates");
         prop_assert_eq!(searched.max_level.max(above.max_level), stats.max_level, "max level");
         solver.reset();
+        prop_assert!(solver.check_links().is_ok());
+    }
+
+    /// Issue 20: a solver that enters subtrees one after another keeps the
+    /// levels each way down shares with the last (and takes the one
+    /// alternative of a piece itself), and a `Divider` keeps them between
+    /// divisions; in any order, each finds, counts, gives away and divides
+    /// exactly what a fresh solver does, also when a search is reset half way.
+    #[test]
+    fn issue_20_ways_down_kept_in_any_order_change_nothing(
+        spec in spec(),
+        bounds in bounds(8),
+        algorithm_m in any::<bool>(),
+        short in any::<bool>(),
+        picks in proptest::collection::vec(any::<usize>(), 0..12),
+        visits in proptest::collection::vec((any::<usize>(), 0u64..4, 0u8..3), 1..16),
+    ) {
+        let problem = problem_of(&spec, &bounds, algorithm_m);
+        let mut solver = solver_of(&problem, short);
+        let mut parts = vec![solver.root_subtree()];
+        let seen = |d: &Result<Option<Division>, ChooseError>| {
+            d.clone().map(|d| d.map(|d| (d.parts, d.stats)))
+        };
+        {
+            let mut divider = solver.divider();
+            for pick in picks {
+                let at = pick % parts.len();
+                let division = divider.divide(&parts[at]);
+                let expected = solver_of(&problem, short).divide(&parts[at]);
+                prop_assert_eq!(seen(&division), seen(&expected));
+                if let Ok(Some(division)) = division {
+                    parts.splice(at..=at, division.parts);
+                }
+            }
+        }
+        prop_assert!(solver.check_links().is_ok());
+        // The pieces as a split file holds them too, whose levels' nodes were
+        // counted by the split.
+        let read_back = parts.iter().map(|p| {
+            let (from, to) = p.alternatives();
+            Subtree::from_parts(p.depth(), p.path().to_vec(), from, to)
+        });
+        let pieces: Vec<Subtree> = parts.iter().cloned().chain(read_back).collect();
+        for (pick, budget, mut how) in visits {
+            let piece = &pieces[pick % pieces.len()];
+            let before = *solver.stats();
+            let mut fresh = solver_of(&problem, short);
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            solver.enter(piece).unwrap();
+            fresh.enter(piece).unwrap();
+            // Half way, a reset starts the piece over (the fresh solver's
+            // search is not cut: it is what the reset search must count), or
+            // both searches give half of a level away.
+            if how > 0 && run_listing(&mut solver, budget, &mut mine) {
+                how = 0;
+            }
+            if how == 1 {
+                solver.reset();
+                mine.clear();
+            } else if how == 2 {
+                run_listing(&mut fresh, budget, &mut theirs);
+                prop_assert_eq!(solver.donate(), fresh.donate());
+            }
+            while !run_listing(&mut solver, u64::MAX, &mut mine) {}
+            while !run_listing(&mut fresh, u64::MAX, &mut theirs) {}
+            prop_assert_eq!(&mine, &theirs);
+            prop_assert_eq!(solver.progress(), fresh.progress());
+            let (after, expected) = (*solver.stats(), *fresh.stats());
+            let since = |a: u64, b: u64| if how == 1 { a } else { a - b };
+            prop_assert_eq!(since(after.nodes, before.nodes), expected.nodes);
+            prop_assert_eq!(since(after.updates, before.updates), expected.updates);
+            prop_assert_eq!(since(after.solutions, before.solutions), expected.solutions);
+            let deepest = if how == 1 { 0 } else { before.max_level };
+            prop_assert_eq!(after.max_level, expected.max_level.max(deepest));
+        }
+        let root = solver.root_subtree();
+        solver.enter(&root).unwrap();
+        prop_assert_eq!(solver.count(), Solver::new(&problem).count());
         prop_assert!(solver.check_links().is_ok());
     }
 }

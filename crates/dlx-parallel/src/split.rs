@@ -62,6 +62,9 @@ impl Split {
         let mut solver = root.clone();
         // Each piece, and whether it can be divided further.
         let mut pieces = vec![(solver.root_subtree(), true)];
+        // The pieces are divided in the order of the search, so that each
+        // way down keeps what it shares with the last.
+        let mut divider = solver.divider();
         let mut stats = Stats::default();
         let weight = |s: &Subtree| s.estimate().1 - s.estimate().0;
         // The alternatives a piece fixes at levels with more than one: those
@@ -93,18 +96,26 @@ impl Split {
             if targets.is_empty() {
                 break;
             }
-            // Back to front, so that the indices still to divide stay valid.
-            for &at in targets.iter().rev() {
-                match solver.divide(&pieces[at].0) {
+            // A new list, the targets replaced by their parts: splicing the
+            // parts in one target at a time moved the pieces after it each
+            // time, quadratic in a level's width.
+            let mut next = Vec::with_capacity(pieces.len() + targets.len());
+            let mut targets = targets.into_iter().peekable();
+            for (at, (piece, open)) in pieces.into_iter().enumerate() {
+                if targets.next_if_eq(&at).is_none() {
+                    next.push((piece, open));
+                    continue;
+                }
+                match divider.divide(&piece) {
                     Ok(Some(division)) => {
                         stats += division.stats;
-                        let parts = division.parts.into_iter().map(|p| (p, true));
-                        pieces.splice(at..=at, parts);
+                        next.extend(division.parts.into_iter().map(|p| (p, true)));
                     }
                     // A leaf (a solution or a dead end), searched as it is.
-                    Ok(None) | Err(_) => pieces[at].1 = false,
+                    Ok(None) | Err(_) => next.push((piece, false)),
                 }
             }
+            pieces = next;
         }
         Split {
             pieces: pieces.into_iter().map(|(p, _)| p).collect(),
@@ -117,12 +128,13 @@ impl Split {
     /// split of `root`'s search, complete and in order.
     pub fn from_pieces(root: &Solver, pieces: &[Subtree]) -> Result<Split, SplitError> {
         let mut solver = root.clone();
+        let mut divider = solver.divider();
         let mut found = Vec::with_capacity(pieces.len());
         let mut stats = Stats::default();
         // Walk the division tree depth first, in search order: each piece
         // must be the next leaf, or lie inside the next subtree, which is
         // then divided.
-        let mut stack = vec![solver.root_subtree()];
+        let mut stack = vec![root.root_subtree()];
         let same = |a: &Subtree, b: &Subtree| {
             a.depth() == b.depth() && a.path() == b.path() && a.alternatives() == b.alternatives()
         };
@@ -137,7 +149,7 @@ impl Split {
             }
             let inside = piece.depth() >= top.depth() && piece.path().starts_with(top.path());
             let division = if inside {
-                solver
+                divider
                     .divide(&top)
                     .map_err(|_| SplitError::NotInTree { index })?
             } else {

@@ -482,3 +482,36 @@ fn issue_20_split_paths_do_not_depend_on_options_left_out() {
     assert!(plain.lines().count() > 1);
     assert_eq!(left_out, plain);
 }
+
+/// Issue 20: a level of 200,000 alternatives (item `a`, options `a x_k`)
+/// is split two levels deep, read back from the split file and counted in
+/// two shards in linear time. Dividing its pieces, checking the split file
+/// and entering each piece used to replay its way down from the root,
+/// covering `a` and walking its list each time: at 200,000 every one of
+/// these steps ran past a minute.
+#[test]
+fn issue_20_a_level_of_200000_alternatives_is_split_and_counted_in_shards() {
+    let dir = scratch("wide-level");
+    let width = 200_000;
+    let mut text = String::from("a |");
+    for k in 0..width {
+        text += &format!(" x{k}");
+    }
+    text.push('\n');
+    for k in 0..width {
+        text += &format!("a x{k}\n");
+    }
+    let file = dir.join("wide.dlx");
+    std::fs::write(&file, text).unwrap();
+    let split = dlx()
+        .args(["split", "--depth", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(split.status.success());
+    assert_eq!(split.stdout.iter().filter(|&&b| b == b'\n').count(), width);
+    let split_path = dir.join("split.jsonl");
+    std::fs::write(&split_path, &split.stdout).unwrap();
+    let arg = split_path.to_str().unwrap();
+    check(&dir, &file, &["--split", arg], 2, "200000");
+}

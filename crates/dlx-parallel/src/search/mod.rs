@@ -423,8 +423,13 @@ impl<'p> ParallelSolver<'p> {
     pub fn count_each(&mut self, indices: &[usize]) -> Answer<Vec<SubCount>> {
         let mut results = Vec::new();
         let outcome = self.count_each_with(indices, |sub| results.push(sub));
-        let order: Vec<usize> = indices.to_vec();
-        results.sort_by_key(|r| order.iter().position(|&i| i == r.index));
+        // Each index's first place in `indices`, looked up: searched for
+        // each result, the sort was quadratic in the number of pieces.
+        let mut place = std::collections::HashMap::with_capacity(indices.len());
+        for (at, &i) in indices.iter().enumerate() {
+            place.entry(i).or_insert(at);
+        }
+        results.sort_by_key(|r| place.get(&r.index).copied());
         Answer::new(results, outcome)
     }
 

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
 use dlx_core::{Problem, Solver};
-use dlx_parallel::{read_split, Fingerprint, Merge, PartLine, Split, SplitGoal, SplitLine};
+use dlx_parallel::{read_split, Fingerprint, Merge, PartLine, SplitGoal, SplitLine};
 
 use crate::shared::{
     out, parse_problem, read_input, read_text, Output, ReportArgs, ResultExt as _, Run, RunArgs,
@@ -62,6 +62,8 @@ pub(crate) struct SplitArgs {
     file: Option<PathBuf>,
     #[command(flatten)]
     choice: SplitChoice,
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 /// Count the solutions of shard I of N, one JSON line per piece.
@@ -121,7 +123,11 @@ pub(crate) fn run(command: ShardCommand) -> anyhow::Result<()> {
 
 fn split(args: &SplitArgs) -> anyhow::Result<()> {
     let problem = read_problem(args.file.as_deref())?;
-    let split = Split::new(&Solver::new(&problem), args.choice.goal());
+    let mut run = Run::new(&args.run, &ReportArgs::default())?;
+    // A split cut short is no split: nothing is printed then.
+    let Some(split) = run.split(&Solver::new(&problem), args.choice.goal()) else {
+        return run.finish_unprinted("the split");
+    };
     let mut output = Output::new();
     for line in SplitLine::of_split(&problem, &split) {
         out!(output, "{line}")?;
@@ -140,7 +146,10 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
             let (name, text) = read_text(Some(path))?;
             read_split(&name, &text, &problem).bad_input()?
         }
-        None => Split::new(&root, args.choice.goal()),
+        None => match run.split(&root, args.choice.goal()) {
+            Some(split) => split,
+            None => return run.finish_unprinted("the shard's part file"),
+        },
     };
     let (problem_id, split_id) = (
         Fingerprint::of_problem(&problem),

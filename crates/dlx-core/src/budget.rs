@@ -284,6 +284,30 @@ impl Budget {
         Ok(())
     }
 
+    /// Spends `nodes` nodes that a search built on this crate's hooks
+    /// entered itself (a split of a search into pieces, made through
+    /// [`crate::subtree`], divides nodes outside any loop here): `Err`,
+    /// with none of them spent, when the pool does not hold them all, the
+    /// deadline has passed or a flag is raised.
+    ///
+    /// ```
+    /// use dlx_core::{Budget, Stop};
+    ///
+    /// let budget = Budget::new().with_nodes(10);
+    /// assert_eq!(budget.spend(4), Ok(()));
+    /// assert_eq!(budget.spend(7), Err(Stop::Nodes));
+    /// assert_eq!(budget.nodes_left(), Some(6));
+    /// ```
+    pub fn spend(&self, nodes: u64) -> Result<(), Stop> {
+        self.check_clock()?;
+        let taken = self.take_nodes(nodes);
+        if taken < nodes {
+            self.settle_nodes(taken, 0);
+            return Err(Stop::Nodes);
+        }
+        Ok(())
+    }
+
     /// The cancel flag and the deadline.
     pub(crate) fn check_clock(&self) -> Result<(), Stop> {
         if self.is_cancelled() {

@@ -179,7 +179,9 @@ impl<'p> ParallelMemoCounter<'p> {
     /// ([`MemoCounter::choose`]) and counts it; the clones share the cache.
     pub fn count(&mut self) -> Result<u128, MemoError> {
         let threads = self.threads();
-        let (pieces, expanded) = self.split(threads * MEMO_PIECES_PER_THREAD);
+        let (pieces, expanded) = self
+            .split(threads * MEMO_PIECES_PER_THREAD)
+            .map_err(MemoError::Stopped)?;
         let progress = self.progress.clone();
         if let Some(progress) = &progress {
             progress.reset();
@@ -243,7 +245,10 @@ impl<'p> ParallelMemoCounter<'p> {
     /// The pieces: paths of choices from the root, in the order of the
     /// sequential search, with their shares of the tree, and the number of
     /// nodes expanded to make them.
-    fn split(&self, goal: usize) -> (Vec<(Vec<OptionId>, f64)>, u64) {
+    /// Each expansion is a node of the count's budget, and the budget's
+    /// deadline and flags are read at each (a forced chain is walked to
+    /// its end here).
+    fn split(&self, goal: usize) -> Result<(Vec<(Vec<OptionId>, f64)>, u64), Stop> {
         // Each piece: its path, its share of the tree, whether it can be expanded.
         let mut pieces: Vec<(Vec<OptionId>, f64, bool)> = vec![(Vec::new(), 1.0, true)];
         let mut expanded = 0;
@@ -281,6 +286,7 @@ impl<'p> ParallelMemoCounter<'p> {
                 // Nothing left to cover: the path is a solution, counted as a piece.
                 None => pieces[k].2 = false,
                 Some(branch) => {
+                    self.budget.spend(1)?;
                     expanded += 1;
                     let (mut path, weight, _) = std::mem::take(&mut pieces[k]);
                     let share = weight / branch.options.len().max(1) as f64;
@@ -301,7 +307,7 @@ impl<'p> ParallelMemoCounter<'p> {
                 }
             }
         }
-        (pieces.into_iter().map(|p| (p.0, p.1)).collect(), expanded)
+        Ok((pieces.into_iter().map(|p| (p.0, p.1)).collect(), expanded))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Splitting a search into pieces, the same on every machine: subtrees in the sequential search order.
 
 use dlx_core::subtree::{Subtree, SubtreeSearch as _};
-use dlx_core::{Solver, Stats};
+use dlx_core::{Budget, Solver, Stats, Stop};
 
 /// How far to split a search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,6 +59,19 @@ impl Split {
     /// Splits the search of `root` (a solver that has not started; it may
     /// have choices of its own) as far as `goal` asks.
     pub fn new(root: &Solver, goal: SplitGoal) -> Split {
+        match Split::within(root, goal, &Budget::new()) {
+            Ok(split) => split,
+            Err(_) => unreachable!("a split without a budget never stops"),
+        }
+    }
+
+    /// [`Split::new`] within `budget`: the nodes the division enters draw
+    /// on it, its deadline and cancel flags are read at every division, and
+    /// the pieces held count against its memory. A split cut short is no
+    /// split (its pieces would not cover the search), so a stop is an
+    /// error, the reason.
+    pub fn within(root: &Solver, goal: SplitGoal, budget: &Budget) -> Result<Split, Stop> {
+        let memory = budget.memory().unwrap_or(usize::MAX);
         let mut solver = root.clone();
         // Each piece, and whether it can be divided further.
         let mut pieces = vec![(solver.root_subtree(), true)];
@@ -106,8 +119,12 @@ impl Split {
                     next.push((piece, open));
                     continue;
                 }
+                // The clock and the flags, at every division (a leaf costs a
+                // replay of its way down, and a level may have 200,000).
+                budget.spend(0)?;
                 match divider.divide(&piece) {
                     Ok(Some(division)) => {
+                        budget.spend(division.stats.nodes)?;
                         stats += division.stats;
                         next.extend(division.parts.into_iter().map(|p| (p, true)));
                     }
@@ -116,11 +133,18 @@ impl Split {
                 }
             }
             pieces = next;
+            let held: usize = pieces
+                .iter()
+                .map(|(piece, _)| size_of::<(Subtree, bool)>() + size_of_val(piece.path()))
+                .sum();
+            if held > memory {
+                return Err(Stop::Memory);
+            }
         }
-        Split {
+        Ok(Split {
             pieces: pieces.into_iter().map(|(p, _)| p).collect(),
             stats,
-        }
+        })
     }
 
     /// Rebuilds a split from its pieces (as a split file holds them, read

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use dlx_core::{Answer, Budget, Costed, Objective, OptionId, Outcome, Solver, Stats};
-use dlx_parallel::{Balance, ParallelSolver};
+use dlx_parallel::{Balance, ParallelSolver, Split, SplitGoal};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 use crate::shared::progress::{watch, Watched};
@@ -305,13 +305,26 @@ impl Run {
         Ok(best)
     }
 
+    /// Splits the search of `root` as far as `goal` asks, within the run's
+    /// budget; `None` when a stop cut the split short (recorded: a split
+    /// cut short is no split).
+    pub(crate) fn split(&mut self, root: &Solver, goal: SplitGoal) -> Option<Split> {
+        match Split::within(root, goal, &self.budget()) {
+            Ok(split) => Some(split),
+            Err(stop) => {
+                self.record(Outcome::Stopped(stop));
+                None
+            }
+        }
+    }
+
     /// Counts the pieces `indices` of `split` (a split of `root`'s search),
     /// as a shard does, handing each piece's count to `done` as soon as it
     /// is counted ([`ParallelSolver::count_each_with`]).
     pub(crate) fn count_pieces(
         &mut self,
         root: Solver,
-        split: dlx_parallel::Split,
+        split: Split,
         indices: &[usize],
         done: impl FnMut(dlx_parallel::SubCount),
     ) -> anyhow::Result<()> {

@@ -448,7 +448,6 @@ impl MemoCounter {
         };
         match result {
             End::Paused => Ok(MemoStep::Paused),
-            End::Stopped => Ok(MemoStep::Stopped(Stop::Cancelled)),
             End::Done(cache::OVERFLOW) => Err(MemoError::Overflow {
                 limit: cache::OVERFLOW - 1,
             }),

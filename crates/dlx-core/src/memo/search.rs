@@ -1,6 +1,5 @@
 //! The memoised count: one loop over an explicit stack of sums (a branching item's options) and products (parts).
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::cache::{MemoCache, OVERFLOW};
@@ -48,10 +47,8 @@ impl Store for Shared<'_> {
 pub(crate) enum End {
     /// The count is finished.
     Done(u128),
-    /// The node budget ran out.
+    /// The slice of nodes ran out.
     Paused,
-    /// The stop flag was raised.
-    Stopped,
 }
 
 /// What the loop does next.
@@ -121,8 +118,6 @@ pub(crate) struct Search {
     idle_part_work: u64,
     /// The most words the arena of active masks may hold.
     mask_room: usize,
-    /// Checked at every node: raised, the search stops (and can go on later).
-    pub(crate) stop: Option<Arc<AtomicBool>>,
     started: bool,
 }
 
@@ -156,7 +151,6 @@ impl Search {
             virt: 0,
             idle_part_work: 0,
             mask_room,
-            stop: None,
             started: false,
             rule,
             parts,
@@ -164,12 +158,9 @@ impl Search {
         }
     }
 
-    /// A search of the same problem with the same settings (the stop flag
-    /// included), from the start.
+    /// A search of the same problem with the same settings, from the start.
     pub(crate) fn fresh(&self) -> Search {
-        let mut search = Search::new(Arc::clone(&self.layout), self.rule, self.parts);
-        search.stop.clone_from(&self.stop);
-        search
+        Search::new(Arc::clone(&self.layout), self.rule, self.parts)
     }
 
     pub(crate) fn started(&self) -> bool {
@@ -184,8 +175,8 @@ impl Search {
         &self.layout
     }
 
-    /// Runs until the count is finished, `node_budget` more nodes were
-    /// entered, or the stop flag is raised.
+    /// Runs until the count is finished or `node_budget` more nodes were
+    /// entered (the budget and its flags are `MemoCounter::run`'s, between slices).
     pub(crate) fn run<S: Store>(&mut self, store: &mut S, node_budget: u64) -> End {
         self.started = true;
         let layout = Arc::clone(&self.layout);
@@ -198,13 +189,6 @@ impl Search {
                 Next::Enter { part } => {
                     if self.stats.nodes >= stop_at {
                         return End::Paused;
-                    }
-                    if self
-                        .stop
-                        .as_deref()
-                        .is_some_and(|s| s.load(Ordering::Relaxed))
-                    {
-                        return End::Stopped;
                     }
                     self.stats.nodes += 1;
                     self.stats.max_level = self.stats.max_level.max(self.frames.len());

@@ -62,6 +62,17 @@ enum Command {
 fn main() -> ExitCode {
     // On a usage error clap exits with 2 itself, after `--help` or `--version` with 0, as EXIT_CODES says.
     let cli = Cli::parse();
+    // The commands that search listen for signals before they read their
+    // input; the others (merge, completions, man) end at the first.
+    let searches = !matches!(
+        cli.command,
+        Command::Completions(_) | Command::Man(_) | Command::Shard(shard::ShardCommand::Merge(_))
+    );
+    if searches {
+        if let Err(err) = shared::listen_early() {
+            return shared::report(&err);
+        }
+    }
     let result = match cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Sudoku(args) => sudoku::run(args),

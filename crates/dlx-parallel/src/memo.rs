@@ -248,7 +248,7 @@ impl<'p> ParallelMemoCounter<'p> {
     /// Each expansion is a node of the count's budget, and the budget's
     /// deadline and flags are read at each (a forced chain is walked to
     /// its end here).
-    fn split(&self, goal: usize) -> Result<(Vec<(Vec<OptionId>, f64)>, u64), Stop> {
+    fn split(&self, goal: usize) -> Result<(Vec<Piece>, u64), Stop> {
         // Each piece: its path, its share of the tree, whether it can be expanded.
         let mut pieces: Vec<(Vec<OptionId>, f64, bool)> = vec![(Vec::new(), 1.0, true)];
         let mut expanded = 0;
@@ -310,6 +310,9 @@ impl<'p> ParallelMemoCounter<'p> {
         Ok((pieces.into_iter().map(|p| (p.0, p.1)).collect(), expanded))
     }
 }
+
+/// A piece of a memoised count: its path of choices from the root, and its share of the tree.
+type Piece = (Vec<OptionId>, f64);
 
 /// A clone of `root` with the choices of `path` fixed.
 fn at(root: &MemoCounter, path: &[OptionId]) -> MemoCounter {
@@ -587,7 +590,10 @@ impl<'p> ParallelCount<'p> {
         leverage: f64,
     ) -> Result<Counted, CountError> {
         let progress = self.progress.clone();
-        if self.threads() == 1 {
+        // A decision the budget stopped leaves the count it began: it is the
+        // partial count (the threads, starting over, would find none).
+        let stopped = begun.is_some() && self.budget.check().is_err();
+        if self.threads() == 1 || stopped {
             let mut solver = begun.unwrap_or_else(|| Solver::new(problem));
             solver.set_budget(self.budget.clone());
             if let Some(progress) = &progress {

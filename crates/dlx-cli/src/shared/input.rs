@@ -12,7 +12,39 @@ use crate::shared::{Output, ResultExt as _};
 
 /// Reads a whole input: the file, or standard input for `-` or no file.
 /// A file that cannot be read is bad input, as all the errors of this module.
+///
+/// The reading runs on a thread of its own while this one waits, looking at
+/// the signals: standard input may block for as long as its writer likes,
+/// and a blocked read does not end for a signal, so SIGINT or SIGTERM while
+/// waiting ends the command at once, as interrupted (exit 130 or 143).
 pub(crate) fn read_input(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    let owned = path.map(Path::to_path_buf);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    // Detached: when a signal ends the wait, the process ends with it.
+    let reader = std::thread::Builder::new().spawn(move || {
+        let _ = sender.send(read_whole(owned.as_deref()));
+    });
+    if reader.is_err() {
+        // No thread to spare: read here, as a plain program would.
+        return read_whole(path);
+    }
+    loop {
+        match receiver.recv_timeout(std::time::Duration::from_millis(20)) {
+            Ok(read) => return read,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(anyhow::anyhow!("the input could not be read"));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(interrupted) = crate::shared::stops::interrupted("reading the input") {
+                    return Err(interrupted);
+                }
+            }
+        }
+    }
+}
+
+/// [`read_input`]'s reading itself.
+fn read_whole(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     match path {
         Some(p) if p != Path::new("-") => {

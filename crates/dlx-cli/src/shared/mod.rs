@@ -23,4 +23,4 @@ pub(crate) use picture::Pictures;
 pub(crate) use report::{fields, Line, Other, ReportArgs, JSON_HELP};
 pub(crate) use run::{note, Run, RunArgs};
 pub(crate) use search::{COUNT_HELP, LIMIT_HELP};
-pub(crate) use stops::{Partial, Stops};
+pub(crate) use stops::{listen_early, Partial, Stops};

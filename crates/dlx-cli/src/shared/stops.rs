@@ -35,6 +35,20 @@ static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 /// handlers are installed once, however many runs a process makes).
 static CANCEL: OnceLock<Arc<AtomicBool>> = OnceLock::new();
 
+/// When the process started to work, from which `--time-limit` counts.
+static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// Listens for SIGINT and SIGTERM from the start of a command that
+/// searches (before it reads its input, which may take a while): the
+/// first signal only raises the cancel flag its searches read, so a
+/// signal while the input is read is answered as during the search (exit
+/// 130 or 143, the note); a second SIGINT ends the process at once. Also
+/// starts the clock of `--time-limit`.
+pub(crate) fn listen_early() -> anyhow::Result<()> {
+    let _ = STARTED.get_or_init(Instant::now);
+    listen().map(drop)
+}
+
 /// The limits a run was given, and its budget.
 #[derive(Debug, Clone)]
 pub(crate) struct Stops {
@@ -47,7 +61,8 @@ pub(crate) struct Stops {
 impl Stops {
     /// Listens for SIGINT and SIGTERM (the first raises the cancel flag, a
     /// second SIGINT ends the process at once) and makes the run's budget:
-    /// `max_nodes` for all its searches together, `time_limit` from now,
+    /// `max_nodes` for all its searches together, `time_limit` from the
+    /// start of the command ([`listen_early`]),
     /// `max_memory` for what grows while a search runs.
     pub(crate) fn new(
         max_nodes: Option<u64>,
@@ -59,7 +74,9 @@ impl Stops {
         if let Some(nodes) = max_nodes {
             budget = budget.with_nodes(nodes);
         }
-        if let Some(deadline) = time_limit.and_then(|limit| Instant::now().checked_add(limit)) {
+        // The limit counts from the start of the command, reading the input included.
+        let started = *STARTED.get_or_init(Instant::now);
+        if let Some(deadline) = time_limit.and_then(|limit| started.checked_add(limit)) {
             budget = budget.with_deadline(deadline);
         }
         if let Some(bytes) = max_memory {
@@ -147,6 +164,28 @@ impl Stops {
             message: format!("{why} after {seconds:.1} s: {outcome}"),
         }
     }
+}
+
+/// The error that ends a command that a signal interrupted while `doing`
+/// something before any search (reading its input), if one did: nothing
+/// was searched, so nothing is printed.
+pub(crate) fn interrupted(doing: &str) -> Option<anyhow::Error> {
+    let cancelled = CANCEL.get().is_some_and(|c| c.load(Ordering::Relaxed));
+    if !cancelled {
+        return None;
+    }
+    let (code, reason, why) = match signalled() {
+        Some(143) => (143, "terminated", "terminated (SIGTERM)"),
+        _ => (130, "interrupted", "interrupted (SIGINT)"),
+    };
+    Some(
+        Partial {
+            code,
+            reason,
+            message: format!("{why} while {doing}: nothing was searched, so nothing is printed"),
+        }
+        .into(),
+    )
 }
 
 /// The exit code of the signal that arrived, if one did.

@@ -1,5 +1,6 @@
 //! The integration tests of the `dlx` binary, one module per subcommand.
 
+mod budgets;
 mod conventions;
 mod cover;
 mod estimate;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use dlx_core::{Budget, Problem, Solver, Step, Stop};
+use dlx_core::{Budget, Problem, Solver, Step, Stop, WyRand};
 
 use crate::shared::{fields, out, parse_problem, read_input, Other, Output, Stops, JSON_HELP};
 
@@ -404,31 +404,4 @@ fn duration(seconds: f64) -> String {
     let granularity = if seconds >= 3600.0 { 60 } else { 1 };
     let rounded = (seconds as u64).div_ceil(granularity) * granularity;
     humantime::format_duration(Duration::from_secs(rounded)).to_string()
-}
-
-/// The probes' random choices: Wang Yi's wyrand, written out so that a seed
-/// gives the same probes on every machine and with every dependency.
-#[derive(Debug)]
-struct WyRand {
-    state: u64,
-}
-
-impl WyRand {
-    fn new(seed: u64) -> WyRand {
-        WyRand { state: seed }
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0xa076_1d64_78bd_642f);
-        let t = u128::from(self.state) * u128::from(self.state ^ 0xe703_7ed1_a0b4_28db);
-        // The high and low halves folded together: the truncation is the point.
-        ((t >> 64) as u64) ^ (t as u64)
-    }
-
-    /// A number in `0..n`, by Lemire's multiply-shift on the top 32 bits.
-    fn below(&mut self, n: u32) -> u32 {
-        let top = self.next_u64() >> 32;
-        // `top * n < 2^64`, and shifted down it is below `n`.
-        ((top * u64::from(n)) >> 32) as u32
-    }
 }

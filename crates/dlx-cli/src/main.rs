@@ -14,6 +14,7 @@ mod man;
 mod matrix;
 mod polyomino;
 mod queens;
+mod sample;
 mod shard;
 mod shared;
 mod solve;
@@ -54,6 +55,7 @@ enum Command {
     Lottery(lottery::LotteryArgs),
     #[command(flatten)]
     Shard(shard::ShardCommand),
+    Sample(sample::SampleArgs),
     Estimate(estimate::EstimateArgs),
     Completions(completions::CompletionsArgs),
     Man(man::ManArgs),
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
         Command::Squares(args) => squares::run(args),
         Command::Lottery(args) => lottery::run(args),
         Command::Shard(command) => shard::run(command),
+        Command::Sample(args) => sample::run(args),
         Command::Estimate(args) => estimate::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Man(args) => man::run(args),

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, Solver};
+use dlx_core::{write_dlx, Count, Solver};
 use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
@@ -43,7 +43,8 @@ Examples:
   dlx polyomino --board 16x16 --pieces domino --count --stats
   dlx polyomino --board 5x3 --only L,P,V --count --distinct
   dlx polyomino --board 8x5 --pieces data/polyomino/tetrominoes-twice.txt
-  dlx polyomino --board 20x3 --emit-dlx | dlx solve --count")]
+  dlx polyomino --board 20x3 --emit-dlx | dlx solve --count
+  dlx polyomino --board 8x8 --pieces domino --sample 3 --seed 7 --svg random/")]
 pub(crate) struct PolyominoArgs {
     /// The board, WIDTHxHEIGHT [default: 6x10].
     #[arg(long, value_name = "WxH", conflicts_with = "board_file")]
@@ -71,11 +72,23 @@ pub(crate) struct PolyominoArgs {
     #[arg(long, value_name = "N", conflicts_with_all = ["distinct", "memo"], value_parser = clap::value_parser!(u64).range(1..), help = LIMIT_HELP)]
     limit: Option<u64>,
     /// Also draw the first tiling as an SVG picture in PATH (a folder, an
-    /// existing one or PATH ending with `/`, gets tiling.svg).
+    /// existing one or PATH ending with `/`, gets tiling.svg); with
+    /// --sample K, each tiling drawn (PATH-1.svg, ..., or tiling-1.svg, ...
+    /// in a folder).
     #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "distinct"])]
     svg: Option<PathBuf>,
+    /// Draw K tilings uniformly at random instead (independently: one may
+    /// come twice), each with exactly the same chance, as `dlx sample` draws
+    /// solutions; with --svg, each is drawn in PATH (tiling-1.svg, ...).
+    #[arg(long, value_name = "K", conflicts_with_all = ["count", "distinct", "limit"],
+        value_parser = clap::value_parser!(u64).range(1..))]
+    sample: Option<u64>,
+    /// The seed of --sample: the same seed draws the same tilings [default:
+    /// picked from the clock, and said on standard error].
+    #[arg(long, value_name = "S", requires = "sample")]
+    seed: Option<u64>,
     /// Print the exact cover problem in Knuth's DLX format instead of solving it.
-    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "json", "stats"])]
+    #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "json", "stats", "sample"])]
     emit_dlx: bool,
     /// Print the pieces (name, count, shape) instead of solving.
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "emit_dlx"])]
@@ -135,6 +148,9 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(model.problem()).trim_end())?;
         return output.flush();
     }
+    if let Some(samples) = args.sample {
+        return sample(&args, &model, samples, &mut run, &mut output, start);
+    }
     // Tilings of a board by many copies of a piece repeat their regions:
     // the memoised count reaches counts no enumeration can. A plain count
     // is made by symmetry, below.
@@ -168,13 +184,13 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
             .value;
         let counts = count.counts(orbits, tilings);
         if args.report.json {
-            output.json(&Line::Count {
-                case: None,
-                count: u128::from(counts.all),
-                distinct: args.distinct.then_some(u128::from(counts.distinct)),
-                limit: None,
-                verdict: None,
-            })?;
+            output.json(&Line::count(
+                None,
+                Count::from(counts.all),
+                args.distinct.then_some(Count::from(counts.distinct)),
+                None,
+                None,
+            ))?;
         } else {
             if args.count {
                 out!(output, "{}", counts.all)?;
@@ -235,6 +251,58 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     let seconds = start.elapsed().as_secs_f64();
     args.report.stats(&mut output, &run.stats(), seconds, &[])?;
     run.finish("the output")
+}
+
+/// `--sample K`: K tilings drawn uniformly at random from the diagram of the
+/// memoised count (each tiling is the same number of solutions, one per
+/// order of the copies of each piece, so uniform solutions are uniform
+/// tilings), printed as a listing prints them.
+fn sample(
+    args: &PolyominoArgs,
+    model: &Polyomino,
+    samples: u64,
+    run: &mut Run,
+    output: &mut Output,
+    start: Instant,
+) -> anyhow::Result<()> {
+    let seed = args.seed.unwrap_or_else(crate::sample::seed_from_clock);
+    let Some(diagram) = run.diagram(model.problem(), "--sample")? else {
+        return run.finish_unprinted("the diagram to draw from");
+    };
+    let tilings = diagram.count().div_floor(model.solutions_per_tiling());
+    if args.report.json {
+        output.json(&Line::Sampling {
+            seed,
+            count_decimal: tilings.to_string(),
+            count: tilings.clone(),
+        })?;
+    } else if args.seed.is_none() {
+        crate::shared::note(&format!(
+            "dlx: seed {seed} (--seed {seed} draws these tilings again)"
+        ));
+    }
+    if tilings.is_zero() {
+        args.report.no_solution(output, None)?;
+    }
+    let pictures = args
+        .svg
+        .as_ref()
+        .map(|path| Pictures::new(path, samples > 1, "tiling"));
+    let draws = usize::try_from(samples).unwrap_or(usize::MAX);
+    for (index, solution) in diagram.samples(seed).take(draws).enumerate() {
+        let tiling = model.decode(&solution);
+        tiling
+            .check(model.board(), model.pieces(), model.one_sided())
+            .context("internal error: the tiling drawn breaks the rules")?;
+        write_tiling(output, &args.report, index as u64, &tiling)?;
+        if let Some(pictures) = &pictures {
+            output.flush()?;
+            pictures.write(index, &tiling.to_svg())?;
+        }
+    }
+    output.flush()?;
+    crate::sample::print_stats(&args.report, &diagram, output, start)?;
+    run.finish("the sample")
 }
 
 /// Writes tiling `index` of a listing: a JSON line, or the board drawn

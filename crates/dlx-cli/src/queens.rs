@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, Solver};
+use dlx_core::{write_dlx, Count, Solver};
 use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 use crate::shared::cases::{until_error, Case};
@@ -118,13 +118,13 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
                 )?
                 .value;
             if report.json {
-                output.json(&Line::Count {
-                    case: None,
-                    count: u128::from(all),
-                    distinct: Some(u128::from(distinct)),
-                    limit: None,
-                    verdict: None,
-                })?;
+                output.json(&Line::count(
+                    None,
+                    Count::from(all),
+                    Some(Count::from(distinct)),
+                    None,
+                    None,
+                ))?;
             } else {
                 if args.count {
                     out!(output, "{all}")?;

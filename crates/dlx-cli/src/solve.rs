@@ -39,7 +39,7 @@ use crate::shared::{
 /// and `--time-limit` stop it with what it found so far, marked partial.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx polyomino --board 16x16 --pieces domino --emit-dlx | dlx solve --count --stats\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  dlx solve --count --time-limit 10s --progress always problem.dlx\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
+    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx polyomino --board 16x16 --pieces domino --emit-dlx | dlx solve --count --stats\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  dlx solve --count --time-limit 10s --progress always problem.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx solve --frequencies\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
 )]
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
@@ -52,7 +52,7 @@ pub(crate) struct SolveArgs {
     /// solving it: comments and spacing dropped, names byte for byte, options
     /// without a primary item left out (as Knuth's programs leave them out),
     /// to normalise a file or check what the reader understood.
-    #[arg(long, conflicts_with_all = ["count", "json", "limit", "min_options", "min_cost"])]
+    #[arg(long, conflicts_with_all = ["count", "json", "limit", "min_options", "min_cost", "frequencies"])]
     emit_dlx: bool,
     /// Print solutions in the order of the sequential search, whatever the threads (the default).
     #[arg(long, overrides_with = "unordered")]
@@ -66,6 +66,14 @@ pub(crate) struct SolveArgs {
     /// Print only the cheapest solution under the options' DLX5 costs (`|n` after an option), proven.
     #[arg(long, conflicts_with = "count")]
     min_cost: bool,
+    /// Print, for each option, the number of solutions that contain it
+    /// (the count, a tab, the option; in input order), then the number of
+    /// solutions alone on the last line: an option in every solution is
+    /// forced, one in none can never be placed. Computed in one pass over
+    /// the memoised count's subproblems, not by visiting solutions, so any
+    /// count the memoised count reaches has its frequencies.
+    #[arg(long, conflicts_with_all = ["limit", "min_options", "min_cost", "memo", "no_memo", "unordered"])]
+    frequencies: bool,
     /// With --min-cost, print the K cheapest solutions, cheapest first (K from 1).
     // `--best 0` asked for nothing and answered "no solution" for a problem
     // that has solutions: refused, as `--limit 0` is (issue 20).
@@ -92,6 +100,16 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let solvers = run.threads() as u64 + 1;
     run.check_memory("the problem", problem.footprint().total(solvers))?;
     let mut output = Output::new();
+    if args.frequencies {
+        return solve_frequencies(
+            &args,
+            &problem,
+            &input_options,
+            &mut run,
+            &mut output,
+            start,
+        );
+    }
     if args.count && args.limit.is_none() {
         let counted = run
             .count_solutions(&problem, &args.memo, false)?
@@ -138,6 +156,41 @@ fn solve_count(
     let count = run.count(Solver::new(problem), args.limit)?;
     args.report
         .count(output, None, u128::from(count.value), args.limit)
+}
+
+/// `--frequencies`: each option's number of solutions, from the diagram of
+/// the memoised count, then the count.
+fn solve_frequencies(
+    args: &SolveArgs,
+    problem: &Problem,
+    input_options: &[usize],
+    run: &mut Run,
+    output: &mut Output,
+    start: Instant,
+) -> anyhow::Result<()> {
+    let Some(diagram) = run.diagram(problem, "--frequencies")? else {
+        return run.finish_unprinted("the frequencies' count");
+    };
+    for (k, frequency) in diagram.frequencies().into_iter().enumerate() {
+        let option = OptionId::new(k);
+        if args.report.json {
+            output.json(&Line::Frequency {
+                option: input_options[k],
+                line: format_option(problem, option),
+                count_decimal: frequency.to_string(),
+                count: frequency,
+            })?;
+        } else {
+            let mut line = format!("{frequency}\t").into_bytes();
+            line.extend_from_slice(&format_option_bytes(problem, option));
+            output.bytes_line(&line)?;
+        }
+    }
+    args.report
+        .count(output, None, diagram.count().clone(), None)?;
+    output.flush()?;
+    crate::sample::print_stats(&args.report, &diagram, output, start)?;
+    run.finish("the frequencies")
 }
 
 /// Lists the solutions, in the sequential order unless `--unordered`.
@@ -204,7 +257,7 @@ fn solve_optimum(
 }
 
 /// Prints solutions as option lines separated by blank lines, or as JSON lines.
-struct Printer<'a> {
+pub(crate) struct Printer<'a> {
     problem: &'a Problem,
     /// Each option's index among the input's option lines, for `--json`.
     input_options: &'a [usize],
@@ -218,7 +271,7 @@ struct Printer<'a> {
 }
 
 impl<'a> Printer<'a> {
-    fn new(problem: &'a Problem, input_options: &'a [usize], json: bool) -> Printer<'a> {
+    pub(crate) fn new(problem: &'a Problem, input_options: &'a [usize], json: bool) -> Printer<'a> {
         Printer {
             problem,
             input_options,
@@ -229,7 +282,11 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn print(&mut self, output: &mut Output, solution: &[OptionId]) -> anyhow::Result<()> {
+    pub(crate) fn print(
+        &mut self,
+        output: &mut Output,
+        solution: &[OptionId],
+    ) -> anyhow::Result<()> {
         let problem = self.problem;
         if self.json {
             let lines: Vec<String> = solution

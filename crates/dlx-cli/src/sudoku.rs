@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{write_dlx, Outcome, Solver};
+use dlx_core::{write_dlx, Count, Outcome, Solver};
 use dlx_models::sudoku::{
     generate_grid_within, generate_puzzle_within, Alphabet, Encoding, Grid, Puzzle, Shape,
     TargetCost, Variant,
@@ -270,13 +270,13 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 match &answer {
                     &Answer::Count(count, limit, verdict) => {
                         if report.json {
-                            output.json(&Line::Count {
-                                case: Some(index),
-                                count: u128::from(count),
-                                distinct: None,
+                            output.json(&Line::count(
+                                Some(index),
+                                Count::from(count),
+                                None,
                                 limit,
                                 verdict,
-                            })?;
+                            ))?;
                         } else {
                             out!(
                                 output,

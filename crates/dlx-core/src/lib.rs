@@ -106,6 +106,7 @@ mod index;
 mod links;
 mod memo;
 mod problem;
+mod random;
 mod search;
 mod verify;
 
@@ -118,17 +119,21 @@ pub use format::{
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
-    count_solutions, decide_method, CacheStats, CountMode, Counted, Decision, MemoCache,
-    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, Rule, DEFAULT_MEMORY,
+    count_solutions, decide_method, CacheStats, Count, CountMode, Counted, Decision, Diagram,
+    MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, ParseCountError,
+    Rule, Samples, DEFAULT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`decide_method`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its
 /// tuning is not part of the API.
 #[cfg(feature = "test-support")]
 pub use memo::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
+/// The big integers of [`Count`] (`num-bigint`'s), for callers that compute with them.
+pub use num_bigint::BigUint;
 pub use problem::{
     BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
 };
+pub use random::WyRand;
 pub use search::{ChooseError, Costed, Objective, Probe, Solutions, Solver, Stats, Step};
 
 pub mod subtree {

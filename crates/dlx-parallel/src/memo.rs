@@ -4,9 +4,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use dlx_core::{
-    count_solutions, decide_method, Budget, CacheStats, CountMode, Counted, Decision, MemoCache,
-    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Outcome, Problem,
-    Solver, Stats, Step, Stop,
+    count_solutions, decide_method, Budget, CacheStats, Count, CountMode, Counted, Decision,
+    MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId,
+    Outcome, Problem, Solver, Stats, Step, Stop,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -59,7 +59,7 @@ pub enum CountError {
 /// }
 /// let problem = parse_dlx(&text)?;
 /// let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())?.with_threads(2)?;
-/// assert_eq!(counter.count()?, 34);
+/// assert_eq!(counter.count()?, 34u64);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -177,7 +177,7 @@ impl<'p> ParallelMemoCounter<'p> {
     /// counts add up to the whole. Each thread takes the next piece in
     /// order, fixes its choices on a clone of the counter
     /// ([`MemoCounter::choose`]) and counts it; the clones share the cache.
-    pub fn count(&mut self) -> Result<u128, MemoError> {
+    pub fn count(&mut self) -> Result<Count, MemoError> {
         let threads = self.threads();
         let (pieces, expanded) = self
             .split(threads * MEMO_PIECES_PER_THREAD)
@@ -195,7 +195,7 @@ impl<'p> ParallelMemoCounter<'p> {
             halt: Halt::default(),
             progress: progress.as_deref(),
         };
-        let work = || -> Vec<(Result<u128, MemoError>, MemoStats)> {
+        let work = || -> Vec<(Result<Count, MemoError>, MemoStats)> {
             (0..threads)
                 .into_par_iter()
                 .map(|worker| job.count_pieces(worker))
@@ -207,23 +207,13 @@ impl<'p> ParallelMemoCounter<'p> {
         };
         self.stats = MemoStats::default();
         self.stats.nodes = expanded;
-        let mut total = 0u128;
-        let mut failed = None;
+        let mut total = Count::ZERO;
         for (result, stats) in results {
             self.stats += stats;
-            match result {
-                Ok(count) => match add(total, count) {
-                    Ok(sum) => total = sum,
-                    Err(err) => failed = Some(err),
-                },
-                // An overflow is reported before a stop it caused; a stop
-                // by the run itself (after another thread's error) is none.
-                Err(MemoError::Stopped(_)) => {}
-                Err(err) => failed = Some(err),
+            // A thread stopped: the reason is the run's, below.
+            if let Ok(count) = result {
+                total += count;
             }
-        }
-        if let Some(err) = failed {
-            return Err(err);
         }
         match job.halt.why() {
             Some(Why::Stop(stop)) => Err(MemoError::Stopped(stop)),
@@ -343,8 +333,8 @@ impl Job<'_> {
     /// until the budget or another thread stops the count.
     /// Returns the sum of its pieces' counts and its statistics (of the
     /// pieces finished, and of the one a stop or an error ended).
-    fn count_pieces(&self, worker: usize) -> (Result<u128, MemoError>, MemoStats) {
-        let mut total = 0u128;
+    fn count_pieces(&self, worker: usize) -> (Result<Count, MemoError>, MemoStats) {
+        let mut total = Count::ZERO;
         let mut stats = MemoStats::default();
         loop {
             let k = self.next.fetch_add(1, Ordering::Relaxed);
@@ -364,22 +354,18 @@ impl Job<'_> {
                     progress.add_nodes(spent);
                 }
                 let failed = match step {
-                    Ok(MemoStep::Done(count)) => match add(total, count) {
-                        Ok(sum) => {
-                            total = sum;
-                            break;
-                        }
-                        Err(err) => err,
-                    },
-                    Ok(MemoStep::Paused) => continue,
-                    Ok(MemoStep::Stopped(stop)) => {
+                    MemoStep::Done(count) => {
+                        total += count;
+                        break;
+                    }
+                    MemoStep::Paused => continue,
+                    MemoStep::Stopped(stop) => {
                         // The budget's stop, or the count's own (already recorded).
                         if !self.halt.is_raised() {
                             self.halt.raise(Why::Stop(stop));
                         }
                         MemoError::Stopped(stop)
                     }
-                    Err(err) => err,
                 };
                 // The other threads need not go on: the count cannot finish.
                 self.halt.raise(Why::Stop(Stop::Cancelled));
@@ -394,15 +380,6 @@ impl Job<'_> {
     }
 }
 
-/// `a + b`, or the overflow error a memoised count reports.
-fn add(a: u128, b: u128) -> Result<u128, MemoError> {
-    a.checked_add(b)
-        .filter(|&s| s != u128::MAX)
-        .ok_or(MemoError::Overflow {
-            limit: u128::MAX - 1,
-        })
-}
-
 /// A count on the threads of a rayon pool, by the method the core's rule
 /// chooses ([`decide_method`], the one place that decides): the memoised
 /// count where a short probe finds that it pays, else the plain count;
@@ -413,7 +390,7 @@ fn add(a: u128, b: u128) -> Result<u128, MemoError> {
 /// soon makes up for the probe's few thousand nodes.
 ///
 /// ```
-/// use dlx_core::{parse_dlx, CountMode, MemoSettings, Outcome};
+/// use dlx_core::{parse_dlx, Count, CountMode, MemoSettings, Outcome};
 /// use dlx_parallel::ParallelCount;
 ///
 /// // The 2 x 8 board has 34 domino tilings (a Fibonacci number).
@@ -427,7 +404,10 @@ fn add(a: u128, b: u128) -> Result<u128, MemoError> {
 /// let problem = parse_dlx(&text)?;
 /// let mut count = ParallelCount::new(&MemoSettings::new(), CountMode::Auto).with_threads(2)?;
 /// let counted = count.count(&problem)?;
-/// assert_eq!((counted.count, counted.outcome), (Some(34), Outcome::Finished));
+/// assert_eq!(
+///     (counted.count, counted.outcome),
+///     (Some(Count::from(34u64)), Outcome::Finished)
+/// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -613,7 +593,7 @@ impl<'p> ParallelCount<'p> {
                 }
             };
             return Ok(Counted {
-                count: Some(u128::from(solver.stats().solutions)),
+                count: Some(Count::from(solver.stats().solutions)),
                 outcome,
                 method: Method::Plain,
                 plain: *solver.stats(),
@@ -631,7 +611,7 @@ impl<'p> ParallelCount<'p> {
         let count = parallel.count();
         self.balance = parallel.balance();
         Ok(Counted {
-            count: Some(u128::from(count.value)),
+            count: Some(Count::from(count.value)),
             outcome: count.outcome,
             method: Method::Plain,
             plain: *parallel.stats(),

@@ -5,7 +5,8 @@ use std::io::Write as _;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, CountMode, Counted, Decision, MemoCache, MemoSettings, Method, Problem,
+    decide_method, CountMode, Counted, Decision, Diagram, MemoCache, MemoError, MemoSettings,
+    Method, Outcome, Problem,
 };
 use dlx_parallel::{CountError, ParallelCount};
 
@@ -106,6 +107,28 @@ impl Run {
         Ok(counted)
     }
 
+    /// Builds the decision diagram of `problem`'s solutions (every
+    /// subproblem of its memoised count kept, for sampling and
+    /// frequencies), on one thread within the run's budget (its memory
+    /// bounds the diagram); `Ok(None)` when the budget stopped it, the stop
+    /// recorded. `what` names the job for a refusal ("dlx sample").
+    pub(crate) fn diagram(
+        &mut self,
+        problem: &Problem,
+        what: &str,
+    ) -> anyhow::Result<Option<Diagram>> {
+        match Diagram::build(problem, &MemoSettings::new(), &self.budget()) {
+            Ok(diagram) => Ok(Some(diagram)),
+            Err(MemoError::Stopped(stop)) => {
+                self.record(Outcome::Stopped(stop));
+                Ok(None)
+            }
+            Err(err) => Err(anyhow::Error::new(err))
+                .with_context(|| format!("{what} cannot draw on this problem"))
+                .bad_input(),
+        }
+    }
+
     /// Prints a count divided by `per_answer` (the solutions of the
     /// problem that make one answer), unless a stopped memoised count has
     /// none, and its statistics with `--stats`: Knuth's for a plain count
@@ -119,8 +142,8 @@ impl Run {
         per_answer: u64,
         seconds: f64,
     ) -> anyhow::Result<()> {
-        if let Some(count) = counted.count {
-            report.count(output, None, count / u128::from(per_answer.max(1)), None)?;
+        if let Some(count) = &counted.count {
+            report.count(output, None, count.div_floor(per_answer.max(1)), None)?;
         }
         output.flush()?;
         match counted.method {
@@ -186,7 +209,7 @@ fn print_memo_stats(
     } else {
         format!("{method}, stopped before it finished")
     };
-    let solutions = if let Some(count) = counted.count {
+    let solutions = if let Some(count) = &counted.count {
         count.to_string()
     } else {
         "unknown (the count did not finish)".to_owned()
@@ -203,7 +226,7 @@ fn print_memo_stats(
             Method::Plain => "plain",
         };
         output.json(&Line::Stats {
-            solutions: counted.count,
+            solutions: counted.count.clone(),
             nodes,
             updates: memo.updates + counted.plain.updates,
             max_level: memo.max_level.max(counted.plain.max_level),

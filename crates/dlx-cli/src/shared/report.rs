@@ -12,7 +12,7 @@
 use std::io::Write as _;
 
 use clap::Args;
-use dlx_core::Stats;
+use dlx_core::{Count, Stats};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -72,16 +72,46 @@ pub(crate) enum Line {
     Count {
         #[serde(skip_serializing_if = "Option::is_none")]
         case: Option<usize>,
-        count: u128,
+        /// As a JSON number, all its digits (a reader that holds numbers in
+        /// a double, as jq does, rounds beyond 2^53: `count_decimal` is exact).
+        #[serde(serialize_with = "exact")]
+        count: Count,
+        /// The count as a string of decimal digits.
+        count_decimal: String,
         /// The number up to the board's symmetries (`--distinct`).
+        #[serde(skip_serializing_if = "Option::is_none", serialize_with = "exact_some")]
+        distinct: Option<Count>,
+        /// `distinct` as a string of decimal digits.
         #[serde(skip_serializing_if = "Option::is_none")]
-        distinct: Option<u128>,
+        distinct_decimal: Option<String>,
         /// The count stopped there (`--limit`, or 2 for `--unique`).
         #[serde(skip_serializing_if = "Option::is_none")]
         limit: Option<u64>,
         /// `--unique`: `unique`, `several` or `none`.
         #[serde(skip_serializing_if = "Option::is_none")]
         verdict: Option<&'static str>,
+    },
+    /// `dlx sample`, before the solutions drawn: the seed that draws them
+    /// again, and the number of solutions each was drawn among.
+    Sampling {
+        seed: u64,
+        /// As a JSON number, all its digits (as a `count` line's).
+        #[serde(serialize_with = "exact")]
+        count: Count,
+        /// The count as a string of decimal digits.
+        count_decimal: String,
+    },
+    /// `--frequencies`: the number of solutions that contain an option.
+    Frequency {
+        /// The option's index among the input's option lines.
+        option: usize,
+        /// The option as written in Knuth's format.
+        line: String,
+        /// As a JSON number, all its digits (as a `count` line's).
+        #[serde(serialize_with = "exact")]
+        count: Count,
+        /// The number as a string of decimal digits.
+        count_decimal: String,
     },
     /// The problem (or the case) has no solution.
     NoSolution {
@@ -91,8 +121,8 @@ pub(crate) enum Line {
     /// Knuth's statistics of the run (`--stats`), last.
     Stats {
         /// `None` when a memoised count stopped before it knew.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        solutions: Option<u128>,
+        #[serde(skip_serializing_if = "Option::is_none", serialize_with = "exact_some")]
+        solutions: Option<Count>,
         nodes: u64,
         updates: u64,
         max_level: usize,
@@ -110,6 +140,46 @@ pub(crate) enum Line {
         /// The note also written to standard error.
         message: String,
     },
+}
+
+impl Line {
+    /// A `count` line, its numbers also as decimal strings.
+    pub(crate) fn count(
+        case: Option<usize>,
+        count: Count,
+        distinct: Option<Count>,
+        limit: Option<u64>,
+        verdict: Option<&'static str>,
+    ) -> Line {
+        Line::Count {
+            case,
+            count_decimal: count.to_string(),
+            count,
+            distinct_decimal: distinct.as_ref().map(ToString::to_string),
+            distinct,
+            limit,
+            verdict,
+        }
+    }
+}
+
+/// Writes a count as a JSON number with all its digits, however many
+/// (serde_json's own numbers stop at `u128`).
+fn exact<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S::Error> {
+    let raw = serde_json::value::RawValue::from_string(count.to_string())
+        .map_err(serde::ser::Error::custom)?;
+    raw.serialize(serializer)
+}
+
+/// [`exact`] for an optional count (left out when `None`).
+fn exact_some<S: serde::Serializer>(
+    count: &Option<Count>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match count {
+        Some(count) => exact(count, serializer),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// A line of a kind that only one subcommand prints (a generated puzzle, an
@@ -201,17 +271,12 @@ impl ReportArgs {
         &self,
         output: &mut Output,
         case: Option<usize>,
-        count: u128,
+        count: impl Into<Count>,
         limit: Option<u64>,
     ) -> anyhow::Result<()> {
+        let count = count.into();
         if self.json {
-            output.json(&Line::Count {
-                case,
-                count,
-                distinct: None,
-                limit,
-                verdict: None,
-            })
+            output.json(&Line::count(case, count, None, limit, None))
         } else {
             crate::shared::out!(output, "{count}")
         }
@@ -233,7 +298,7 @@ impl ReportArgs {
         }
         if self.json {
             output.json(&Line::Stats {
-                solutions: Some(u128::from(stats.solutions)),
+                solutions: Some(Count::from(stats.solutions)),
                 nodes: stats.nodes,
                 updates: stats.updates,
                 max_level: stats.max_level,

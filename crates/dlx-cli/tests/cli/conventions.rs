@@ -118,6 +118,7 @@ fn count_prints_the_number_of_solutions_or_is_refused() {
                     .iter()
                     .map(|line| {
                         assert_eq!(line["type"], "count");
+                        assert_eq!(line["count_decimal"], line["count"].to_string());
                         format!("{}\n", line["count"])
                     })
                     .collect();

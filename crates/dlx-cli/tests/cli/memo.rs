@@ -3,7 +3,7 @@
 use crate::support::{check_error, run};
 
 /// The m x n board's domino tilings in Knuth's format.
-fn dominoes(m: usize, n: usize) -> String {
+pub(crate) fn dominoes(m: usize, n: usize) -> String {
     let cell = |r: usize, c: usize| format!("r{r}c{c}");
     let mut text: Vec<String> = vec![(0..m * n)
         .map(|k| cell(k / n, k % n))
@@ -139,17 +139,68 @@ fn a_tiny_cache_evicts_and_still_counts_exactly() {
     assert!(evictions > 0, "{stderr}");
 }
 
+/// Counts past 2^128 are printed with all their digits: as text, in the
+/// `count` line's number and its `count_decimal` string, and in the
+/// statistics' `solutions`, whichever way the count is asked for.
 #[test]
-fn a_count_past_u128_is_an_error() {
-    let mut text = (0..130).map(|k| format!("i{k} ")).collect::<String>() + "\n";
+fn a_count_past_u128_is_exact() {
+    // 130 items, each covered by either of two identical options: 2^130.
+    let mut doubled = (0..130).map(|k| format!("i{k} ")).collect::<String>() + "\n";
     for k in 0..130 {
-        text += &format!("i{k}\ni{k}\n");
+        doubled += &format!("i{k}\ni{k}\n");
     }
-    let (stdout, stderr) = run(&["solve", "--count", "--memo"], &text, 1);
-    assert_eq!(stdout, "");
+    let table = [
+        (doubled, "1361129467683753853853498429727072845824"),
+        // The 2 x 200 strip's domino tilings: F(201).
+        (
+            dominoes(2, 200),
+            "453973694165307953197296969697410619233826",
+        ),
+    ];
+    for (text, count) in &table {
+        for threads in ["1", "2"] {
+            check(&["solve", "--count", "-j", threads], text, count);
+            check(&["solve", "--count", "--memo", "-j", threads], text, count);
+            let (_, stderr) = run(&["solve", "--count", "--stats", "-j", threads], text, 0);
+            assert!(
+                stderr.contains(&format!("\nsolutions: {count}\n")),
+                "{stderr}"
+            );
+            let (stdout, _) = run(
+                &["solve", "--count", "--stats", "--json", "-j", threads],
+                text,
+                0,
+            );
+            let lines: Vec<&str> = stdout.lines().collect();
+            assert_eq!(lines.len(), 2, "{stdout}");
+            assert_eq!(
+                lines[0],
+                format!(r#"{{"type":"count","count":{count},"count_decimal":"{count}"}}"#)
+            );
+            assert!(
+                lines[1].starts_with(&format!(r#"{{"type":"stats","solutions":{count},"#)),
+                "{stdout}"
+            );
+        }
+    }
+    // The same strip as a board to tile, counted by the model.
+    let (stdout, _) = run(
+        &[
+            "polyomino",
+            "--board",
+            "200x2",
+            "--pieces",
+            "domino",
+            "--count",
+            "--json",
+        ],
+        "",
+        0,
+    );
+    let count = "453973694165307953197296969697410619233826";
     assert_eq!(
-        stderr,
-        "dlx: error: the memoised count failed: the problem has more than 340282366920938463463374607431768211454 solutions, the most a count can hold\n"
+        stdout,
+        format!(r#"{{"type":"count","count":{count},"count_decimal":"{count}"}}"#) + "\n"
     );
 }
 

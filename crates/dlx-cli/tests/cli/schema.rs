@@ -4,6 +4,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+use crate::memo::dominoes;
 use crate::support::{run, scratch, ROOT};
 
 /// The schema, read from the repository (the file users get).
@@ -102,6 +103,37 @@ const COMMANDS: &[(&[&str], &str, i32)] = &[
         "",
         0,
     ),
+    (
+        &[
+            "sample",
+            "-n",
+            "3",
+            "--seed",
+            "7",
+            "--stats",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    ),
+    (
+        &["solve", "--frequencies", "data/pentomino-3x20.dlx"],
+        "",
+        0,
+    ),
+    (
+        &[
+            "polyomino",
+            "--board",
+            "20x3",
+            "--sample",
+            "2",
+            "--seed",
+            "7",
+        ],
+        "",
+        0,
+    ),
 ];
 
 /// Checks each line of `stdout` against the schema; returns the types seen.
@@ -119,9 +151,26 @@ fn check(validator: &jsonschema::Validator, what: &str, stdout: &str) -> BTreeSe
         assert!(errors.is_empty(), "{what}: {line}\n{}", errors.join("\n"));
         // The type comes first, for people reading the lines.
         assert!(line.starts_with("{\"type\":"), "{what}: {line}");
+        // A count's decimal string is the number beside it, digit for digit
+        // (as written: a parsed number may have been rounded to a double).
+        for (number, decimal) in [("count", "count_decimal"), ("distinct", "distinct_decimal")] {
+            if let Some(digits) = value[decimal].as_str() {
+                assert_eq!(raw_number(line, number), Some(digits), "{what}: {line}");
+            }
+        }
         types.insert(value["type"].as_str().expect("a type").to_owned());
     }
     types
+}
+
+/// The digits of the number `key` in the JSON `line`, as written.
+fn raw_number<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let start = line.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = &line[start..];
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    Some(&rest[..end])
 }
 
 #[test]
@@ -137,6 +186,18 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
         types.extend(check(&validator, &format!("{with:?}"), &stdout));
         subcommands.insert(args[0]);
     }
+    // A count past 2^128 (the domino tilings of the 2 x 200 strip, F(201)),
+    // in the count line and the statistics: the schema's integers have any size.
+    let (stdout, _) = run(
+        &["solve", "--count", "--stats", "--json"],
+        &dominoes(2, 200),
+        0,
+    );
+    assert!(
+        stdout.contains("\"count_decimal\":\"453973694165307953197296969697410619233826\""),
+        "{stdout}"
+    );
+    types.extend(check(&validator, "a count past 2^128", &stdout));
     // The cluster subcommands write JSON lines always (`dlx merge` with --json).
     let dir = scratch("schema");
     let part = dir.join("part.jsonl");
@@ -158,6 +219,7 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
             "matrix",
             "polyomino",
             "queens",
+            "sample",
             "solve",
             "squares",
             "sudoku",
@@ -168,6 +230,8 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
         "solution",
         "optimum",
         "count",
+        "sampling",
+        "frequency",
         "no_solution",
         "stats",
         "partial",
@@ -189,7 +253,19 @@ fn the_schema_refuses_what_is_not_dlx_output() {
         r#"{"solution":0,"options":[1]}"#,
         r#"{"type":"solution"}"#,
         r#"{"type":"solution","solution":0,"tickets":[[1,2]]}"#,
-        r#"{"type":"count","count":-1}"#,
+        r#"{"type":"count","count":-1,"count_decimal":"1"}"#,
+        // A count line's exact digits are required, and are digits.
+        r#"{"type":"count","count":8}"#,
+        r#"{"type":"count","count":8,"count_decimal":8}"#,
+        r#"{"type":"count","count":8,"count_decimal":""}"#,
+        r#"{"type":"count","count":8,"count_decimal":"-8"}"#,
+        r#"{"type":"count","count":8,"count_decimal":"8.0"}"#,
+        r#"{"type":"count","count":8,"count_decimal":"8e0"}"#,
+        r#"{"type":"count","count":8,"count_decimal":" 8"}"#,
+        // `distinct` and its digits come together.
+        r#"{"type":"count","count":8,"count_decimal":"8","distinct":2}"#,
+        r#"{"type":"count","count":8,"count_decimal":"8","distinct_decimal":"2"}"#,
+        r#"{"type":"count","count":8,"count_decimal":"8","distinct":2,"distinct_decimal":"x"}"#,
         r#"{"type":"stats","nodes":1,"updates":1,"max_level":1,"seconds":0.1,"extra":1}"#,
         r#"{"type":"partial","reason":"bored","code":3,"message":""}"#,
         r#"{"type":"solution","solution":0,"queens":[{"row":1}]}"#,

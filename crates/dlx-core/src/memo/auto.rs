@@ -6,7 +6,7 @@ use crate::budget::{Budget, Outcome};
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
-use super::{CacheStats, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep};
+use super::{CacheStats, Count, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep};
 
 /// Nodes of a plain count run before memoisation is tried at all: problems
 /// this small are counted plainly, with no cache to build.
@@ -64,7 +64,7 @@ pub enum Decision {
     /// The count finished while deciding.
     Done {
         /// The number of solutions.
-        count: u128,
+        count: Count,
         /// The search that finished it.
         method: Method,
         /// The plain count's statistics.
@@ -99,12 +99,12 @@ pub enum Decision {
 }
 
 /// A count from [`count_solutions`], and how it ended.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Counted {
     /// The number of solutions: complete when the outcome is; when the
     /// budget stopped the count, the solutions the plain count found so far,
     /// or `None` for the memoised count, which has no partial value.
-    pub count: Option<u128>,
+    pub count: Option<Count>,
     /// How the count ended.
     pub outcome: Outcome,
     /// The search that counted them.
@@ -182,7 +182,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
         let leverage = counter.leverage();
         let nodes = counter.stats().nodes;
         match step {
-            Ok(MemoStep::Done(count)) => {
+            MemoStep::Done(count) => {
                 return Decision::Done {
                     count,
                     method: Method::Memo,
@@ -191,17 +191,8 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
                     cache: counter.cache().stats(),
                 }
             }
-            // An overflow: the count is too large for a plain search anyway,
-            // and the memoised count reports the error.
-            Err(_) => {
-                return Decision::Memo {
-                    plain: *solver.stats(),
-                    leverage: f64::INFINITY,
-                    counter: Box::new(counter),
-                }
-            }
-            Ok(MemoStep::Stopped(_)) => return plain(solver, counter.stats(), leverage),
-            Ok(MemoStep::Paused) => {}
+            MemoStep::Stopped(_) => return plain(solver, counter.stats(), leverage),
+            MemoStep::Paused => {}
         }
         let memoise =
             leverage >= CLEAR_LEVERAGE || (nodes >= PROBE_NODES && leverage >= MIN_LEVERAGE);
@@ -238,7 +229,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
 /// The decision when the plain count finished.
 fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats) -> Decision {
     Decision::Done {
-        count: u128::from(solver.stats().solutions),
+        count: Count::from(solver.stats().solutions),
         method: Method::Plain,
         plain: *solver.stats(),
         memo,
@@ -251,13 +242,18 @@ fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats) -> Decision {
 /// is partial, or has no value if it was memoised).
 ///
 /// ```
-/// use dlx_core::{count_solutions, parse_dlx, Budget, CountMode, MemoSettings, Method, Outcome};
+/// use dlx_core::{
+///     count_solutions, parse_dlx, Budget, Count, CountMode, MemoSettings, Method, Outcome,
+/// };
 ///
 /// // Two parts no option joins: a and b (2 ways: {a b} or {a} {b}), and c, d
 /// // and e (4 ways: {c d e}, {c d} {e}, {c} {d e}, {c} {d} {e}).
 /// let problem = parse_dlx("a b c d e\na b\na\nb\nc d e\nc d\nd e\nc\nd\ne\n")?;
 /// let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Memo, &Budget::new())?;
-/// assert_eq!((counted.count, counted.outcome), (Some(2 * 4), Outcome::Finished));
+/// assert_eq!(
+///     (counted.count, counted.outcome),
+///     (Some(Count::from(2 * 4u64)), Outcome::Finished)
+/// );
 /// assert_eq!(counted.method, Method::Memo);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -312,7 +308,7 @@ pub fn count_solutions(
 pub(crate) fn finish_plain(mut solver: Solver, memo: MemoStats, leverage: f64) -> Counted {
     let outcome = solver.count().outcome;
     Counted {
-        count: Some(u128::from(solver.stats().solutions)),
+        count: Some(Count::from(solver.stats().solutions)),
         outcome,
         method: Method::Plain,
         plain: *solver.stats(),

@@ -1,9 +1,11 @@
 //! The cache of counts: exact keys in set-associative buckets, sharded behind mutexes, within a memory budget.
 //!
 //! **Invariant:** an entry holds the exact count of the subproblem its key
-//! names, or [`OVERFLOW`] when that count is at least `u128::MAX`. Entries
-//! are only ever added whole or overwritten whole, so evicting one loses
-//! nothing but the time to count that subproblem again.
+//! names: the number itself below 2^127, else (the top bit set) the slot of
+//! its shard's arena of big numbers that holds it, which the entry owns
+//! and frees when it is overwritten. Entries are only ever added whole or
+//! overwritten whole, so evicting one loses nothing but the time to count
+//! that subproblem again.
 //!
 //! Layout of a shard: buckets of [`WAYS`] entries; a key may live in either
 //! of two buckets (see `buckets_of`). A bucket is two header
@@ -15,11 +17,19 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
+use num_bigint::BigUint;
+
+use super::count::{Bigs, Tally, BIG};
 use super::layout::Layout;
 use super::state::hash;
 
-/// The count stored for a subproblem with `u128::MAX` solutions or more.
-pub(crate) const OVERFLOW: u128 = u128::MAX;
+/// A count found in the cache: a small number, or a big one cloned out of
+/// the shard (the caller puts it in its own arena).
+#[derive(Clone, Debug)]
+pub(crate) enum Found {
+    Small(u128),
+    Big(BigUint),
+}
 
 /// Entries per bucket.
 const WAYS: usize = 4;
@@ -94,6 +104,8 @@ struct Bytes {
 #[derive(Debug, Default)]
 struct Shard {
     words: Vec<u64>,
+    /// The big counts of the entries whose count has the top bit set.
+    bigs: Bigs,
     buckets: usize,
     entries: u64,
     peak_entries: u64,
@@ -167,7 +179,7 @@ impl MemoCache {
     }
 
     /// Looks a key up through the shard's lock: the count and weight stored.
-    pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<(u128, u16)> {
+    pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<(Found, u16)> {
         let shard = self.shards[Self::shard_of(hash)]
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
@@ -175,35 +187,61 @@ impl MemoCache {
     }
 
     /// Looks a key up without locking (the caller holds the only reference).
-    pub(crate) fn get_mut(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)> {
+    pub(crate) fn get_mut(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16)> {
         let shard = self.shards[Self::shard_of(hash)]
             .get_mut()
             .unwrap_or_else(PoisonError::into_inner);
         find(&self.geometry, shard, key, hash)
     }
 
-    /// Stores a count through the shard's lock.
-    pub(crate) fn put(&self, key: &[u64], hash: u64, count: u128, weight: u16) {
+    /// Stores a count through the shard's lock (`big`: the number of a big
+    /// `count`, which the shard keeps a copy of).
+    pub(crate) fn put(
+        &self,
+        key: &[u64],
+        hash: u64,
+        count: Tally,
+        big: Option<BigUint>,
+        weight: u16,
+    ) {
         let mut shard = self.shards[Self::shard_of(hash)]
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
+        let word = shard_word(&mut shard, count, big);
         store(
             &self.geometry,
             &self.bytes,
             &mut shard,
             key,
             hash,
-            count,
+            word,
             weight,
         );
     }
 
     /// Stores a count without locking.
-    pub(crate) fn put_mut(&mut self, key: &[u64], hash: u64, count: u128, weight: u16) {
+    pub(crate) fn put_mut(
+        &mut self,
+        key: &[u64],
+        hash: u64,
+        count: Tally,
+        big: Option<BigUint>,
+        weight: u16,
+    ) {
         let shard = self.shards[Self::shard_of(hash)]
             .get_mut()
             .unwrap_or_else(PoisonError::into_inner);
-        store(&self.geometry, &self.bytes, shard, key, hash, count, weight);
+        let word = shard_word(shard, count, big);
+        store(&self.geometry, &self.bytes, shard, key, hash, word, weight);
+    }
+}
+
+/// The word an entry of `shard` holds for `count`: the number itself, or
+/// the slot in the shard's arena of a copy of its big number `big`.
+fn shard_word(shard: &mut Shard, count: Tally, big: Option<BigUint>) -> u128 {
+    match big {
+        Some(big) if count.is_big() => shard.bigs.tally(big).word(),
+        _ => count.word(),
     }
 }
 
@@ -236,7 +274,7 @@ fn way_of(g: &Geometry, bucket: &[u64], key: &[u64], tag: u64) -> Option<usize> 
 }
 
 #[inline]
-fn find(g: &Geometry, shard: &Shard, key: &[u64], hash: u64) -> Option<(u128, u16)> {
+fn find(g: &Geometry, shard: &Shard, key: &[u64], hash: u64) -> Option<(Found, u16)> {
     if shard.buckets == 0 {
         return None;
     }
@@ -245,9 +283,14 @@ fn find(g: &Geometry, shard: &Shard, key: &[u64], hash: u64) -> Option<(u128, u1
         let bucket = &shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
         if let Some(way) = way_of(g, bucket, key, tag) {
             let at = 2 + way * g.entry_words + g.key_words;
-            let count = u128::from(bucket[at]) | u128::from(bucket[at + 1]) << 64;
+            let word = u128::from(bucket[at]) | u128::from(bucket[at + 1]) << 64;
             let weight = ((bucket[1] >> (16 * way)) & 0xFFFF) as u16;
-            return Some((count, weight));
+            let found = if word & BIG == 0 {
+                Found::Small(word)
+            } else {
+                Found::Big(shard.bigs.get(Tally::from_word(word)))
+            };
+            return Some((found, weight));
         }
     }
     None
@@ -345,6 +388,15 @@ fn place(
     let (b, way) = empty.unwrap_or(victim);
     let bucket = &mut shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
     let at = 2 + way * g.entry_words;
+    if !filled {
+        // The victim's big number, if it had one, goes with it.
+        let old =
+            u128::from(bucket[at + g.key_words]) | u128::from(bucket[at + g.key_words + 1]) << 64;
+        if old & BIG != 0 {
+            shard.bigs.take(Tally::from_word(old));
+        }
+    }
+    let bucket = &mut shard.words[b * g.bucket_words..(b + 1) * g.bucket_words];
     bucket[at..at + g.key_words].copy_from_slice(key);
     bucket[at + g.key_words] = count as u64;
     bucket[at + g.key_words + 1] = (count >> 64) as u64;

@@ -96,9 +96,9 @@
 //! option swaps it past the end of the live prefix, and undoing in the
 //! reverse order only moves the end back. The state also keeps the key's
 //! bitset up to date, so making a key is a pass over a few words.
-//! Counts are `u128`; a count that reaches `u128::MAX` is carried as
-//! "overflow" (a product with a part of no solution is still 0) and
-//! reported as [`MemoError::Overflow`], never wrapped.
+//! Counts are exact however large ([`Count`]): the loop carries them in a
+//! `u128` word while they are below 2^127, which is nearly always, and as
+//! the index of a big integer beyond (`count.rs`), so no count overflows.
 //!
 //! # Multiplicities
 //! Problems that need Algorithm M are refused ([`MemoError::Multiplicities`]):
@@ -118,6 +118,8 @@
 
 mod auto;
 mod cache;
+mod count;
+mod diagram;
 mod layout;
 mod parts;
 mod search;
@@ -130,6 +132,8 @@ pub use auto::{count_solutions, decide_method, CountMode, Counted, Decision, Met
 #[cfg(feature = "test-support")]
 pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
+pub use count::{Count, ParseCountError};
+pub use diagram::{Diagram, Samples};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};
@@ -233,12 +237,6 @@ pub enum MemoError {
         /// Its bounds, in DLX3 notation.
         bounds: String,
     },
-    /// The count does not fit in a `u128`.
-    #[error("the problem has more than {limit} solutions, the most a count can hold")]
-    Overflow {
-        /// The largest count the counter can hold.
-        limit: u128,
-    },
     /// The budget or the caller's cancel stopped the count before it was
     /// finished (a memoised count has no partial value: the counts of the
     /// subproblems finished are not a count of anything).
@@ -290,10 +288,10 @@ impl std::ops::AddAssign for MemoStats {
 }
 
 /// Where a call to [`MemoCounter::run`] stopped.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MemoStep {
     /// The count is finished.
-    Done(u128),
+    Done(Count),
     /// The slice of the call ran out; calling `run` again goes on.
     Paused,
     /// The budget or the cancel flag stopped the count; calling `run` again
@@ -320,7 +318,7 @@ pub enum MemoStep {
 /// }
 /// let problem = parse_dlx(&text)?;
 /// let mut counter = MemoCounter::new(&problem, &MemoSettings::new())?;
-/// assert_eq!(counter.count()?, 5);
+/// assert_eq!(counter.count()?, 5u64);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -388,9 +386,9 @@ impl MemoCounter {
     /// [`MemoCounter::choose`]), from where the search stands to its end.
     ///
     /// A count the budget stops is [`MemoError::Stopped`].
-    pub fn count(&mut self) -> Result<u128, MemoError> {
+    pub fn count(&mut self) -> Result<Count, MemoError> {
         loop {
-            match self.run(u64::MAX)? {
+            match self.run(u64::MAX) {
                 MemoStep::Done(count) => return Ok(count),
                 MemoStep::Stopped(stop) => return Err(MemoError::Stopped(stop)),
                 MemoStep::Paused => {}
@@ -413,14 +411,14 @@ impl MemoCounter {
 
     /// Runs the count until it is finished, `slice` more nodes were
     /// entered, or the budget stops it.
-    pub fn run(&mut self, slice: u64) -> Result<MemoStep, MemoError> {
+    pub fn run(&mut self, slice: u64) -> MemoStep {
         if !self.budget.is_metered() {
             return self.step(slice);
         }
         let mut left = slice;
         loop {
             if let Err(stop) = self.budget.check_clock() {
-                return Ok(MemoStep::Stopped(stop));
+                return MemoStep::Stopped(stop);
             }
             let granted = self.budget.take_nodes(left.min(self.pace.slice()));
             let (before, started) = (self.search.stats.nodes, Instant::now());
@@ -429,29 +427,26 @@ impl MemoCounter {
             let step = self.step(granted);
             let used = self.search.stats.nodes - before;
             self.budget.settle_nodes(granted, used);
-            if granted == 0 && matches!(step, Ok(MemoStep::Paused)) {
-                return Ok(MemoStep::Stopped(Stop::Nodes));
+            if granted == 0 && step == MemoStep::Paused {
+                return MemoStep::Stopped(Stop::Nodes);
             }
             self.pace.learn(used, started.elapsed());
             left = left.saturating_sub(used);
-            if !matches!(step, Ok(MemoStep::Paused)) || left == 0 {
+            if step != MemoStep::Paused || left == 0 {
                 return step;
             }
         }
     }
 
     /// Runs the loop for `slice` nodes at most.
-    fn step(&mut self, slice: u64) -> Result<MemoStep, MemoError> {
+    fn step(&mut self, slice: u64) -> MemoStep {
         let result = match Arc::get_mut(&mut self.cache) {
             Some(cache) => self.search.run(&mut Exclusive(cache), slice),
             None => self.search.run(&mut Shared(&self.cache), slice),
         };
         match result {
-            End::Paused => Ok(MemoStep::Paused),
-            End::Done(cache::OVERFLOW) => Err(MemoError::Overflow {
-                limit: cache::OVERFLOW - 1,
-            }),
-            End::Done(count) => Ok(MemoStep::Done(count)),
+            End::Paused => MemoStep::Paused,
+            End::Done(count) => MemoStep::Done(self.search.bigs.count(count)),
         }
     }
 

@@ -2,17 +2,55 @@
 
 use std::sync::Arc;
 
-use super::cache::{MemoCache, OVERFLOW};
+use num_bigint::BigUint;
+
+use super::cache::{Found, MemoCache};
+use super::count::{Bigs, Tally};
 use super::layout::Layout;
 use super::parts::{PartFinder, MAX_GROUPS};
 use super::state::State;
 use super::{MemoStats, Rule};
 
-/// Where the cache is reached from: alone (no lock) or shared (a lock per shard).
+/// Where the counts of subproblems are kept: the cache, alone (no lock) or
+/// shared (a lock per shard), or a [`Diagram`](super::Diagram) being built,
+/// which also keeps each subproblem's branches (`RECORDS`).
 pub(crate) trait Store {
-    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)>;
-    fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16);
+    /// Whether the search hands each subproblem's branches to `put`.
+    const RECORDS: bool;
+    /// The count, the weight and (when recording) the node of a key.
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16, u32)>;
+    /// Stores `count` (`big`: its number when it is big, which the store
+    /// keeps a copy of) and, when recording, the subproblem's branches;
+    /// returns its node (when recording).
+    fn put(
+        &mut self,
+        key: &[u64],
+        hash: u64,
+        count: Tally,
+        big: Option<BigUint>,
+        weight: u16,
+        edges: &[Edge],
+    ) -> u32;
 }
+
+/// A branch of a subproblem kept by a recording store: a part of a product
+/// (`option` is [`Edge::PART`]), or the subproblem left by choosing `option`
+/// of its branching item; `child` is that subproblem's node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Edge {
+    pub(crate) option: u32,
+    pub(crate) child: u32,
+}
+
+impl Edge {
+    /// The `option` of a part of a product.
+    pub(crate) const PART: u32 = u32::MAX;
+}
+
+/// The node of a subproblem with no solution, and of one with nothing left
+/// to cover (one solution, the empty one), in a recording store.
+pub(crate) const NODE_ZERO: u32 = 0;
+pub(crate) const NODE_ONE: u32 = 1;
 
 /// The only reference to a cache.
 pub(crate) struct Exclusive<'a>(pub(crate) &'a mut MemoCache);
@@ -21,32 +59,56 @@ pub(crate) struct Exclusive<'a>(pub(crate) &'a mut MemoCache);
 pub(crate) struct Shared<'a>(pub(crate) &'a MemoCache);
 
 impl Store for Exclusive<'_> {
+    const RECORDS: bool = false;
     #[inline]
-    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)> {
-        self.0.get_mut(key, hash)
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16, u32)> {
+        self.0
+            .get_mut(key, hash)
+            .map(|(found, weight)| (found, weight, 0))
     }
     #[inline]
-    fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16) {
-        self.0.put_mut(key, hash, count, weight);
+    fn put(
+        &mut self,
+        key: &[u64],
+        hash: u64,
+        count: Tally,
+        big: Option<BigUint>,
+        weight: u16,
+        _: &[Edge],
+    ) -> u32 {
+        self.0.put_mut(key, hash, count, big, weight);
+        0
     }
 }
 
 impl Store for Shared<'_> {
+    const RECORDS: bool = false;
     #[inline]
-    fn get(&mut self, key: &[u64], hash: u64) -> Option<(u128, u16)> {
-        self.0.get(key, hash)
+    fn get(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16, u32)> {
+        self.0
+            .get(key, hash)
+            .map(|(found, weight)| (found, weight, 0))
     }
     #[inline]
-    fn put(&mut self, key: &[u64], hash: u64, count: u128, weight: u16) {
-        self.0.put(key, hash, count, weight);
+    fn put(
+        &mut self,
+        key: &[u64],
+        hash: u64,
+        count: Tally,
+        big: Option<BigUint>,
+        weight: u16,
+        _: &[Edge],
+    ) -> u32 {
+        self.0.put(key, hash, count, big, weight);
+        0
     }
 }
 
 /// Where a call to [`Search::run`] stopped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum End {
-    /// The count is finished.
-    Done(u128),
+    /// The count is finished (the tally is the caller's to turn into a count).
+    Done(Tally),
     /// The slice of nodes ran out.
     Paused,
 }
@@ -60,9 +122,9 @@ enum Next {
     /// Try the next option of the branching item of the top frame.
     Advance,
     /// Hand a count to the top frame.
-    Return(u128),
+    Return(Tally),
     /// The count is finished.
-    Done(u128),
+    Done(Tally),
 }
 
 /// A frame of the explicit stack.
@@ -77,9 +139,11 @@ enum Frame {
         end: u32,
         /// The node of the option chosen now, to undo when its count returns.
         chosen: u32,
-        sum: u128,
+        sum: Tally,
         /// The virtual node count when the subproblem was entered.
         virt_start: u64,
+        /// Where its branches start in `Search::edges` (when recording).
+        edges_start: u32,
     },
     /// A subproblem counted as the product of its parts.
     Product {
@@ -91,8 +155,9 @@ enum Frame {
         /// Where the parts' masks start in the arena; the active mask to restore.
         masks_base: u32,
         saved_active: u32,
-        product: u128,
+        product: Tally,
         virt_start: u64,
+        edges_start: u32,
     },
 }
 
@@ -118,6 +183,12 @@ pub(crate) struct Search {
     idle_part_work: u64,
     /// The most words the arena of active masks may hold.
     mask_room: usize,
+    /// The big numbers of the tallies in flight.
+    pub(crate) bigs: Bigs,
+    /// The branches of the open subproblems, when the store records them.
+    edges: Vec<Edge>,
+    /// The node of the count last returned, when the store records nodes.
+    returned: u32,
     started: bool,
 }
 
@@ -151,6 +222,9 @@ impl Search {
             virt: 0,
             idle_part_work: 0,
             mask_room,
+            bigs: Bigs::default(),
+            edges: Vec::new(),
+            returned: 0,
             started: false,
             rule,
             parts,
@@ -161,6 +235,12 @@ impl Search {
     /// A search of the same problem with the same settings, from the start.
     pub(crate) fn fresh(&self) -> Search {
         Search::new(Arc::clone(&self.layout), self.rule, self.parts)
+    }
+
+    /// The node of the count last returned (the root's, once the count is
+    /// done), when the store records nodes.
+    pub(crate) fn returned_node(&self) -> u32 {
+        self.returned
     }
 
     pub(crate) fn started(&self) -> bool {
@@ -195,18 +275,25 @@ impl Search {
                     let active = &self.masks[self.active..self.active + words];
                     if self.state.dead > 0 {
                         self.virt = self.virt.saturating_add(1);
-                        self.next = Next::Return(0);
+                        self.returned = NODE_ZERO;
+                        self.next = Next::Return(Tally::ZERO);
                         continue;
                     }
                     if !self.state.has_work(layout, active) {
                         self.virt = self.virt.saturating_add(1);
-                        self.next = Next::Return(1);
+                        self.returned = NODE_ONE;
+                        self.next = Next::Return(Tally::ONE);
                         continue;
                     }
                     let hash = self.state.key(layout, active, &mut self.key);
-                    if let Some((count, weight)) = store.get(&self.key, hash) {
+                    if let Some((found, weight, node)) = store.get(&self.key, hash) {
+                        self.returned = node;
                         self.stats.hits += 1;
                         self.virt = self.virt.saturating_add(nodes_of(weight));
+                        let count = match found {
+                            Found::Small(n) => Tally::small(n),
+                            Found::Big(n) => self.bigs.tally(n),
+                        };
                         self.next = Next::Return(count);
                         continue;
                     }
@@ -232,8 +319,9 @@ impl Search {
                                 single,
                                 masks_base: base as u32,
                                 saved_active: self.active as u32,
-                                product: 1,
+                                product: Tally::ONE,
                                 virt_start,
+                                edges_start: self.edges.len() as u32,
                             });
                             self.active = base;
                             self.next = Next::Enter { part: single };
@@ -250,8 +338,9 @@ impl Search {
                         pos: 0,
                         end,
                         chosen: u32::MAX,
-                        sum: 0,
+                        sum: Tally::ZERO,
                         virt_start,
+                        edges_start: self.edges.len() as u32,
                     });
                     self.next = Next::Advance;
                 }
@@ -269,13 +358,16 @@ impl Search {
                     let item = *item;
                     if *pos == *end {
                         let Some(Frame::Sum {
-                            sum, virt_start, ..
+                            sum,
+                            virt_start,
+                            edges_start,
+                            ..
                         }) = self.frames.pop()
                         else {
                             unreachable!()
                         };
                         self.state.uncover(layout, item);
-                        self.finish(layout, store, sum, virt_start);
+                        self.finish(layout, store, sum, virt_start, edges_start);
                         continue;
                     }
                     let node = self.state.cell(layout, item, *pos);
@@ -288,7 +380,13 @@ impl Search {
                     None => self.next = Next::Done(count),
                     Some(Frame::Sum { chosen, sum, .. }) => {
                         self.state.uncommit(layout, *chosen);
-                        *sum = add(*sum, count);
+                        if S::RECORDS {
+                            self.edges.push(Edge {
+                                option: layout.node_option[*chosen as usize],
+                                child: self.returned,
+                            });
+                        }
+                        *sum = self.bigs.add(*sum, count);
                         self.next = Next::Advance;
                     }
                     Some(Frame::Product {
@@ -299,14 +397,21 @@ impl Search {
                         product,
                         ..
                     }) => {
-                        *product = mul(*product, count);
+                        if S::RECORDS {
+                            self.edges.push(Edge {
+                                option: Edge::PART,
+                                child: self.returned,
+                            });
+                        }
+                        *product = self.bigs.mul(*product, count);
                         *next += 1;
-                        if *product == 0 || *next == *parts {
+                        if product.is_zero() || *next == *parts {
                             let Some(Frame::Product {
                                 masks_base,
                                 saved_active,
                                 product,
                                 virt_start,
+                                edges_start,
                                 ..
                             }) = self.frames.pop()
                             else {
@@ -314,7 +419,15 @@ impl Search {
                             };
                             self.masks.truncate(masks_base as usize);
                             self.active = saved_active as usize;
-                            self.finish(layout, store, product, virt_start);
+                            if S::RECORDS && product.is_zero() {
+                                // A part of no solution: the product is no
+                                // solution, whatever the parts after it.
+                                self.edges.truncate(edges_start as usize);
+                                self.finish(layout, store, product, virt_start, edges_start);
+                                self.returned = NODE_ZERO;
+                                continue;
+                            }
+                            self.finish(layout, store, product, virt_start, edges_start);
                         } else {
                             self.active = *masks_base as usize + *next as usize * words;
                             self.next = Next::Enter { part: *single };
@@ -327,11 +440,28 @@ impl Search {
 
     /// Stores the count of the subproblem just finished (the state is back
     /// to what it was when it was entered) and returns it to its parent.
-    fn finish<S: Store>(&mut self, layout: &Layout, store: &mut S, count: u128, virt_start: u64) {
+    fn finish<S: Store>(
+        &mut self,
+        layout: &Layout,
+        store: &mut S,
+        count: Tally,
+        virt_start: u64,
+        edges_start: u32,
+    ) {
         let words = layout.words;
         let active = &self.masks[self.active..self.active + words];
         let hash = self.state.key(layout, active, &mut self.key);
-        store.put(&self.key, hash, count, weight_of(self.virt - virt_start));
+        let big = count.is_big().then(|| self.bigs.get(count));
+        let edges = if S::RECORDS {
+            &self.edges[edges_start as usize..]
+        } else {
+            &[]
+        };
+        let weight = weight_of(self.virt - virt_start);
+        self.returned = store.put(&self.key, hash, count, big, weight, edges);
+        if S::RECORDS {
+            self.edges.truncate(edges_start as usize);
+        }
         self.next = Next::Return(count);
     }
 
@@ -350,29 +480,6 @@ impl Search {
         let layout = Arc::clone(&self.layout);
         self.state.cover(&layout, layout.opt_items[node as usize]);
         self.state.commit(&layout, node);
-    }
-}
-
-/// `a + b`, or [`OVERFLOW`] when the sum reaches it.
-#[inline]
-pub(crate) fn add(a: u128, b: u128) -> u128 {
-    match a.checked_add(b) {
-        // A sum of exactly `OVERFLOW` is reported as an overflow too.
-        Some(s) if a != OVERFLOW && b != OVERFLOW => s,
-        _ => OVERFLOW,
-    }
-}
-
-/// `a * b`, 0 when either is 0 (even if the other overflowed), else
-/// [`OVERFLOW`] when the product reaches it.
-#[inline]
-pub(crate) fn mul(a: u128, b: u128) -> u128 {
-    if a == 0 || b == 0 {
-        return 0;
-    }
-    match a.checked_mul(b) {
-        Some(p) if a != OVERFLOW && b != OVERFLOW => p,
-        _ => OVERFLOW,
     }
 }
 

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    count_solutions, decide_method, parse_dlx, verify, Answer, Budget, Costed, CountMode, Decision,
-    MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome, Problem, Solver, Step, Stop,
-    PLAIN_FIRST_NODES,
+    count_solutions, decide_method, parse_dlx, verify, Answer, Budget, Costed, Count, CountMode,
+    Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome, Problem, Solver,
+    Step, Stop, PLAIN_FIRST_NODES,
 };
 use proptest::prelude::*;
 
@@ -435,7 +435,7 @@ fn issue_20_the_memo_probe_reads_the_budget() {
     let counted = count_solutions(&board, &settings, CountMode::Auto, &budget).unwrap();
     assert_eq!(counted.outcome, Outcome::Stopped(Stop::Nodes));
     assert_eq!((counted.plain.nodes, counted.memo.nodes), (0, 0));
-    assert_eq!(counted.count, Some(0));
+    assert_eq!(counted.count, Some(Count::ZERO));
 }
 
 #[test]
@@ -712,7 +712,11 @@ fn check_searches(problem: &Problem, pick: u64, k: usize) {
                 (_, None) => panic!("a plain count always has a value"),
             },
         );
-        assert_eq!(counted, Some(expected.len() as u128), "{mode:?}");
+        assert_eq!(
+            counted,
+            Some(Count::from(expected.len() as u64)),
+            "{mode:?}"
+        );
     }
 }
 

@@ -1,7 +1,8 @@
-//! The integration tests of dlx-core: known answers, statistics, the API, budgets and outcomes, the format, the estimate and properties.
+//! The integration tests of dlx-core: known answers, statistics, the API, budgets and outcomes, exact counts, the format, the estimate and properties.
 
 mod api;
 mod budget;
+mod count;
 mod cover_within;
 mod estimate;
 mod format;

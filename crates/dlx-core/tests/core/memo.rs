@@ -1,9 +1,9 @@
 //! The memoised count: published counts, counts checked by independent formulas, errors, and random problems against the plain count.
 
 use dlx_core::{
-    count_solutions, parse_dlx, Budget, Color, CountMode, Entry, ItemKind, MemoCounter, MemoError,
-    MemoSettings, MemoStep, Method, Multiplicity, OptionId, Outcome, Problem, ProblemBuilder, Rule,
-    Solver, Stop,
+    count_solutions, parse_dlx, BigUint, Budget, Color, Count, CountMode, Entry, ItemKind,
+    MemoCounter, MemoError, MemoSettings, MemoStep, Method, Multiplicity, OptionId, Outcome,
+    Problem, ProblemBuilder, Rule, Solver, Stop,
 };
 use proptest::prelude::*;
 
@@ -15,7 +15,8 @@ const TINY: usize = 256 << 10;
 /// Counts `problem` memoised with the default settings, with a tiny cache,
 /// without parts, and by the automatic choice, and checks each against `expected`.
 #[track_caller]
-fn check(problem: &Problem, expected: u128) {
+fn check(problem: &Problem, expected: impl Into<Count>) {
+    let expected = expected.into();
     let settings = [
         MemoSettings::new(),
         MemoSettings::new().with_memory(TINY),
@@ -23,7 +24,7 @@ fn check(problem: &Problem, expected: u128) {
     ];
     for settings in settings {
         let mut counter = MemoCounter::new(problem, &settings).expect("no multiplicities");
-        assert_eq!(counter.count(), Ok(expected), "{settings:?}");
+        assert_eq!(counter.count(), Ok(expected.clone()), "{settings:?}");
         let cache = counter.cache().stats();
         assert!(cache.peak_bytes <= settings.memory as u64, "{cache:?}");
     }
@@ -43,7 +44,11 @@ fn check(problem: &Problem, expected: u128) {
 /// The m x n board (m rows, n columns) to tile with dominoes: a primary item
 /// per cell, an option per pair of adjacent cells.
 pub(crate) fn dominoes(m: usize, n: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
+    boards(&[(m, n)])
+}
+
+/// Adds the items and options of [`dominoes`]`(m, n)` to `b`.
+fn add_board(b: &mut ProblemBuilder, m: usize, n: usize) {
     let cells = b.items(ItemKind::Primary, m * n);
     for r in 0..m {
         for c in 0..n {
@@ -56,7 +61,6 @@ pub(crate) fn dominoes(m: usize, n: usize) -> Problem {
             }
         }
     }
-    b.build().unwrap()
 }
 
 /// Domino tilings of an m x n rectangle by Kasteleyn's product (P. W.
@@ -150,30 +154,30 @@ fn domino_tilings_of_rectangles_match_kasteleyn_and_the_transfer_matrix() {
 #[test]
 fn queens_1_to_12() {
     // OEIS A000170.
-    let known = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+    let known: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
     for (n, &count) in (1..).zip(known.iter()) {
         let problem = parse_dlx(&queens(n)).unwrap();
         let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
-        assert_eq!(counter.count(), Ok(count), "{n} queens");
+        assert_eq!(counter.count(), Ok(Count::from(count)), "{n} queens");
     }
-    check(&parse_dlx(&queens(8)).unwrap(), 92);
+    check(&parse_dlx(&queens(8)).unwrap(), 92u64);
 }
 
 #[test]
 fn langford_pairs_counting_mirror_images() {
     // Twice OEIS A014552 (a sequence and its reverse are both counted).
-    for (n, count) in [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)] {
+    for (n, count) in [(3, 2u64), (4, 2), (5, 0), (7, 52), (8, 300)] {
         check(&parse_dlx(&langford(n)).unwrap(), count);
     }
     let problem = parse_dlx(&langford(11)).unwrap();
     let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
-    assert_eq!(counter.count(), Ok(2 * 17792));
+    assert_eq!(counter.count(), Ok(Count::from(2 * 17792u64)));
 }
 
 #[test]
 fn pentominoes_3x20() {
     // Knuth, "Dancing Links" (2000): 2 tilings up to symmetry, 8 in all.
-    check(&data("pentomino-3x20.dlx"), 8);
+    check(&data("pentomino-3x20.dlx"), 8u64);
 }
 
 /// The default count (`CountMode::Auto`) on the published counts of
@@ -194,14 +198,14 @@ fn the_default_count_gives_the_published_counts() {
         counted.count.expect("a finished count")
     };
     // OEIS A000170.
-    for (n, count) in [(13, 73712), (14, 365_596)] {
+    for (n, count) in [(13, 73712u64), (14, 365_596)] {
         assert_eq!(auto(&parse_dlx(&queens(n)).unwrap()), count, "{n} queens");
     }
     // Twice OEIS A014552 (a sequence and its reverse are both counted).
-    assert_eq!(auto(&parse_dlx(&langford(12)).unwrap()), 2 * 108_144);
+    assert_eq!(auto(&parse_dlx(&langford(12)).unwrap()), 2 * 108_144u64);
     // Knuth, "Dancing Links" (2000): 1010 tilings of the 5x12 box up to
     // symmetry, 4040 in all.
-    assert_eq!(auto(&data("pentomino-5x12.dlx")), 4040);
+    assert_eq!(auto(&data("pentomino-5x12.dlx")), 4040u64);
 }
 
 #[test]
@@ -215,7 +219,7 @@ fn every_rule_gives_the_same_count() {
         for rule in [Rule::Frontier, Rule::FewestOptions, Rule::FirstItem] {
             let settings = MemoSettings::new().with_rule(rule);
             let mut counter = MemoCounter::new(&problem, &settings).unwrap();
-            assert_eq!(counter.count(), Ok(count), "{rule:?}");
+            assert_eq!(counter.count(), Ok(Count::from(count)), "{rule:?}");
         }
     }
 }
@@ -238,7 +242,7 @@ fn independent_parts_are_multiplied() {
     }
     let problem = b.build().unwrap();
     let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
-    assert_eq!(counter.count(), Ok(3 * 5 * 8));
+    assert_eq!(counter.count(), Ok(Count::from(3 * 5 * 8u64)));
     assert_eq!(counter.stats().splits, 1, "{:?}", counter.stats());
     assert_eq!(counter.stats().parts, 3);
 }
@@ -256,36 +260,93 @@ fn counts_beyond_u64_are_exact() {
     let strip = b.items(ItemKind::Primary, 2);
     b.option(strip).unwrap();
     let problem = b.build().unwrap();
-    check(&problem, 1 << 70);
+    check(&problem, 1u128 << 70);
+}
+
+/// `n` items, each covered by either of two identical options: 2^n
+/// solutions; none with `dead`, an item no option covers, beside them.
+fn doubled_items(n: usize, dead: bool) -> Problem {
+    let mut b = ProblemBuilder::new();
+    for _ in 0..n {
+        let item = b.item(ItemKind::Primary);
+        b.option([item]).unwrap();
+        b.option([item]).unwrap();
+    }
+    if dead {
+        b.item(ItemKind::Primary);
+    }
+    b.build().unwrap()
+}
+
+/// Boards of `m x n` cells side by side, to tile with dominoes, no option
+/// joining two of them: independent parts whose counts multiply.
+fn boards(sizes: &[(usize, usize)]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    for &(m, n) in sizes {
+        add_board(&mut b, m, n);
+    }
+    b.build().unwrap()
+}
+
+/// The Fibonacci number F(k) (F(1) = F(2) = 1), exactly: a 2 x n strip has
+/// F(n + 1) domino tilings (the leftmost cells take an upright domino, or
+/// two lying ones).
+fn fibonacci(k: usize) -> BigUint {
+    let (mut a, mut b) = (BigUint::from(0u32), BigUint::from(1u32));
+    for _ in 0..k {
+        (a, b) = (b.clone(), a + b);
+    }
+    a
 }
 
 #[test]
-fn a_count_past_u128_is_an_error_unless_a_part_has_none() {
-    // 130 items, each covered by either of two identical options: 2^130.
-    let build = |with_dead_item: bool| {
-        let mut b = ProblemBuilder::new();
-        for _ in 0..130 {
-            let item = b.item(ItemKind::Primary);
-            b.option([item]).unwrap();
-            b.option([item]).unwrap();
+fn counts_past_u128_are_exact() {
+    let two = BigUint::from(2u32);
+    // Sanity of the oracle: F(185) lies between 2^127 and 2^128 (a count the
+    // search holds as a big number, a caller as a u128); F(101) below 2^127.
+    assert!(two.pow(127) < fibonacci(185) && fibonacci(185) < two.pow(128));
+    assert!(fibonacci(101) < two.pow(127) && fibonacci(201) > two.pow(128));
+    let table = [
+        // Sums and products of 2 across 2^127, where the search's counts
+        // become big numbers, and across 2^128, past u128.
+        (doubled_items(127, false), two.pow(127)),
+        (doubled_items(128, false), two.pow(128)),
+        (doubled_items(130, false), two.pow(130)),
+        // A part with no solution makes a product of big counts 0.
+        (doubled_items(130, true), BigUint::from(0u32)),
+        // Sums of two big counts: the 2 x n strips.
+        (dominoes(2, 184), fibonacci(185)),
+        (dominoes(2, 200), fibonacci(201)),
+        (dominoes(200, 2), fibonacci(201)),
+        // Products of two parts below 2^127 that pass 2^128, of a big part and a small one, and
+        // of a big part and one with no tiling.
+        (boards(&[(2, 100), (2, 100)]), fibonacci(101).pow(2)),
+        (boards(&[(2, 200), (2, 3)]), fibonacci(201) * 3u32),
+        (boards(&[(2, 200), (3, 3)]), BigUint::from(0u32)),
+    ];
+    for (problem, expected) in table {
+        check(&problem, expected.clone());
+        for parts in [true, false] {
+            let settings = MemoSettings::new().with_parts(parts);
+            let mut counter = MemoCounter::new(&problem, &settings).unwrap();
+            let count = counter.count().unwrap();
+            assert_eq!(count.to_biguint(), expected, "parts: {parts}");
+            assert_eq!(count.to_string(), expected.to_string());
+            assert_eq!(count.to_u128(), u128::try_from(&expected).ok());
         }
-        if with_dead_item {
-            b.item(ItemKind::Primary);
-        }
-        b.build().unwrap()
-    };
-    for parts in [true, false] {
-        let settings = MemoSettings::new().with_parts(parts);
-        let mut counter = MemoCounter::new(&build(false), &settings).unwrap();
-        assert_eq!(
-            counter.count(),
-            Err(MemoError::Overflow {
-                limit: u128::MAX - 1
-            })
-        );
-        let mut counter = MemoCounter::new(&build(true), &settings).unwrap();
-        assert_eq!(counter.count(), Ok(0), "an item no option covers");
     }
+}
+
+#[test]
+fn domino_tilings_of_the_20x20_square() {
+    // OEIS A004003, n = 10: domino tilings of the 20 x 20 board, past 2^128
+    // (the one board of this size in the tests: it takes seconds).
+    let expected: Count = "1269984011256235834242602753102293934298576249856"
+        .parse()
+        .unwrap();
+    assert_eq!(expected.to_u128(), None);
+    let mut counter = MemoCounter::new(&dominoes(20, 20), &MemoSettings::new()).unwrap();
+    assert_eq!(counter.count(), Ok(expected));
 }
 
 #[test]
@@ -315,13 +376,13 @@ fn multiplicities_are_refused_but_at_most_once_items_beside_exact_ones_are_count
     assert_eq!(counted.method, Method::Plain);
     assert_eq!(
         counted.count,
-        Some(u128::from(Solver::new(&problem).count().value))
+        Some(Count::from(Solver::new(&problem).count().value))
     );
 
     // `0:1` items beside exact ones are secondary items to the search.
     let problem = parse_dlx("a b 0:1|x\na x\nb x\na\nb\n").unwrap();
     let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
-    assert_eq!(counter.count(), Ok(3));
+    assert_eq!(counter.count(), Ok(Count::from(3u64)));
 }
 
 #[test]
@@ -341,7 +402,7 @@ fn a_count_paused_and_resumed_is_the_same() {
     let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
     let mut pauses = 0;
     let count = loop {
-        match counter.run(100).unwrap() {
+        match counter.run(100) {
             MemoStep::Done(count) => break count,
             MemoStep::Paused => pauses += 1,
             step => panic!("no budget was set, yet the count returned {step:?}"),
@@ -361,16 +422,13 @@ fn a_raised_cancel_flag_stops_the_count_until_it_is_lowered() {
     let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
     counter.set_budget(Budget::new().with_cancel(Arc::clone(&flag)));
     assert_eq!(counter.count(), Err(MemoError::Stopped(Stop::Cancelled)));
-    assert_eq!(
-        counter.clone().run(10),
-        Ok(MemoStep::Stopped(Stop::Cancelled))
-    );
+    assert_eq!(counter.clone().run(10), MemoStep::Stopped(Stop::Cancelled));
     assert!(
         flag.load(Ordering::Relaxed),
         "the count never lowers the flag"
     );
     flag.store(false, Ordering::Relaxed);
-    assert_eq!(counter.count(), Ok(profile_count(8, 9)));
+    assert_eq!(counter.count(), Ok(Count::from(profile_count(8, 9))));
 }
 
 #[test]
@@ -386,14 +444,14 @@ fn the_automatic_choice_memoises_boards_and_not_queens() {
     assert_eq!(counted.method, Method::Memo);
     assert_eq!(
         (counted.count, counted.outcome),
-        (Some(258584046368), Outcome::Finished)
+        (Some(Count::from(258584046368u64)), Outcome::Finished)
     );
     let problem = parse_dlx(&queens(11)).unwrap();
     let counted =
         count_solutions(&problem, &MemoSettings::new(), CountMode::Auto, &unlimited).unwrap();
     assert_eq!(
-        (counted.method, counted.count, counted.outcome),
-        (Method::Plain, Some(2680), Outcome::Finished)
+        (counted.method, counted.count.clone(), counted.outcome),
+        (Method::Plain, Some(Count::from(2680u64)), Outcome::Finished)
     );
     assert!(counted.leverage < 2.0, "{counted:?}");
 }
@@ -412,7 +470,7 @@ fn a_search_30000_levels_deep_or_30000_parts_wide_does_not_overflow() {
     for parts in [false, true] {
         let settings = MemoSettings::new().with_memory(8 << 20).with_parts(parts);
         let mut counter = MemoCounter::new(&problem, &settings).unwrap();
-        assert_eq!(counter.count(), Ok(1), "parts: {parts}");
+        assert_eq!(counter.count(), Ok(Count::from(1u64)), "parts: {parts}");
         assert_eq!(counter.stats().splits > 0, parts);
     }
 }
@@ -426,7 +484,7 @@ fn issue_20_memo_setup_of_an_option_of_200000_items_is_linear() {
     let mut b = ProblemBuilder::new();
     let items = b.items(ItemKind::Primary, 200_000);
     b.option(items).unwrap();
-    check(&b.build().unwrap(), 1);
+    check(&b.build().unwrap(), 1u64);
 }
 
 /// Issue 20: the memoised count numbered an item's colors by searching the
@@ -446,7 +504,7 @@ fn issue_20_memo_setup_of_an_item_with_300000_colors_is_linear() {
             .unwrap();
     }
     b.option(p).unwrap();
-    check(&b.build().unwrap(), 1);
+    check(&b.build().unwrap(), 1u64);
 }
 
 /// A random problem with secondary items and colors, larger than brute
@@ -509,12 +567,12 @@ proptest! {
     #[test]
     fn the_memoised_count_equals_the_plain_count(spec in random()) {
         let problem = build_random(&spec);
-        let plain = u128::from(Solver::new(&problem).count().value);
+        let plain = Count::from(Solver::new(&problem).count().value);
         for rule in [Rule::Frontier, Rule::FewestOptions, Rule::FirstItem] {
             for (memory, parts) in [(1 << 20, true), (0, true), (1 << 20, false)] {
                 let settings = MemoSettings::new().with_rule(rule).with_memory(memory).with_parts(parts);
                 let mut counter = MemoCounter::new(&problem, &settings).unwrap();
-                prop_assert_eq!(counter.count(), Ok(plain), "{:?}", settings);
+                prop_assert_eq!(counter.count(), Ok(plain.clone()), "{:?}", settings);
             }
         }
     }
@@ -524,8 +582,8 @@ proptest! {
         let problem = build_random(&spec);
         let root = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
         let total = root.clone().count().unwrap();
-        let parts: u128 = match root.branch() {
-            None => 1,
+        let parts: Count = match root.branch() {
+            None => Count::from(1u64),
             Some(branch) => branch.options.iter().map(|&o| {
                 let mut part = root.clone();
                 part.choose(o).unwrap();
@@ -541,13 +599,13 @@ proptest! {
         let problem = build_random(&spec);
         let option = OptionId::new(pick % problem.n_options());
         let mut solver = Solver::new(&problem);
-        let mut containing = 0u128;
+        let mut containing = 0u64;
         while let Some(solution) = solver.next_solution().unwrap() {
-            containing += u128::from(solution.contains(&option));
+            containing += u64::from(solution.contains(&option));
         }
         let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
         match counter.choose(option) {
-            Ok(()) => prop_assert_eq!(counter.count(), Ok(containing)),
+            Ok(()) => prop_assert_eq!(counter.count(), Ok(Count::from(containing))),
             Err(_) => prop_assert_eq!(containing, 0),
         }
     }

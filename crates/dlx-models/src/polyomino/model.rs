@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use dlx_core::{
-    BuildError, Footprint, ItemId, MemoCounter, MemoError, MemoSettings, OptionId, Problem,
+    BuildError, Count, Footprint, ItemId, MemoCounter, MemoError, MemoSettings, OptionId, Problem,
     ProblemBuilder, Solver, Stats,
 };
 
@@ -268,9 +268,9 @@ impl Polyomino {
     /// what visiting tilings can reach where subproblems repeat, as for the
     /// domino tilings of a board; no faster than [`Polyomino::count_all`]
     /// where they do not, as for the pentominoes.
-    pub fn count_all_memoised(&self, settings: &MemoSettings) -> Result<u128, MemoError> {
+    pub fn count_all_memoised(&self, settings: &MemoSettings) -> Result<Count, MemoError> {
         let count = MemoCounter::new(&self.problem, settings)?.count()?;
-        Ok(count / u128::from(self.copies_factor))
+        Ok(count.div_floor(self.copies_factor))
     }
 
     /// The board.

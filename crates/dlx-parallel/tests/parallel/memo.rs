@@ -4,8 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx_core::{
-    parse_dlx, Budget, CountMode, ItemKind, MemoError, MemoSettings, Method, Outcome, Problem,
-    ProblemBuilder, Solver, Stop,
+    parse_dlx, BigUint, Budget, Count, CountMode, ItemKind, MemoError, MemoSettings, Method,
+    Outcome, Problem, ProblemBuilder, Solver, Stop,
 };
 use dlx_parallel::{count_solutions_on, CountError, ParallelMemoCounter};
 
@@ -16,7 +16,16 @@ use crate::problems::{colored, data, langford, queens};
 /// plain sequential count.
 #[track_caller]
 fn check(problem: &Problem) {
-    let expected = u128::from(Solver::new(problem).count().value);
+    let expected = Count::from(Solver::new(problem).count().value);
+    let modes = [CountMode::Auto, CountMode::Memo, CountMode::Plain];
+    check_count(problem, &expected, &modes);
+}
+
+/// Checks that the memoised count on 1, 2 and 3 threads, with the default
+/// cache and a tiny one, and `count_solutions_on` in each of `modes`, is
+/// `expected`.
+#[track_caller]
+fn check_count(problem: &Problem, expected: &Count, modes: &[CountMode]) {
     for threads in [1, 2, 3] {
         for memory in [1 << 30, 64 << 10] {
             let settings = MemoSettings::new().with_memory(memory);
@@ -25,18 +34,18 @@ fn check(problem: &Problem) {
                 .with_threads(threads)
                 .unwrap();
             assert_eq!(
-                counter.count(),
+                counter.count().as_ref(),
                 Ok(expected),
                 "{threads} threads, {memory} bytes"
             );
             assert!(counter.cache().stats().peak_bytes <= memory as u64);
         }
-        for mode in [CountMode::Auto, CountMode::Memo, CountMode::Plain] {
+        for &mode in modes {
             let counted =
                 count_solutions_on(problem, &MemoSettings::new(), mode, &Budget::new(), threads)
                     .unwrap();
             assert_eq!(
-                (counted.count, counted.outcome),
+                (counted.count.as_ref(), counted.outcome),
                 (Some(expected), Outcome::Finished),
                 "{mode:?} on {threads} threads"
             );
@@ -46,20 +55,38 @@ fn check(problem: &Problem) {
 
 /// The m x n board to tile with dominoes.
 fn dominoes(m: usize, n: usize) -> Problem {
+    boards(&[(m, n)])
+}
+
+/// Boards of `m x n` cells side by side, to tile with dominoes, no option
+/// joining two of them: independent parts whose counts multiply.
+fn boards(sizes: &[(usize, usize)]) -> Problem {
     let mut b = ProblemBuilder::new();
-    let cells = b.items(ItemKind::Primary, m * n);
-    for r in 0..m {
-        for c in 0..n {
-            if c + 1 < n {
-                b.option([cells[r * n + c], cells[r * n + c + 1]]).unwrap();
-            }
-            if r + 1 < m {
-                b.option([cells[r * n + c], cells[(r + 1) * n + c]])
-                    .unwrap();
+    for &(m, n) in sizes {
+        let cells = b.items(ItemKind::Primary, m * n);
+        for r in 0..m {
+            for c in 0..n {
+                if c + 1 < n {
+                    b.option([cells[r * n + c], cells[r * n + c + 1]]).unwrap();
+                }
+                if r + 1 < m {
+                    b.option([cells[r * n + c], cells[(r + 1) * n + c]])
+                        .unwrap();
+                }
             }
         }
     }
     b.build().unwrap()
+}
+
+/// The Fibonacci number F(k) (F(1) = F(2) = 1), exactly: a 2 x n strip has
+/// F(n + 1) domino tilings.
+fn fibonacci(k: usize) -> BigUint {
+    let (mut a, mut b) = (BigUint::from(0u32), BigUint::from(1u32));
+    for _ in 0..k {
+        (a, b) = (b.clone(), a + b);
+    }
+    a
 }
 
 #[test]
@@ -90,9 +117,30 @@ fn a_large_board_on_two_threads() {
         2,
     )
     .unwrap();
-    assert_eq!(counted.count, Some(53060477521960000));
+    assert_eq!(counted.count, Some(Count::from(53060477521960000u64)));
     assert_eq!(counted.outcome, Outcome::Finished);
     assert_eq!(counted.method, Method::Memo);
+}
+
+/// Counts past 2^128, which no plain count could reach: on every number of
+/// threads, the memoised count and the automatic choice give them exactly.
+#[test]
+fn counts_past_u128_on_every_number_of_threads() {
+    let two_to_128 = BigUint::from(u128::MAX) + 1u32;
+    let table = [
+        // A strip whose count passes 2^128 in the sums of the search.
+        (dominoes(2, 200), fibonacci(201)),
+        // Two parts below 2^127 whose product passes 2^128.
+        (boards(&[(2, 100), (2, 100)]), fibonacci(101).pow(2)),
+        // A big part times a small one, and times one with no tiling.
+        (boards(&[(2, 3), (2, 200)]), fibonacci(201) * 3u32),
+        (boards(&[(2, 200), (3, 3)]), BigUint::from(0u32)),
+    ];
+    for (problem, expected) in table {
+        assert!(expected >= two_to_128 || expected == BigUint::from(0u32));
+        let expected = Count::from(expected);
+        check_count(&problem, &expected, &[CountMode::Auto, CountMode::Memo]);
+    }
 }
 
 #[test]
@@ -116,7 +164,7 @@ fn multiplicities_are_refused_by_the_memoised_count_only() {
     );
     let counted = count_solutions_on(&problem, &settings, CountMode::Auto, &budget, 2).unwrap();
     assert_eq!(counted.method, Method::Plain);
-    let expected = u128::from(Solver::new(&problem).count().value);
+    let expected = Count::from(Solver::new(&problem).count().value);
     assert_eq!(
         (counted.count, counted.outcome),
         (Some(expected), Outcome::Finished)
@@ -141,7 +189,7 @@ fn issue_20_a_memoised_count_splits_a_forced_chain_of_100000_levels_in_linear_ti
         .unwrap()
         .with_threads(1)
         .unwrap();
-    assert_eq!(counter.count(), Ok(1));
+    assert_eq!(counter.count(), Ok(Count::from(1u64)));
     assert_eq!(counter.stats().nodes, n as u64 + 1);
 }
 
@@ -187,7 +235,7 @@ fn a_node_budget_or_a_raised_flag_stops_the_count() {
             "the caller's flag was lowered"
         );
         flag.store(false, Ordering::Relaxed);
-        assert_eq!(counter.count(), Ok(2 * 17792));
+        assert_eq!(counter.count(), Ok(Count::from(2 * 17792u64)));
         assert!(progress.fraction() > 0.99, "{}", progress.fraction());
     }
 }

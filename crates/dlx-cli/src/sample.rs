@@ -1,0 +1,146 @@
+//! `dlx sample`: solutions of a problem in Knuth's DLX format drawn uniformly at random.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use dlx_core::Diagram;
+
+use crate::shared::{
+    fields, note, parse_problem_indexed, read_input, Line, Output, ReportArgs, Run, RunArgs,
+};
+use crate::solve::Printer;
+
+/// Draw solutions uniformly at random.
+///
+/// Every solution has exactly the same chance: the memoised count is run
+/// once, keeping the count of every subproblem (a decision diagram), and
+/// each draw walks down from the whole problem taking a branch with
+/// probability its count over the count of the subproblem it leaves, in
+/// exact big-integer arithmetic. Draws are independent: with many, the
+/// same solution can come twice.
+///
+/// The same `--seed` draws the same solutions, on any machine and at any
+/// thread count; without one, a seed is picked and said on standard error
+/// (or in the `sampling` JSON line) so that the draw can be made again.
+/// Solutions print as `dlx solve` prints them, their options in input order.
+///
+/// The diagram keeps every subproblem in memory: `--max-memory` bounds it,
+/// and `--max-nodes`, `--time-limit` and Ctrl-C stop it; stopped, nothing is
+/// drawn (exit 3).
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  dlx sample --seed 7 data/pentomino-6x10.dlx\n  dlx sample -n 1000 --seed 1 --json data/pentomino-6x10.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx sample -n 3"
+)]
+pub(crate) struct SampleArgs {
+    /// The problem file; standard input when absent or `-`.
+    file: Option<PathBuf>,
+    /// How many solutions to draw (independently, so one may come twice).
+    #[arg(short = 'n', long, value_name = "K", default_value_t = 1,
+        value_parser = clap::value_parser!(u64).range(1..))]
+    samples: u64,
+    /// The seed of the draws: the same seed draws the same solutions
+    /// [default: picked from the clock, and said on standard error].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    #[command(flatten)]
+    report: ReportArgs,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+pub(crate) fn run(args: SampleArgs) -> anyhow::Result<()> {
+    let bytes = read_input(args.file.as_deref())?;
+    let start = Instant::now();
+    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
+    let mut run = Run::new(&args.run, &args.report)?;
+    run.check_memory("the problem", problem.footprint().total(1))?;
+    let seed = args.seed.unwrap_or_else(seed_from_clock);
+    let Some(diagram) = run.diagram(&problem, "dlx sample")? else {
+        return run.finish_unprinted("the diagram to draw from");
+    };
+    let mut output = Output::new();
+    let count = diagram.count();
+    if args.report.json {
+        output.json(&Line::Sampling {
+            seed,
+            count: count.clone(),
+            count_decimal: count.to_string(),
+        })?;
+    } else if args.seed.is_none() {
+        note(&format!(
+            "dlx: seed {seed} (--seed {seed} draws these solutions again)"
+        ));
+    }
+    if count.is_zero() {
+        args.report.no_solution(&mut output, None)?;
+    } else {
+        let mut printer = Printer::new(&problem, &input_options, args.report.json);
+        for mut solution in diagram.samples(seed).take(sample_count(args.samples)) {
+            solution.sort_unstable();
+            printer.print(&mut output, &solution)?;
+        }
+    }
+    output.flush()?;
+    print_stats(&args.report, &diagram, &mut output, start)?;
+    run.finish("the sample")
+}
+
+/// `-n K` as a count of draws: beyond `usize`, as many as `usize` holds
+/// (the output would fill any disk first).
+fn sample_count(samples: u64) -> usize {
+    usize::try_from(samples).unwrap_or(usize::MAX)
+}
+
+/// A seed for a draw that was given none: the clock's nanoseconds and the
+/// process id, mixed.
+pub(crate) fn seed_from_clock() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // The low bits move fastest; the process id separates runs started together.
+    let mixed = (nanos as u64) ^ ((nanos >> 64) as u64) ^ (u64::from(std::process::id()) << 40);
+    dlx_core::WyRand::new(mixed).next_u64() >> 11
+}
+
+/// `--stats` of a run that built a diagram: the memoised count's nodes and
+/// updates, the diagram's size and the time; on standard error, or as a
+/// `stats` line with `--json`.
+pub(crate) fn print_stats(
+    report: &ReportArgs,
+    diagram: &Diagram,
+    output: &mut Output,
+    start: Instant,
+) -> anyhow::Result<()> {
+    if !report.stats {
+        return Ok(());
+    }
+    let memo = diagram.stats();
+    let seconds = start.elapsed().as_secs_f64();
+    if report.json {
+        output.json(&Line::Stats {
+            solutions: Some(diagram.count().clone()),
+            nodes: memo.nodes,
+            updates: memo.updates,
+            max_level: memo.max_level,
+            seconds,
+            extra: fields(serde_json::json!({
+                "method": "memo",
+                "diagram_nodes": diagram.len(),
+                "parts": memo.parts,
+                "splits": memo.splits,
+            })),
+        })?;
+        return output.flush();
+    }
+    note(&format!(
+        "method: memoised, every subproblem kept\nsolutions: {}\nnodes: {}\nupdates: {}\ndiagram nodes: {}\nparts: {} in {} splits\ntime: {seconds:.3} s",
+        diagram.count(),
+        memo.nodes,
+        memo.updates,
+        diagram.len(),
+        memo.parts,
+        memo.splits,
+    ));
+    Ok(())
+}

@@ -7,6 +7,10 @@ use crate::problem::{ItemKind, Problem};
 
 use super::MemoError;
 
+mod order;
+
+use order::Sweep;
+
 /// A problem as the memoised count reads it, built once and shared by every
 /// counter of the problem (they hold it in an `Arc`).
 ///
@@ -39,8 +43,11 @@ pub(crate) struct Layout {
     pub(crate) colored: Vec<ColorCode>,
     /// Whether any option colors an item.
     pub(crate) has_colors: bool,
-    /// Each item's place in a sweep of the primary items (see [`sweep_rank`]).
+    /// Each item's place in the sweep of the primary items (see [`Sweep`]).
     pub(crate) rank: Vec<u32>,
+    /// Whether the sweep is narrow (see [`Sweep::new`]): the frontier rule
+    /// then branches along it instead of on the fewest options.
+    pub(crate) narrow: bool,
     pub(crate) n_primary: usize,
 }
 
@@ -161,8 +168,11 @@ impl Layout {
             has_colors,
             n_primary: kinds.iter().filter(|&&k| k == ItemKind::Primary).count(),
             rank: Vec::new(),
+            narrow: false,
         };
-        layout.rank = sweep_rank(&layout);
+        let sweep = Sweep::new(&layout);
+        layout.rank = sweep.rank;
+        layout.narrow = sweep.narrow;
         Ok(layout)
     }
 
@@ -191,135 +201,5 @@ impl Layout {
     /// The public id of item `i`.
     pub(crate) fn item_id(i: u32) -> ItemId {
         ItemId::new(i as usize)
-    }
-}
-
-/// A sweep of the primary items: breadth first from an item at the edge of
-/// the problem (Gibbs, Poole and Stockmeyer's pseudo-peripheral item: the
-/// last item reached by a breadth-first walk, walked from again while that
-/// goes deeper), neighbours in order of fewest options (Cuthill and McKee).
-/// Two items are neighbours when an option names both.
-///
-/// On a board the sweep's levels are the diagonals from a corner, so a
-/// count that branches along it keeps the covered cells in one region whose
-/// border stays short, whatever order the problem lists its items in.
-fn sweep_rank(layout: &Layout) -> Vec<u32> {
-    let n = layout.n_items();
-    // Each item's options.
-    let mut item_opts = vec![0u32; layout.opt_items.len()];
-    let mut fill: Vec<u32> = layout.item_start[..n].to_vec();
-    for (node, &item) in layout.opt_items.iter().enumerate() {
-        item_opts[fill[item as usize] as usize] = layout.node_option[node];
-        fill[item as usize] += 1;
-    }
-    let mut walker = Walker {
-        layout,
-        item_opts,
-        rank: vec![u32::MAX; n],
-        seen: vec![0; n],
-        walked: vec![0; layout.n_options()],
-        stamp: 0,
-        queue: Vec::with_capacity(n),
-        neighbours: Vec::new(),
-    };
-    // Walks start from the primary items with the fewest options first.
-    let mut starts: Vec<u32> = (0..to_u32(n))
-        .filter(|&i| layout.is_primary[i as usize])
-        .collect();
-    starts.sort_by_key(|&i| (layout.degree(i), i));
-    let mut next = 0u32;
-    for &first in &starts {
-        if walker.rank[first as usize] != u32::MAX {
-            continue;
-        }
-        // Look for a start at the edge of this component.
-        let mut start = first;
-        let mut depth = walker.walk(start);
-        for _ in 0..8 {
-            let last = *walker.queue.last().expect("a walk holds its start");
-            let d = walker.walk(last);
-            if d <= depth {
-                break;
-            }
-            depth = d;
-            start = last;
-        }
-        walker.walk(start);
-        for k in 0..walker.queue.len() {
-            let i = walker.queue[k];
-            walker.rank[i as usize] = next;
-            next += 1;
-        }
-    }
-    // Secondary items come last: they are never branched on.
-    for r in walker.rank.iter_mut() {
-        if *r == u32::MAX {
-            *r = next;
-            next += 1;
-        }
-    }
-    walker.rank
-}
-
-/// Breadth-first walks over the primary items not ranked yet.
-struct Walker<'a> {
-    layout: &'a Layout,
-    item_opts: Vec<u32>,
-    rank: Vec<u32>,
-    /// `seen[i] == stamp` when item `i` has been reached by the current walk.
-    seen: Vec<u32>,
-    /// `walked[o] == stamp` when option `o`'s items have been looked at by
-    /// the current walk: the items of an option are all seen once it has
-    /// been walked, so walking it again from another of its items finds
-    /// nothing new. Without this mark a walk costs the sum over items of
-    /// their options' lengths, quadratic for a long option (one option of
-    /// 40,000 items took 10 s); with it, the total length of the options.
-    walked: Vec<u32>,
-    stamp: u32,
-    queue: Vec<u32>,
-    neighbours: Vec<u32>,
-}
-
-impl Walker<'_> {
-    /// Walks from `start`, leaving the items reached in `queue` in walk
-    /// order; returns the number of levels.
-    fn walk(&mut self, start: u32) -> usize {
-        let layout = self.layout;
-        self.stamp += 1;
-        self.queue.clear();
-        self.queue.push(start);
-        self.seen[start as usize] = self.stamp;
-        let mut head = 0;
-        let mut levels = 0;
-        while head < self.queue.len() {
-            let level_end = self.queue.len();
-            levels += 1;
-            while head < level_end {
-                let i = self.queue[head] as usize;
-                head += 1;
-                self.neighbours.clear();
-                let options = layout.item_start[i] as usize..layout.item_start[i + 1] as usize;
-                for &o in &self.item_opts[options] {
-                    if self.walked[o as usize] == self.stamp {
-                        continue;
-                    }
-                    self.walked[o as usize] = self.stamp;
-                    let (start, end) = layout.node_range(o);
-                    for &j in &layout.opt_items[start as usize..end as usize] {
-                        let j = j as usize;
-                        if layout.is_primary[j]
-                            && self.rank[j] == u32::MAX
-                            && self.seen[j] != self.stamp
-                        {
-                            self.seen[j] = self.stamp;
-                            self.neighbours.push(j as u32);
-                        }
-                    }
-                }
-                self.neighbours.sort_by_key(|&j| (layout.degree(j), j));
-                self.queue.extend_from_slice(&self.neighbours);
-            }
-        }
-        levels
     }
 }

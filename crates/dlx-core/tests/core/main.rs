@@ -1,4 +1,4 @@
-//! The integration tests of dlx-core: known answers, statistics, the API, budgets and outcomes, exact counts, the format, the estimate and properties.
+//! The integration tests of dlx-core: known answers, statistics, the API, budgets and outcomes, exact counts, the format, the estimate, properties and the memoised count's sweep.
 
 mod api;
 mod budget;
@@ -12,3 +12,4 @@ mod properties;
 mod rounds;
 mod stats;
 mod support;
+mod sweep;

@@ -442,7 +442,9 @@ fn check_within(
             prop_assert_eq!(counted.count, Some(Count::from(n)), "{:?}", mode);
         } else {
             prop_assert!(
-                counted.count.is_none_or(|c| c.to_u64().is_some_and(|c| c <= n)),
+                counted
+                    .count
+                    .is_none_or(|c| c.to_u64().is_some_and(|c| c <= n)),
                 "{:?}",
                 mode
             );

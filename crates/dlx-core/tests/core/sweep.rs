@@ -108,7 +108,7 @@ fn dominoes_in_order(board: &Board, item_order: &[usize], option_order: &[usize]
     let mut items = vec![None; cells.len()];
     for &k in item_order {
         let (r, c) = cells[k];
-        items[k] = Some(b.primary(&format!("r{r}c{c}")).unwrap());
+        items[k] = Some(b.primary(format!("r{r}c{c}")).unwrap());
     }
     let item = |k: usize| items[k].expect("every cell is listed");
     for &p in option_order {
@@ -317,7 +317,7 @@ fn random_problem(n_items: usize, options: &[Vec<usize>], item_order: &[usize]) 
     let mut b = ProblemBuilder::new();
     let mut items = vec![None; n_items];
     for &i in item_order {
-        items[i] = Some(b.primary(&format!("i{i}")).unwrap());
+        items[i] = Some(b.primary(format!("i{i}")).unwrap());
     }
     for option in options {
         b.option(option.iter().map(|&i| items[i].unwrap())).unwrap();

@@ -4,6 +4,7 @@ mod api;
 mod budget;
 mod count;
 mod cover_within;
+mod diagram;
 mod estimate;
 mod format;
 mod known_answers;

@@ -1,6 +1,7 @@
-//! The sweep of the memoised count (issue 24): boards of every shape counted exactly, counts independent of the order of items and options, and the frontier the count leaves on the Aztec diamond.
+//! The sweep of the memoised count (issue 24): boards of every shape counted exactly (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, and the frontier the count leaves on the Aztec diamond.
 
-use dlx_core::{Count, MemoCounter, MemoSettings, Problem, ProblemBuilder, Solver};
+use dlx_core::{BigUint, Count, MemoCounter, MemoSettings, Problem, ProblemBuilder, Solver};
+use num_bigint::BigInt;
 use proptest::prelude::*;
 
 use crate::support::SplitMix64;
@@ -383,4 +384,187 @@ fn problems_without_a_sweep_keep_their_counts() {
     assert_eq!(memo_count(&langford), 52);
     let queens = dlx_core::parse_dlx(&crate::support::queens(8)).unwrap();
     assert_eq!(memo_count(&queens), 92);
+}
+
+/// The count of `problem` with all its digits.
+fn memo_count_big(problem: &Problem) -> Count {
+    MemoCounter::new(problem, &MemoSettings::new())
+        .expect("no multiplicities")
+        .count()
+        .expect("no budget")
+}
+
+#[test]
+fn aztec_diamonds_past_two_to_the_128() {
+    // Orders 16 and 17: 2^136 and 2^153 tilings, past what a u128 holds.
+    for n in [16, 17] {
+        let problem = dominoes(&aztec(n));
+        let expected = BigUint::from(1u8) << (n * (n + 1) / 2);
+        assert_eq!(memo_count_big(&problem).to_biguint(), expected, "order {n}");
+    }
+}
+
+/// The characteristic polynomial of the path of `m` vertices, whose roots
+/// are `2 cos(j pi / (m + 1))`, `j = 1..=m`: coefficients from the constant
+/// term up (`p_0 = 1`, `p_1 = x`, `p_k = x p_(k-1) - p_(k-2)`).
+fn path_polynomial(m: usize) -> Vec<BigInt> {
+    let mut before: Vec<BigInt> = vec![BigInt::from(1)];
+    let mut now: Vec<BigInt> = vec![BigInt::from(0), BigInt::from(1)];
+    if m == 0 {
+        return before;
+    }
+    for _ in 1..m {
+        let mut next = vec![BigInt::from(0); now.len() + 1];
+        for (i, c) in now.iter().enumerate() {
+            next[i + 1] += c;
+        }
+        for (i, c) in before.iter().enumerate() {
+            next[i] -= c;
+        }
+        before = std::mem::replace(&mut now, next);
+    }
+    now
+}
+
+/// The monic polynomial whose roots are `4 cos^2(j pi / (m + 1))` for
+/// `j = 1..=ceil(m / 2)`: the path's polynomial is `x^(m mod 2) R(x^2)`,
+/// and this is `y^(m mod 2) R(y)` (for odd `m` the root 0 is the middle `j`).
+fn squared_roots(m: usize) -> Vec<BigInt> {
+    let p = path_polynomial(m);
+    let odd = m % 2;
+    let mut r: Vec<BigInt> = p.iter().skip(odd).step_by(2).cloned().collect();
+    if odd == 1 {
+        r.insert(0, BigInt::from(0));
+    }
+    r
+}
+
+/// The determinant of an integer matrix, exactly (Bareiss's fraction-free
+/// elimination).
+fn determinant(mut a: Vec<Vec<BigInt>>) -> BigInt {
+    let n = a.len();
+    let mut sign = 1;
+    let mut previous = BigInt::from(1);
+    for k in 0..n {
+        if a[k][k] == BigInt::ZERO {
+            let Some(swap) = (k + 1..n).find(|&i| a[i][k] != BigInt::ZERO) else {
+                return BigInt::from(0);
+            };
+            a.swap(k, swap);
+            sign = -sign;
+        }
+        for i in k + 1..n {
+            for j in k + 1..n {
+                let value = (&a[i][j] * &a[k][k] - &a[i][k] * &a[k][j]) / &previous;
+                a[i][j] = value;
+            }
+        }
+        previous = a[k][k].clone();
+    }
+    a[n - 1][n - 1].clone() * sign
+}
+
+/// The resultant of two polynomials (coefficients from the constant up):
+/// the determinant of their Sylvester matrix.
+fn resultant(a: &[BigInt], b: &[BigInt]) -> BigInt {
+    let (da, db) = (a.len() - 1, b.len() - 1);
+    let size = da + db;
+    let mut rows = vec![vec![BigInt::from(0); size]; size];
+    for r in 0..db {
+        for (i, c) in a.iter().rev().enumerate() {
+            rows[r][r + i] = c.clone();
+        }
+    }
+    for r in 0..da {
+        for (i, c) in b.iter().rev().enumerate() {
+            rows[db + r][r + i] = c.clone();
+        }
+    }
+    determinant(rows)
+}
+
+/// The number of domino tilings of the `m x n` rectangle by Kasteleyn's
+/// product (P. W. Kasteleyn, "The statistics of dimers on a lattice",
+/// Physica 27, 1961), `prod_j prod_k (4 cos^2(j pi/(m+1)) + 4 cos^2(k pi/(n+1)))`
+/// over `j <= ceil(m/2)`, `k <= ceil(n/2)`, computed exactly: with `P` the
+/// monic polynomial of the first factors' roots and `Q` of the second's,
+/// the product is `|Res(P(y), Q(-y))|`, an integer determinant.
+fn kasteleyn(m: usize, n: usize) -> BigUint {
+    let p = squared_roots(m);
+    let q_negated: Vec<BigInt> = squared_roots(n)
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| if i % 2 == 1 { -c } else { c })
+        .collect();
+    resultant(&p, &q_negated).magnitude().clone()
+}
+
+#[test]
+fn kasteleyns_product_knows_small_rectangles() {
+    // OEIS A004003 (squares) and A099390 (rectangles).
+    assert_eq!(kasteleyn(2, 2), BigUint::from(2u8));
+    assert_eq!(kasteleyn(2, 3), BigUint::from(3u8));
+    assert_eq!(kasteleyn(3, 3), BigUint::from(0u8));
+    assert_eq!(kasteleyn(4, 4), BigUint::from(36u8));
+    assert_eq!(kasteleyn(8, 8), BigUint::from(12_988_816u32));
+    assert_eq!(kasteleyn(5, 9), BigUint::from(0u8));
+    assert_eq!(
+        kasteleyn(16, 16).to_string(),
+        "2444888770250892795802079170816"
+    );
+    for (m, n) in [(1, 5), (2, 10), (3, 10), (5, 6), (7, 8)] {
+        let board = vec!["#".repeat(n); m];
+        assert_eq!(
+            kasteleyn(m, n),
+            BigUint::from(transfer_matrix(&board)),
+            "{m}x{n}"
+        );
+    }
+}
+
+#[test]
+fn domino_rectangles_count_as_kasteleyns_product() {
+    // Every rectangle up to 24 x 24 with a side of at most 8, and the
+    // squares up to 16 x 16.
+    let mut boards: Vec<(usize, usize)> = (1..=8)
+        .flat_map(|m| (m..=24).map(move |n| (m, n)))
+        .collect();
+    boards.extend([(10, 10), (12, 12), (12, 24), (14, 14), (16, 16)]);
+    for (m, n) in boards {
+        let board = vec!["#".repeat(n); m];
+        let count = memo_count_big(&dominoes(&board));
+        assert_eq!(count.to_biguint(), kasteleyn(m, n), "{m}x{n}");
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "8 s in release; run in the release suite")]
+fn the_20x20_square_past_two_to_the_128() {
+    // 1.27e48 tilings, refused before counts of any size; Kasteleyn's
+    // product and OEIS A004003 agree.
+    let count = memo_count_big(&dominoes(&vec!["#".repeat(20); 20]));
+    assert_eq!(
+        count.to_string(),
+        "1269984011256235834242602753102293934298576249856"
+    );
+    assert_eq!(count.to_biguint(), kasteleyn(20, 20));
+}
+
+#[test]
+fn kasteleyns_product_matches_the_published_squares_to_24x24() {
+    // OEIS A004003: the domino tilings of the 2n x 2n square, n = 9..=12.
+    for (n, expected) in [
+        (18, "548943583215388338077567813208427340288"),
+        (20, "1269984011256235834242602753102293934298576249856"),
+        (
+            22,
+            "30273700492231603015150204108772562780931587428193514539008",
+        ),
+        (
+            24,
+            "7435775679122922965141930394167684120105535297322308613569173527105536",
+        ),
+    ] {
+        assert_eq!(kasteleyn(n, n).to_string(), expected, "{n}x{n}");
+    }
 }

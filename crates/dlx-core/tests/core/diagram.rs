@@ -1,0 +1,213 @@
+//! The memoised count's diagram (issue 24): uniformly random solutions (a chi-square test on problems with colors and secondary items), option frequencies against brute force, and counts past 2^128.
+
+use std::collections::BTreeMap;
+
+use dlx_core::{parse_dlx, verify, Budget, Count, Diagram, MemoSettings, OptionId, Problem};
+use proptest::prelude::*;
+
+use crate::support::{all_solutions, SplitMix64};
+
+/// The diagram of `problem`, with no budget.
+fn diagram(problem: &Problem) -> Diagram {
+    Diagram::build(problem, &MemoSettings::new(), &Budget::new()).expect("no multiplicities")
+}
+
+/// A random problem in Knuth's format: `primary` primary items, `secondary`
+/// secondary items, options of one to four items, each secondary item
+/// colored `x` or `y` or left uncolored; a primary item first in each option.
+fn random_text(rng: &mut SplitMix64, primary: usize, secondary: usize, options: usize) -> String {
+    let mut text = String::new();
+    for i in 0..primary {
+        text.push_str(&format!("p{i} "));
+    }
+    if secondary > 0 {
+        text.push('|');
+        for i in 0..secondary {
+            text.push_str(&format!(" s{i}"));
+        }
+    }
+    text.push('\n');
+    for _ in 0..options {
+        // Knuth's format wants a primary item in every option.
+        let mut chosen = vec![rng.below(primary as u32) as usize];
+        let len = rng.below(4) as usize;
+        for _ in 0..len {
+            let i = rng.below((primary + secondary) as u32) as usize;
+            if !chosen.contains(&i) {
+                chosen.push(i);
+            }
+        }
+        let words: Vec<String> = chosen
+            .iter()
+            .map(|&i| {
+                if i < primary {
+                    format!("p{i}")
+                } else {
+                    match rng.below(3) {
+                        0 => format!("s{}", i - primary),
+                        1 => format!("s{}:x", i - primary),
+                        _ => format!("s{}:y", i - primary),
+                    }
+                }
+            })
+            .collect();
+        text.push_str(&words.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// A solution with its options sorted, as `all_solutions` gives them.
+fn sorted(mut solution: Vec<OptionId>) -> Vec<OptionId> {
+    solution.sort();
+    solution
+}
+
+/// The chi-square statistic's quantile for `dof` degrees of freedom at the
+/// normal quantile `z` (Wilson and Hilferty's approximation, 1931).
+fn chi_square_quantile(dof: f64, z: f64) -> f64 {
+    let a = 2.0 / (9.0 * dof);
+    dof * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+/// Draws `per_solution` times as many samples as `problem` has solutions
+/// and checks that each is a solution and that they are spread evenly: the
+/// chi-square statistic below its quantile at z = 4.75 (about one chance in
+/// a million of failing for a uniform draw; the seeds are fixed, so the
+/// test gives the same answer every run).
+#[track_caller]
+fn check_uniform(problem: &Problem, seed: u64, per_solution: usize) {
+    let solutions = all_solutions(problem);
+    let k = solutions.len();
+    let d = diagram(problem);
+    assert_eq!(d.count(), &Count::from(k as u64));
+    let index: BTreeMap<Vec<OptionId>, usize> = solutions
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| (s, i))
+        .collect();
+    let mut seen = vec![0usize; k];
+    let draws = k * per_solution;
+    for solution in d.samples(seed).take(draws) {
+        verify(problem, &solution).expect("a sample is a solution");
+        let solution = sorted(solution);
+        seen[index[&solution]] += 1;
+    }
+    let expected = per_solution as f64;
+    let chi: f64 = seen
+        .iter()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum();
+    let bound = chi_square_quantile((k - 1) as f64, 4.75);
+    assert!(
+        chi < bound,
+        "chi-square {chi:.1} over {k} solutions, beyond {bound:.1}: {seen:?}"
+    );
+    // Not too even either: a draw that cycles through the solutions has a
+    // statistic near 0 (the lower quantile at z = -4.75).
+    let low = chi_square_quantile((k - 1) as f64, -4.75);
+    assert!(chi > low, "chi-square {chi:.1} below {low:.1}: too even");
+}
+
+#[test]
+fn samples_are_uniform_on_a_domino_board() {
+    // The 4x4 board has 36 domino tilings (OEIS A004003).
+    let mut text = String::new();
+    for r in 0..4 {
+        for c in 0..4 {
+            text.push_str(&format!("r{r}c{c} "));
+        }
+    }
+    text.push('\n');
+    for r in 0..4 {
+        for c in 0..4 {
+            if c + 1 < 4 {
+                text.push_str(&format!("r{r}c{c} r{r}c{}\n", c + 1));
+            }
+            if r + 1 < 4 {
+                text.push_str(&format!("r{r}c{c} r{}c{c}\n", r + 1));
+            }
+        }
+    }
+    let problem = parse_dlx(&text).unwrap();
+    check_uniform(&problem, 1, 400);
+}
+
+#[test]
+fn samples_are_uniform_with_colors_and_secondary_items() {
+    // Random problems with secondary items, colored and not, kept when they
+    // have a few dozen to a few hundred solutions.
+    let mut rng = SplitMix64::new(24);
+    let mut checked = 0;
+    while checked < 4 {
+        let text = random_text(&mut rng, 8, 4, 40);
+        let problem = parse_dlx(&text).unwrap();
+        let k = all_solutions(&problem).len();
+        let colored = text.contains(":x") || text.contains(":y");
+        if !(24..=300).contains(&k) || !colored {
+            continue;
+        }
+        check_uniform(&problem, checked, 200);
+        checked += 1;
+    }
+}
+
+#[test]
+fn the_same_seed_draws_the_same_solutions() {
+    let problem = parse_dlx(&crate::support::queens(8)).unwrap();
+    let d = diagram(&problem);
+    assert_eq!(d.count(), &Count::from(92u64));
+    let first: Vec<_> = d.samples(99).take(50).collect();
+    // A diagram built again draws the same.
+    let again: Vec<_> = diagram(&problem).samples(99).take(50).collect();
+    assert_eq!(first, again);
+    let other: Vec<_> = d.samples(100).take(50).collect();
+    assert_ne!(first, other, "another seed, other draws");
+}
+
+#[test]
+fn a_problem_without_solutions_draws_none() {
+    let problem = parse_dlx("a b\na\n").unwrap();
+    let d = diagram(&problem);
+    assert!(d.count().is_zero());
+    assert_eq!(d.samples(1).next(), None);
+    assert!(d.frequencies().iter().all(Count::is_zero));
+}
+
+/// The number of solutions that contain each option, by enumeration.
+fn brute_frequencies(problem: &Problem) -> Vec<Count> {
+    let mut counts = vec![0u64; problem.n_options()];
+    for solution in all_solutions(problem) {
+        for option in solution {
+            counts[option.index()] += 1;
+        }
+    }
+    counts.into_iter().map(Count::from).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(miri) { 2 } else { 300 },
+        ..ProptestConfig::default()
+    })]
+
+    /// Frequencies and counts against enumeration; every sample a solution.
+    #[test]
+    fn frequencies_match_enumeration(
+        seed in any::<u64>(),
+        primary in 1usize..=10,
+        secondary in 0usize..=3,
+        options in 1usize..=30,
+    ) {
+        let mut rng = SplitMix64::new(seed);
+        let text = random_text(&mut rng, primary, secondary, options);
+        let problem = parse_dlx(&text).unwrap();
+        let d = diagram(&problem);
+        let k = all_solutions(&problem).len();
+        prop_assert_eq!(d.count(), &Count::from(k as u64), "{}", text);
+        prop_assert_eq!(d.frequencies(), brute_frequencies(&problem), "{}", text);
+        for solution in d.samples(seed).take(5) {
+            prop_assert!(verify(&problem, &solution).is_ok(), "{}", text);
+        }
+    }
+}

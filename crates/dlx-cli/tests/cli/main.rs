@@ -11,6 +11,7 @@ mod matrix;
 mod memo;
 mod polyomino;
 mod queens;
+mod sample;
 mod schema;
 mod shard;
 mod solve;

@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::{Problem, Solver};
+use dlx_core::subtree::SubtreeSearch as _;
+use dlx_core::{Decision, Problem, Solver};
 use dlx_parallel::{read_split, Fingerprint, Merge, PartLine, SplitGoal, SplitLine};
 
 use crate::shared::{
@@ -76,6 +77,12 @@ pub(crate) struct SplitArgs {
 /// its part file and it counts only the pieces that file lacks. Written
 /// `--shard /N`, the index comes from `SLURM_ARRAY_TASK_ID` or
 /// `JOB_COMPLETION_INDEX` (Kubernetes indexed jobs).
+///
+/// Each piece is counted as `dlx solve --count` would count the whole
+/// problem: with the memoised count where a short probe finds that it pays
+/// (a board's tilings), its pieces then sharing one cache on the shard's
+/// threads; otherwise by Knuth's search. Counts are exact however large, in
+/// the part files and in `dlx merge`.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx count --shard 0/4 data/pentomino-6x10.dlx > part-0.jsonl\n  dlx count --shard /4 --pieces 512 problem.dlx > part-$SLURM_ARRAY_TASK_ID.jsonl\n  dlx merge part-*.jsonl"
@@ -180,16 +187,43 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         .collect();
     let mut output = Output::new();
     let mut failure = None;
-    run.count_pieces(root, split.clone(), &mine, |piece| {
-        // A piece cut short is not written: a resumed run counts it again.
-        if failure.is_some() || !piece.complete {
-            return;
+    // Each piece is counted as `dlx solve --count` would count the whole:
+    // memoised where that pays (the pieces then share one cache), the
+    // others by Knuth's search.
+    let mut plain = mine.clone();
+    if let Decision::Memo { counter, .. } = run.decide(&problem) {
+        let mut entering = root.clone();
+        let mut ways = Vec::new();
+        plain.clear();
+        for &index in &mine {
+            entering.enter(&split.pieces()[index]).bad_input()?;
+            match entering.entered_way() {
+                Some(way) => ways.push((index, way)),
+                None => plain.push(index),
+            }
         }
-        let line = PartLine::of_count(problem_id, split_id, &split, &piece);
-        if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
-            failure = Some(err);
-        }
-    })?;
+        run.count_memo_pieces(&counter, &ways, |piece| {
+            if failure.is_some() {
+                return;
+            }
+            let line = PartLine::of_memo_count(problem_id, split_id, &split, &piece);
+            if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
+                failure = Some(err);
+            }
+        })?;
+    }
+    if !plain.is_empty() {
+        run.count_pieces(root, split.clone(), &plain, |piece| {
+            // A piece cut short is not written: a resumed run counts it again.
+            if failure.is_some() || !piece.complete {
+                return;
+            }
+            let line = PartLine::of_count(problem_id, split_id, &split, &piece);
+            if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
+                failure = Some(err);
+            }
+        })?;
+    }
     if let Some(err) = failure {
         return Err(err);
     }

@@ -1,7 +1,8 @@
 //! The memoised count on threads: the count split by the memoised counter's own branching, the pieces counted on rayon threads that share one cache.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{mpsc, Arc};
+use std::time::Instant;
 
 use dlx_core::{
     count_solutions, decide_method, Budget, CacheStats, Count, CountMode, Counted, Decision,
@@ -299,6 +300,155 @@ impl<'p> ParallelMemoCounter<'p> {
         }
         Ok((pieces.into_iter().map(|p| (p.0, p.1)).collect(), expanded))
     }
+}
+
+/// One piece's memoised count, from [`ParallelMemoCounter::count_ways`].
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct MemoPiece {
+    /// The index the caller gave the piece.
+    pub index: usize,
+    /// Its number of solutions.
+    pub count: Count,
+    /// The statistics of its count.
+    pub stats: MemoStats,
+    /// Seconds its count took.
+    pub seconds: f64,
+}
+
+impl ParallelMemoCounter<'_> {
+    /// Counts pieces of the problem one by one, each given by its index and
+    /// the options all its solutions share (its way down, as
+    /// [`Solver::entered_way`] gives it for a piece of a plain split), on
+    /// the pool's threads sharing the cache, so that a subproblem two
+    /// pieces meet is counted once. `done` gets each piece's count as soon
+    /// as it is counted, in no particular order, on the calling thread.
+    ///
+    /// Returns how the counts ended: `Finished` when every piece was
+    /// counted; when the budget stopped them, the stop, and the pieces cut
+    /// short were not given to `done` (a memoised count has no partial
+    /// value). A way whose options conflict has no solution: its count is 0.
+    ///
+    /// ```
+    /// use dlx_core::subtree::SubtreeSearch;
+    /// use dlx_core::{parse_dlx, MemoSettings, Outcome, Solver};
+    /// use dlx_parallel::ParallelMemoCounter;
+    ///
+    /// // The 2 x 3 board's 3 domino tilings, split at its first choice.
+    /// let problem = parse_dlx("a0 a1 a2 b0 b1 b2\na0 b0\na1 b1\na2 b2\na0 a1\na1 a2\nb0 b1\nb1 b2\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// let pieces = solver.divide(&solver.root_subtree())?.expect("a choice").parts;
+    /// let mut ways = Vec::new();
+    /// for (index, piece) in pieces.iter().enumerate() {
+    ///     let mut entering = Solver::new(&problem);
+    ///     entering.enter(piece)?;
+    ///     ways.push((index, entering.entered_way().expect("one alternative")));
+    /// }
+    /// let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())?.with_threads(2)?;
+    /// let mut total = 0u64;
+    /// let outcome = counter.count_ways(&ways, |piece| total += piece.count.to_u64().unwrap());
+    /// assert_eq!((total, outcome), (3, Outcome::Finished));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_ways(
+        &mut self,
+        ways: &[(usize, Vec<OptionId>)],
+        mut done: impl FnMut(MemoPiece),
+    ) -> Outcome {
+        let threads = self.threads();
+        let next = AtomicUsize::new(0);
+        let halt = Halt::default();
+        let (root, budget, progress) = (&self.root, &self.budget, self.progress.as_deref());
+        let pool = self.pool.pool();
+        let (sender, receiver) = mpsc::channel::<MemoPiece>();
+        let stats = std::thread::scope(|scope| {
+            let (next, halt) = (&next, &halt);
+            let workers = scope.spawn(move || {
+                let work = || -> MemoStats {
+                    (0..threads)
+                        .into_par_iter()
+                        .map(|_| {
+                            let sender = sender.clone();
+                            let mut stats = MemoStats::default();
+                            while let Some((index, way)) =
+                                ways.get(next.fetch_add(1, Ordering::Relaxed))
+                            {
+                                if halt.is_raised() {
+                                    break;
+                                }
+                                let started = Instant::now();
+                                let Some(mut counter) = try_at(root, way) else {
+                                    let piece = MemoPiece {
+                                        index: *index,
+                                        count: Count::ZERO,
+                                        stats: MemoStats::default(),
+                                        seconds: started.elapsed().as_secs_f64(),
+                                    };
+                                    let _ = sender.send(piece);
+                                    continue;
+                                };
+                                counter.set_budget(budget.clone().with_cancel(halt.flag()));
+                                let count = loop {
+                                    let before = counter.stats().nodes;
+                                    let step = counter.run(SLICE);
+                                    if let Some(progress) = progress {
+                                        progress.add_nodes(counter.stats().nodes - before);
+                                    }
+                                    match step {
+                                        MemoStep::Done(count) => break Some(count),
+                                        MemoStep::Paused => {}
+                                        MemoStep::Stopped(stop) => {
+                                            if !halt.is_raised() {
+                                                halt.raise(Why::Stop(stop));
+                                            }
+                                            break None;
+                                        }
+                                    }
+                                };
+                                stats += counter.stats();
+                                let Some(count) = count else { break };
+                                let piece = MemoPiece {
+                                    index: *index,
+                                    count,
+                                    stats: counter.stats(),
+                                    seconds: started.elapsed().as_secs_f64(),
+                                };
+                                let _ = sender.send(piece);
+                            }
+                            stats
+                        })
+                        .reduce(MemoStats::default, |mut a, b| {
+                            a += b;
+                            a
+                        })
+                };
+                match pool {
+                    None => work(),
+                    Some(pool) => pool.install(work),
+                }
+            });
+            for piece in receiver {
+                done(piece);
+            }
+            workers
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        self.stats = stats;
+        match halt.why() {
+            Some(Why::Stop(stop)) => Outcome::Stopped(stop),
+            _ => Outcome::Finished,
+        }
+    }
+}
+
+/// A clone of `root` with the choices of `way` fixed, or `None` when they conflict.
+fn try_at(root: &MemoCounter, way: &[OptionId]) -> Option<MemoCounter> {
+    let mut counter = root.clone();
+    for &option in way {
+        counter.choose(option).ok()?;
+    }
+    Some(counter)
 }
 
 /// A piece of a memoised count: its path of choices from the root, and its share of the tree.

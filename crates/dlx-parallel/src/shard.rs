@@ -4,8 +4,9 @@
 //! shard counts some of the pieces and writes one [`PartLine`] each, as soon
 //! as it has counted it (`dlx count --shard`); [`Merge`] sums the parts
 //! (`dlx merge`) after checking that they count the same problem, split the
-//! same way, every piece exactly once. Sums are exact: the count is a
-//! `u128`, and statistics that would pass `u64::MAX` are an error. Lines name the problem and the split by their
+//! same way, every piece exactly once. Sums are exact: counts are
+//! [`Count`]s of any size (a memoised shard's pieces pass 2^128 on large
+//! boards), and statistics that would pass `u64::MAX` are an error. Lines name the problem and the split by their
 //! [`Fingerprint`]s, so parts of another problem or another split are refused.
 //! Nothing here reads files: callers hand over the text and the name to put
 //! in messages.
@@ -15,11 +16,11 @@ use std::fmt;
 use std::num::ParseIntError;
 
 use dlx_core::subtree::Subtree;
-use dlx_core::{write_dlx_bytes, Problem, Solver, Stats};
+use dlx_core::{write_dlx_bytes, Count, Problem, Solver, Stats};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::{Split, SplitError, SubCount};
+use crate::{MemoPiece, Split, SplitError, SubCount};
 
 /// A 64-bit fingerprint of a problem or of a split, written as 16 hex digits.
 ///
@@ -65,8 +66,15 @@ pub struct PartLine {
     pub index: usize,
     /// The number of pieces of the split.
     pub of: usize,
-    /// The piece's number of solutions.
-    pub count: u64,
+    /// The piece's number of solutions, written as a JSON number with all
+    /// its digits (a memoised piece's may pass 2^64) and read from a number
+    /// or a string of digits.
+    #[serde(with = "exact")]
+    pub count: Count,
+    /// The count as a string of decimal digits, for readers whose numbers
+    /// are doubles; written, and ignored when read.
+    #[serde(default, skip_deserializing)]
+    pub count_decimal: String,
     /// The nodes of the piece's search.
     pub nodes: u64,
     /// The updates of the piece's search.
@@ -217,10 +225,10 @@ pub enum ShardError {
 }
 
 /// The sum of the parts of a count, from [`Merge::finish`].
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Merged {
-    /// The count: exact, however many parts add up.
-    pub count: u128,
+    /// The count: exact, however many parts add up, however large.
+    pub count: Count,
     /// The statistics of the whole search: `nodes`, `updates` and
     /// `max_level` equal the sequential search's; `solutions` is the count,
     /// or `u64::MAX` if the count does not fit (read `count`).
@@ -374,11 +382,37 @@ impl PartLine {
             split: split_id,
             index: part.index,
             of: split.len(),
-            count: part.count,
+            count: Count::from(part.count),
+            count_decimal: part.count.to_string(),
             nodes: part.stats.nodes,
             updates: part.stats.updates,
             max_level: part.stats.max_level.max(above.max_level),
             seconds: part.seconds,
+            split_nodes: above.nodes,
+            split_updates: above.updates,
+        }
+    }
+
+    /// The line of one piece's memoised count ([`ParallelMemoCounter::count_ways`](crate::ParallelMemoCounter::count_ways)):
+    /// its nodes and updates are the memoised search's.
+    pub fn of_memo_count(
+        problem: Fingerprint,
+        split_id: Fingerprint,
+        split: &Split,
+        piece: &MemoPiece,
+    ) -> PartLine {
+        let above = split.stats();
+        PartLine {
+            problem,
+            split: split_id,
+            index: piece.index,
+            of: split.len(),
+            count: piece.count.clone(),
+            count_decimal: piece.count.to_string(),
+            nodes: piece.stats.nodes,
+            updates: piece.stats.updates,
+            max_level: piece.stats.max_level.max(above.max_level),
+            seconds: piece.seconds,
             split_nodes: above.nodes,
             split_updates: above.updates,
         }
@@ -389,7 +423,7 @@ impl PartLine {
         Stats {
             nodes: self.nodes,
             updates: self.updates,
-            solutions: self.count,
+            solutions: self.count.to_u64().unwrap_or(u64::MAX),
             max_level: self.max_level,
         }
     }
@@ -512,7 +546,7 @@ impl Merge {
         }
         // What the sequential search spends above the pieces, counted once.
         let (mut nodes, mut updates) = (first.split_nodes, first.split_updates);
-        let (mut count, mut max_level, mut seconds) = (0u128, 0usize, 0.0);
+        let (mut count, mut max_level, mut seconds) = (Count::ZERO, 0usize, 0.0);
         for (part, _) in self.seen.values() {
             nodes = nodes
                 .checked_add(part.nodes)
@@ -520,14 +554,14 @@ impl Merge {
             updates = updates
                 .checked_add(part.updates)
                 .ok_or(ShardError::Overflow { what: "updates" })?;
-            count += u128::from(part.count);
+            count += part.count.clone();
             max_level = max_level.max(part.max_level);
             seconds += part.seconds;
         }
         let stats = Stats {
             nodes,
             updates,
-            solutions: u64::try_from(count).unwrap_or(u64::MAX),
+            solutions: count.to_u64().unwrap_or(u64::MAX),
             max_level,
         };
         Ok(Merged {
@@ -583,4 +617,35 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
+}
+
+/// A [`Count`] in JSON: written as a number with all its digits, read from
+/// a number (of any size) or a string of decimal digits.
+mod exact {
+    use dlx_core::Count;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+    use serde_json::value::RawValue;
+
+    pub(super) fn serialize<S: Serializer>(
+        count: &Count,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let raw = RawValue::from_string(count.to_string()).map_err(serde::ser::Error::custom)?;
+        serde::Serialize::serialize(&raw, serializer)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Count, D::Error> {
+        let raw = Box::<RawValue>::deserialize(deserializer)?;
+        let text = raw.get();
+        let digits = text
+            .strip_prefix('"')
+            .and_then(|t| t.strip_suffix('"'))
+            .unwrap_or(text);
+        digits.parse::<Count>().map_err(|_| {
+            D::Error::custom(format!("a count is a number of decimal digits, not {text}"))
+        })
+    }
 }

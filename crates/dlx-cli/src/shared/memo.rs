@@ -5,10 +5,10 @@ use std::io::Write as _;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, CountMode, Counted, Decision, Diagram, MemoCache, MemoError, MemoSettings,
-    Method, Outcome, Problem,
+    decide_method, CountMode, Counted, Decision, Diagram, MemoCache, MemoCounter, MemoError,
+    MemoSettings, Method, OptionId, Outcome, Problem,
 };
-use dlx_parallel::{CountError, ParallelCount};
+use dlx_parallel::{CountError, MemoPiece, ParallelCount, ParallelMemoCounter};
 
 use crate::shared::run::Job;
 use crate::shared::size::parse_size;
@@ -105,6 +105,32 @@ impl Run {
             self.add_balance(count.balance());
         }
         Ok(counted)
+    }
+
+    /// Decides how `problem` is counted, as `dlx solve --count` does by
+    /// default ([`dlx_core::decide_method`]), within the run's budget.
+    pub(crate) fn decide(&mut self, problem: &Problem) -> Decision {
+        decide_method(problem, &MemoSettings::new(), &self.budget())
+    }
+
+    /// Counts the pieces of a split given by their ways down
+    /// ([`dlx_core::Solver::entered_way`]) with the memoised counter
+    /// `counter` (its cache is shared by the pieces and the run's threads),
+    /// within the run's budget, with the progress display; `done` gets each
+    /// piece as it is counted. The outcome is recorded.
+    pub(crate) fn count_memo_pieces(
+        &mut self,
+        counter: &MemoCounter,
+        ways: &[(usize, Vec<OptionId>)],
+        done: impl FnMut(MemoPiece),
+    ) -> anyhow::Result<()> {
+        let pool = self.pool()?;
+        let mut parallel = ParallelMemoCounter::from_counter(counter).with_pool(&pool);
+        parallel.set_budget(self.budget());
+        let progress = parallel.progress();
+        let outcome = self.watch(&progress, || parallel.count_ways(ways, done));
+        self.record(outcome);
+        Ok(())
     }
 
     /// Builds the decision diagram of `problem`'s solutions (every

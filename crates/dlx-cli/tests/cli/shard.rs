@@ -515,3 +515,120 @@ fn issue_20_a_level_of_200000_alternatives_is_split_and_counted_in_shards() {
     let arg = split_path.to_str().unwrap();
     check(&dir, &file, &["--split", arg], 2, "200000");
 }
+
+/// The domino tilings of the Aztec diamond of order `n` (rows of 2, 4, ...,
+/// 2n, 2n, ..., 4, 2 cells, centred), one item a cell, written to `dir`.
+fn aztec_file(dir: &Path, n: i32) -> PathBuf {
+    let inside = |r: i32, c: i32| {
+        (0..2 * n).contains(&r) && (0..2 * n).contains(&c) && {
+            let (dr, dc) = (2 * r + 1 - 2 * n, 2 * c + 1 - 2 * n);
+            dr.abs() + dc.abs() <= 2 * n
+        }
+    };
+    let cells: Vec<(i32, i32)> = (0..2 * n)
+        .flat_map(|r| (0..2 * n).map(move |c| (r, c)))
+        .filter(|&(r, c)| inside(r, c))
+        .collect();
+    let name = |(r, c): (i32, i32)| format!("r{r}c{c}");
+    let mut text: String = cells.iter().map(|&cell| name(cell) + " ").collect();
+    text.push('\n');
+    for &(r, c) in &cells {
+        for (dr, dc) in [(0, 1), (1, 0)] {
+            if inside(r + dr, c + dc) {
+                text += &format!("{} {}\n", name((r, c)), name((r + dr, c + dc)));
+            }
+        }
+    }
+    let path = dir.join(format!("aztec-{n}.dlx"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn issue_24_shards_count_memoised_and_merge_counts_of_any_size() {
+    // The Aztec diamond of order 12 has 2^78 tilings (Elkies, Kuperberg,
+    // Larsen and Propp 1992): the memoised count takes its pieces, whose
+    // counts pass 2^64, and the part lines carry all their digits.
+    let dir = scratch("memo-shards");
+    let file = aztec_file(&dir, 12);
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let mut parts = Vec::new();
+    for i in 0..3 {
+        let part = dir.join(format!("part-{i}.jsonl"));
+        let status = std::process::Command::new(&bin)
+            .args(["count", "--shard", &format!("{i}/3")])
+            .arg(&file)
+            .stdout(std::fs::File::create(&part).unwrap())
+            .status()
+            .unwrap();
+        assert!(status.success());
+        parts.push(part);
+    }
+    let text = std::fs::read_to_string(&parts[0]).unwrap();
+    let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let decimal = line["count_decimal"].as_str().expect("count_decimal");
+    assert!(
+        decimal.parse::<u128>().unwrap() > u128::from(u64::MAX),
+        "{line}"
+    );
+    assert!(text.contains(&format!("\"count\":{decimal},")), "{text}");
+    let out = dlx().arg("merge").args(&parts).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{}\n", 1u128 << 78)
+    );
+    let out = dlx()
+        .args(["merge", "--json"])
+        .args(&parts)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"type\":\"count\",\"count\":302231454903657293676544,\"count_decimal\":\"302231454903657293676544\"}\n"
+    );
+}
+
+#[test]
+fn issue_24_merge_reads_counts_past_2_to_the_128() {
+    // Two parts whose counts sum past 2^128, one written as a string.
+    let dir = scratch("big-merge");
+    let file = queens_file(&dir, 4);
+    let part = dir.join("part.jsonl");
+    let status = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .args(["count", "--depth", "1"])
+        .arg(&file)
+        .stdout(std::fs::File::create(&part).unwrap())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // The first part counts 2^128, written as a number, the second 2^128
+    // as a string of digits, the others 1 each (`count_decimal` is ignored).
+    let text = std::fs::read_to_string(&part).unwrap();
+    let big = (dlx_core::BigUint::from(1u8) << 128u32).to_string();
+    let mut edited = String::new();
+    for (k, line) in text.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let written = format!("\"count\":{},", value["count_decimal"].as_str().unwrap());
+        let new = match k {
+            0 => format!("\"count\":{big},"),
+            1 => format!("\"count\":\"{big}\","),
+            _ => "\"count\":1,".to_owned(),
+        };
+        assert!(line.contains(&written), "{line}");
+        edited += &(line.replace(&written, &new) + "\n");
+    }
+    std::fs::write(&part, edited).unwrap();
+    let out = dlx().arg("merge").arg(&part).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let others = text.lines().count() - 2;
+    let expected = (dlx_core::BigUint::from(1u8) << 129u32) + others;
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{expected}\n")
+    );
+}

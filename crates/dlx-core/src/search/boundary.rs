@@ -242,6 +242,54 @@ impl Solver {
             .collect()
     }
 
+    /// The options that every solution of the subtree just entered
+    /// ([`SubtreeSearch::enter`]) shares, below those fixed by
+    /// [`Solver::choose`]: the way down to it and the alternative of its
+    /// level, when it holds that one alone (as every piece of a split does),
+    /// in the order of the levels. `None` when it holds several, or when the
+    /// search has run since. With them, another search (the memoised count)
+    /// can count the same piece: its solutions are the solutions of the
+    /// problem with these options chosen.
+    ///
+    /// ```
+    /// use dlx_core::subtree::SubtreeSearch;
+    /// use dlx_core::{parse_dlx, OptionId, Solver};
+    ///
+    /// // Item a has two options; the split's second piece takes `a c`.
+    /// let problem = parse_dlx("a b c\na b\na c\nb\nc\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// let pieces = solver.divide(&solver.root_subtree())?.expect("two alternatives").parts;
+    /// solver.enter(&pieces[1])?;
+    /// assert_eq!(solver.entered_way(), Some(vec![OptionId::new(1)]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn entered_way(&self) -> Option<Vec<OptionId>> {
+        if self.links.algorithm_m() || self.stats.nodes > 0 {
+            return None;
+        }
+        debug_assert!(
+            self.stack.base >= self.stack.fixed,
+            "the entered level is below the fixed ones"
+        );
+        let mut way: Vec<OptionId> = self.stack.choice[self.stack.fixed..self.stack.base]
+            .iter()
+            .map(|&x| self.links.option_of(x))
+            .collect();
+        if self.took_entered() {
+            // `enter` took the alternative: it is the last level's.
+            return Some(way);
+        }
+        // The subtree's level is left for its search (a subtree that counts
+        // its level's node leaves the cover to the search): its alternative
+        // is the option the search would try in its place.
+        let range = self.stack.range?;
+        if self.stack.next != Next::Range || range.to != range.from.saturating_add(1) {
+            return None;
+        }
+        way.push(*self.branch()?.options.get(range.from as usize)?);
+        Some(way)
+    }
+
     /// Whether the option starting at node `first` could still be chosen.
     ///
     /// A hidden option has lost the nodes of its primary items from their

@@ -206,6 +206,11 @@ impl Solver {
 
     /// Marks the replayed level `base - 1` as the one alternative of the
     /// subtree entered, whose range was `range`.
+    /// Whether the level `base - 1` is the one alternative of the subtree entered last.
+    pub(super) fn took_entered(&self) -> bool {
+        self.stack.replayed.entered.is_some()
+    }
+
     pub(super) fn set_entered(&mut self, range: Range) {
         self.stack.replayed.entered = Some(range);
     }

@@ -6,11 +6,14 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use dlx_core::subtree::SubtreeSearch as _;
 use dlx_core::{
     verify, Answer, Budget, Costed, Count, CountMode, Entry, ItemKind, MemoCounter, MemoError,
     MemoSettings, MinCover, Multiplicity, OptionId, Outcome, Problem, ProblemBuilder, Solver, Stop,
 };
-use dlx_parallel::{count_solutions_on, ParallelMemoCounter, ParallelRounds, ParallelSolver};
+use dlx_parallel::{
+    count_solutions_on, ParallelMemoCounter, ParallelRounds, ParallelSolver, Split, SplitGoal,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -504,5 +507,55 @@ proptest! {
         let expected = Sequential::of(&problem, k);
         check_within(&problem, &expected, threads, (busy, idle), k, limit, Some(nodes))?;
         check_within(&problem, &expected, threads, (busy, idle), k, limit, None)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Each piece of a split, counted memoised from its way down
+    /// ([`Solver::entered_way`], as `dlx count --shard` counts it), has the
+    /// plain count of the piece, on any number of threads (issue 24).
+    #[test]
+    fn memoised_pieces_count_as_the_plain_pieces(
+        n_primary in 1usize..8,
+        n_secondary in 0usize..3,
+        options in options(),
+        pieces in 1usize..40,
+        threads in threads(),
+    ) {
+        let problem = build(n_primary, n_secondary, &options);
+        let root = Solver::new(&problem);
+        let split = Split::new(&root, SplitGoal::Pieces(pieces));
+        let mut parallel = ParallelSolver::new(&problem).with_threads(1).unwrap();
+        parallel.set_split_to(split.clone());
+        let plain = parallel.count_each(&(0..split.len()).collect::<Vec<_>>());
+        prop_assert!(plain.is_complete());
+        let mut entering = root.clone();
+        let mut ways = Vec::new();
+        for (index, piece) in split.pieces().iter().enumerate() {
+            entering.enter(piece).unwrap();
+            if let Some(way) = entering.entered_way() {
+                ways.push((index, way));
+            }
+        }
+        let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        let mut memo = vec![None; split.len()];
+        let outcome = counter.count_ways(&ways, |piece| memo[piece.index] = Some(piece.count));
+        prop_assert_eq!(outcome, Outcome::Finished);
+        for sub in &plain.value {
+            if let Some(count) = &memo[sub.index] {
+                prop_assert_eq!(count, &Count::from(sub.count), "piece {}", sub.index);
+            }
+        }
+        // The pieces of a division hold one alternative each, so each has a
+        // way; a split of one piece (the whole tree) has none, and the
+        // shard counts it plainly.
+        if split.len() > 1 {
+            prop_assert_eq!(ways.len(), split.len());
+        }
     }
 }

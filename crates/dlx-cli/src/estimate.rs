@@ -1,8 +1,9 @@
-//! `dlx estimate`: Knuth's random-probe estimate of a search before it is run, and the shards it suggests.
+//! `dlx estimate`: Knuth's random-probe estimate of a search before it is run, the method the count will use, and the shards it suggests.
 //!
 //! It is not a search command and takes none of [`RunArgs`](crate::shared::RunArgs):
-//! its work is bounded by `--probes` and a 0.2 s calibration on one thread,
-//! so threads, progress and node budgets would have nothing to act on. It
+//! its work is bounded by `--probes`, a 0.2 s calibration on one thread,
+//! the count's decision (a few thousand nodes) and `--memo-time`, so
+//! threads, progress and node budgets would have nothing to act on. It
 //! listens for Ctrl-C and SIGTERM all the same (many probes of a large
 //! problem take a while): stopped, it prints the estimate of the probes
 //! made, marked partial.
@@ -10,10 +11,19 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{Budget, Problem, Solver, Step, Stop, WyRand};
+use dlx_core::{
+    decide_method, Budget, Count, Decision, MemoCounter, MemoError, Method, Problem, Solver, Step,
+    Stop, WyRand,
+};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
-use crate::shared::{fields, out, parse_problem, read_input, Other, Output, Stops, JSON_HELP};
+use crate::shared::{
+    default_memo_settings, fields, out, parse_problem, read_input, Output, ResultExt as _, Stops,
+    JSON_HELP,
+};
 
 /// Estimate how long a search will take, before running it.
 ///
@@ -30,9 +40,21 @@ use crate::shared::{fields, out, parse_problem, read_input, Other, Output, Stops
 /// and the moment of measurement sees only the first). The
 /// shards are what `dlx count --shard I/N` would need for each to take about
 /// `--shard-time` on one thread.
+///
+/// The probes walk the plain search's tree, but a count may memoise: it
+/// then counts far faster than these figures say (the 12,988,816 domino
+/// tilings of an 8 x 8 board in milliseconds, not seconds). So the
+/// estimate decides, as `dlx solve --count` does and by the same rule (a
+/// short count of each kind, and the memoised probe's leverage), which
+/// method the count will use, and says which (`--memo` and `--no-memo`
+/// force either way, as they do there). When it memoises, the figures above
+/// are labelled the plain search's, and the memoised count runs for
+/// `--memo-time` on one thread: the exact count and its time if it
+/// finishes, else the time it ran, which the count exceeds; no shards are
+/// suggested then, as `dlx count --shard` searches plainly.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx estimate data/pentomino-6x10.dlx\n  dlx estimate --probes 100000 --seed 7 data/bench/queens-13.dlx\n  dlx estimate --shard-time 1h problem.dlx"
+    after_help = "Examples:\n  dlx estimate data/pentomino-6x10.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx estimate\n  dlx estimate --probes 100000 --seed 7 data/bench/queens-13.dlx\n  dlx estimate --shard-time 1h problem.dlx"
 )]
 pub(crate) struct EstimateArgs {
     /// The problem file (Knuth's DLX format); standard input when absent or `-`.
@@ -46,6 +68,18 @@ pub(crate) struct EstimateArgs {
     /// The time each shard of a cluster count should take on one thread.
     #[arg(long, value_name = "DURATION", default_value = "10m", value_parser = humantime::parse_duration)]
     shard_time: Duration,
+    /// Take the memoised count as the count's method, as `dlx solve --count
+    /// --memo` does, whether or not it pays.
+    #[arg(long, conflicts_with = "no_memo")]
+    memo: bool,
+    /// Take the plain search as the count's method, as `dlx solve --count
+    /// --no-memo` does: no decision, no memoised count.
+    #[arg(long)]
+    no_memo: bool,
+    /// How long the memoised count may run, when it is the count's method,
+    /// to find its count and time (or that it takes more).
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = humantime::parse_duration)]
+    memo_time: Duration,
     #[arg(long, help = JSON_HELP)]
     json: bool,
 }
@@ -76,20 +110,36 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         let what = format!("{made} probes make no estimate, so nothing is printed");
         return Err(stops.ended(stop, seconds, &what, "", args.json));
     }
+    let calibration = calibrate(&problem);
+    let method = count_method(&problem, &args, &stops.budget())?;
+    // The first stop says what the output lacks.
+    let stopped = match (stopped, &method) {
+        (Some((stop, made)), _) => Some((
+            stop,
+            format!("the estimate is from {made} of the {} probes", args.probes),
+        )),
+        (None, CountMethod::Undecided(stop)) => {
+            Some((*stop, "the count's method was not decided".to_owned()))
+        }
+        (None, CountMethod::Memo(trial)) => {
+            trial.stop.filter(|&stop| stop != Stop::Time).map(|stop| {
+                (
+                    stop,
+                    "the memoised count was stopped before its time was up".to_owned(),
+                )
+            })
+        }
+        (None, CountMethod::Plain(_)) => None,
+    };
     let ended = |output: &mut Output| -> anyhow::Result<()> {
         output.flush()?;
-        match stopped {
+        match &stopped {
             None => Ok(()),
-            Some((stop, made)) => Err(stops.ended(
-                stop,
-                start.elapsed().as_secs_f64(),
-                &format!("the estimate is from {made} of the {} probes", args.probes),
-                "",
-                args.json,
-            )),
+            Some((stop, what)) => {
+                Err(stops.ended(*stop, start.elapsed().as_secs_f64(), what, "", args.json))
+            }
         }
     };
-    let calibration = calibrate(&problem);
     let rate = calibration.rate();
 
     let mut output = Output::new();
@@ -100,9 +150,11 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             made,
             [&nodes, &updates, &solutions],
             &calibration,
+            &method,
         )?;
         return ended(&mut output);
     }
+    let memoised = matches!(method, CountMethod::Memo(_));
     out!(
         output,
         "Knuth's estimate from {} random probes (seed {}), in {:.2} s",
@@ -145,7 +197,9 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
     out!(
         output,
         "{:<10} {:>16}   {} to {}",
-        "time",
+        // The probes walk the plain search's tree: when the count is
+        // memoised, this is not its time, and the row says whose it is.
+        if memoised { "plain time" } else { "time" },
         duration(seconds),
         duration(low / rate),
         duration(high / rate)
@@ -166,6 +220,47 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             stats.updates,
             stats.solutions
         )?;
+    }
+    match &method {
+        CountMethod::Undecided(_) => out!(
+            output,
+            "count method: undecided (stopped before the decision)"
+        )?,
+        CountMethod::Plain(why) => out!(output, "count method: plain search ({})", why.says())?,
+        CountMethod::Memo(trial) => {
+            out!(
+                output,
+                "count method: memoised ({}); the figures above are the plain search's (--no-memo), not the count's",
+                trial.says()
+            )?;
+            let ran = short_duration(trial.seconds);
+            match &trial.count {
+                Some(count) => out!(
+                    output,
+                    "memoised count: exact, {count} solutions in {ran} on one thread"
+                )?,
+                None => out!(
+                    output,
+                    "memoised count: more than {ran} on one thread (not finished when stopped after {ran}; --memo-time gives it longer)"
+                )?,
+            }
+        }
+    }
+    if let CountMethod::Memo(trial) = &method {
+        // The shards of `dlx count --shard` search plainly: for a count
+        // that memoises they are no advice.
+        match trial.count {
+            Some(_) => out!(
+                output,
+                "shards: one process is enough (the memoised count took {})",
+                short_duration(trial.seconds)
+            )?,
+            None => out!(
+                output,
+                "shards: none suggested (dlx count --shard searches plainly, which the memoised count outruns)"
+            )?,
+        }
+        return ended(&mut output);
     }
     let shard_seconds = args.shard_time.as_secs_f64().max(1e-3);
     let shards = (seconds / shard_seconds).ceil();
@@ -192,29 +287,208 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
     ended(&mut output)
 }
 
+/// The search `dlx solve --count` would count with.
+#[derive(Debug)]
+enum CountMethod {
+    /// A signal stopped the run before the decision.
+    Undecided(Stop),
+    /// Knuth's search, visiting every solution; why.
+    Plain(PlainWhy),
+    /// The memoised count, and what running it for `--memo-time` found.
+    Memo(MemoTrial),
+}
+
+/// Why the count is plain.
+#[derive(Debug)]
+enum PlainWhy {
+    /// `--no-memo`.
+    Asked,
+    /// The plain count finished while deciding.
+    Finished,
+    /// The memoised probe's leverage was too low for it to pay.
+    Leverage(f64),
+    /// The memoised count cannot count this problem (multiplicities).
+    Cannot,
+}
+
+impl PlainWhy {
+    fn says(&self) -> String {
+        match self {
+            PlainWhy::Asked => "--no-memo".to_owned(),
+            PlainWhy::Finished => "it finished while deciding".to_owned(),
+            PlainWhy::Leverage(leverage) => format!(
+                "the probe's leverage {leverage:.2} is too low for the memoised count to pay"
+            ),
+            PlainWhy::Cannot => "the memoised count cannot count this problem".to_owned(),
+        }
+    }
+}
+
+/// The memoised count, run for at most `--memo-time` after the decision.
+#[derive(Debug)]
+struct MemoTrial {
+    /// The leverage of the probe that decided (`None` with `--memo`, or
+    /// when the count finished before the probe could say).
+    leverage: Option<f64>,
+    /// The count, if it finished.
+    count: Option<Count>,
+    /// The seconds it ran, the decision included: its time if it finished,
+    /// else less than its time.
+    seconds: f64,
+    /// It finished while deciding.
+    while_deciding: bool,
+    /// What stopped it (the time given, or a signal), if it did not finish.
+    stop: Option<Stop>,
+}
+
+impl MemoTrial {
+    fn says(&self) -> String {
+        match self.leverage {
+            Some(leverage) => format!("the probe's leverage {leverage:.3e}"),
+            None if self.while_deciding => "it finished while deciding".to_owned(),
+            None => "--memo".to_owned(),
+        }
+    }
+}
+
+/// Decides the count's method as `dlx solve --count` would, with the same
+/// rule ([`decide_method`]) and settings, within its own bounds (some
+/// 8192 nodes of the two searches, a few milliseconds); when the count is
+/// memoised and unfinished, runs it on for `--memo-time`. Only a signal
+/// stops it early.
+fn count_method(
+    problem: &Problem,
+    args: &EstimateArgs,
+    budget: &Budget,
+) -> anyhow::Result<CountMethod> {
+    if args.no_memo {
+        return Ok(CountMethod::Plain(PlainWhy::Asked));
+    }
+    if let Err(stop) = budget.check() {
+        return Ok(CountMethod::Undecided(stop));
+    }
+    let settings = default_memo_settings();
+    let started = Instant::now();
+    let (mut counter, leverage) = if args.memo {
+        let counter = MemoCounter::new(problem, &settings)
+            .context("--memo cannot count this problem")
+            .bad_input()?;
+        (counter, None)
+    } else {
+        match decide_method(problem, &settings, budget) {
+            Decision::Done {
+                count,
+                method: Method::Memo,
+                ..
+            } => {
+                return Ok(CountMethod::Memo(MemoTrial {
+                    leverage: None,
+                    count: Some(count),
+                    seconds: started.elapsed().as_secs_f64(),
+                    while_deciding: true,
+                    stop: None,
+                }))
+            }
+            Decision::Done { .. } => return Ok(CountMethod::Plain(PlainWhy::Finished)),
+            Decision::Plain { leverage, .. } => {
+                // A stopped decision is plain: the stop is the signal's.
+                if let Err(stop) = budget.check() {
+                    return Ok(CountMethod::Undecided(stop));
+                }
+                let why = if leverage > 0.0 {
+                    PlainWhy::Leverage(leverage)
+                } else {
+                    PlainWhy::Cannot
+                };
+                return Ok(CountMethod::Plain(why));
+            }
+            Decision::Memo {
+                counter, leverage, ..
+            } => (*counter, Some(leverage)),
+        }
+    };
+    let deadline = Instant::now().checked_add(args.memo_time);
+    let trial = deadline.map_or_else(|| budget.clone(), |d| budget.clone().with_deadline(d));
+    counter.set_budget(trial);
+    let (count, stop) = match counter.count() {
+        Ok(count) => (Some(count), None),
+        Err(MemoError::Stopped(stop)) => (None, Some(stop)),
+        Err(err) => return Err(err).context("the memoised count failed"),
+    };
+    Ok(CountMethod::Memo(MemoTrial {
+        leverage,
+        count,
+        seconds: started.elapsed().as_secs_f64(),
+        while_deciding: false,
+        stop,
+    }))
+}
+
+/// The `estimate` JSON line: [`write_json`]'s fields, and the memoised
+/// count's when it is the count's method.
+#[derive(Serialize)]
+struct EstimateLine {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(flatten)]
+    fields: Map<String, Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    memo: Option<MemoLine>,
+}
+
+/// The `memo` field of the `estimate` line.
+#[derive(Serialize)]
+struct MemoLine {
+    finished: bool,
+    seconds: f64,
+    #[serde(
+        serialize_with = "crate::shared::exact_some",
+        skip_serializing_if = "Option::is_none"
+    )]
+    count: Option<Count>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_decimal: Option<String>,
+}
+
 /// The estimate as one JSON line of type `estimate`: each figure's mean
 /// and 95% interval (`null` where no probe reached a solution), the time in
 /// seconds, the rate, the exact figures when the calibration finished the
-/// search, and the shards suggested.
+/// search, the shards suggested, the count's method, and what the
+/// memoised count's run found when it is the method.
 fn write_json(
     output: &mut Output,
     args: &EstimateArgs,
     made: u32,
     [nodes, updates, solutions]: [&Mean; 3],
     calibration: &Calibration,
+    method: &CountMethod,
 ) -> anyhow::Result<()> {
     let rate = calibration.rate();
     let figure = |mean: &Mean, scale: f64| {
         if mean.hits == 0.0 {
-            return serde_json::Value::Null;
+            return Value::Null;
         }
         let (low, high) = mean.interval();
         serde_json::json!({ "estimate": mean.mean() / scale, "low": low / scale, "high": high / scale })
     };
     let seconds = updates.mean() / rate;
-    let shards = (seconds / args.shard_time.as_secs_f64().max(1e-3))
-        .ceil()
-        .max(1.0);
+    let shards = match method {
+        // A finished memoised count needs no shards, an unfinished one has
+        // none to suggest (the shards search plainly).
+        CountMethod::Memo(MemoTrial { count: Some(_), .. }) => Value::from(1),
+        CountMethod::Memo(_) => Value::Null,
+        // A float beyond u64 saturates: no cluster has that many machines anyway.
+        _ => Value::from(
+            (seconds / args.shard_time.as_secs_f64().max(1e-3))
+                .ceil()
+                .max(1.0) as u64,
+        ),
+    };
+    let count_method = match method {
+        CountMethod::Undecided(_) => Value::Null,
+        CountMethod::Plain(_) => "plain".into(),
+        CountMethod::Memo(_) => "memo".into(),
+    };
     let mut line = fields(serde_json::json!({
         "probes": made,
         "seed": args.seed,
@@ -223,9 +497,17 @@ fn write_json(
         "solutions": figure(solutions, 1.0),
         "seconds": figure(updates, rate),
         "updates_per_second": rate,
-        // A float beyond u64 saturates: no cluster has that many machines anyway.
-        "shards": shards as u64,
+        "shards": shards,
+        "count_method": count_method,
     }));
+    let leverage = match method {
+        CountMethod::Plain(PlainWhy::Leverage(leverage)) => Some(*leverage),
+        CountMethod::Memo(trial) => trial.leverage,
+        _ => None,
+    };
+    if let Some(leverage) = leverage {
+        line.insert("leverage".to_owned(), leverage.into());
+    }
     if calibration.done {
         let stats = calibration.stats;
         line.insert(
@@ -237,9 +519,19 @@ fn write_json(
             }),
         );
     }
-    output.json(&Other {
+    let memo = match method {
+        CountMethod::Memo(trial) => Some(MemoLine {
+            finished: trial.count.is_some(),
+            seconds: trial.seconds,
+            count: trial.count.clone(),
+            count_decimal: trial.count.as_ref().map(Count::to_string),
+        }),
+        _ => None,
+    };
+    output.json(&EstimateLine {
         kind: "estimate",
         fields: line,
+        memo,
     })?;
     output.flush()
 }
@@ -384,6 +676,15 @@ fn approx(x: f64, round: Round) -> String {
         let decimals = usize::try_from(3 - magnitude).unwrap_or(0);
         format!("{value:.decimals$}")
     }
+}
+
+/// A time measured, as people read it: [`duration`], or milliseconds
+/// below 10 ms (`0.23 ms`), which a count that memoises often takes.
+fn short_duration(seconds: f64) -> String {
+    if seconds < 0.01 {
+        return format!("{:.2} ms", seconds * 1e3);
+    }
+    duration(seconds)
 }
 
 /// Seconds, as people read them: `0.042 s`, `13.6 s`, `2h 13m`, `41 days`.

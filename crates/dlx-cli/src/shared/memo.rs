@@ -36,8 +36,19 @@ pub(crate) struct MemoArgs {
     /// to 128 items (a 16 x 16 board's domino tilings need 52 MiB) and stays
     /// within --max-memory's default of 1G; the process needs a few MiB more
     /// than the cache.
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "512M")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = MEMO_MEM)]
     memo_mem: usize,
+}
+
+/// The default of `--memo-mem`: the memoised count's cache, at most.
+pub(crate) const MEMO_MEM: &str = "512M";
+
+/// The memoised count's settings when no flag says otherwise, as `dlx
+/// solve --count` has them (for `dlx estimate`, which decides as it does).
+pub(crate) fn default_settings() -> MemoSettings {
+    // The default is a constant that parses.
+    let memory = parse_size(MEMO_MEM).unwrap_or(512 << 20);
+    MemoSettings::new().with_memory(memory)
 }
 
 impl MemoArgs {

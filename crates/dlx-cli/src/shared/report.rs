@@ -172,7 +172,7 @@ fn exact<S: serde::Serializer>(count: &Count, serializer: S) -> Result<S::Ok, S:
 }
 
 /// [`exact`] for an optional count (left out when `None`).
-fn exact_some<S: serde::Serializer>(
+pub(crate) fn exact_some<S: serde::Serializer>(
     count: &Option<Count>,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {

@@ -752,6 +752,22 @@ fn issue_20_a_signal_stops_every_search_within_a_second() {
     }
 }
 
+/// A signal stops `dlx estimate` while its memoised count runs (the 20 x
+/// 20 board's takes some 8 s, given an hour), and it prints what it has.
+#[test]
+fn issue_24_a_signal_stops_the_estimate_s_memoised_count() {
+    let dir = scratch("budgets-estimate-memo");
+    let file = dir.join("dominoes-20x20.dlx");
+    std::fs::write(&file, crate::memo::dominoes(20, 20)).unwrap();
+    let file = file.to_str().unwrap();
+    let args = ["estimate", "--probes", "100", "--memo-time", "1h", file];
+    let json: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    for signal in [SIGINT, SIGTERM] {
+        check_signal(&args, signal, Duration::from_millis(1000));
+        check_signal(&json, signal, Duration::from_millis(1000));
+    }
+}
+
 /// A signal that arrives while the input is read and parsed (some 70 ms
 /// for this file of 2.5 MB) ends the run as one during the search does.
 #[test]

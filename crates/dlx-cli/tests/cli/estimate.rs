@@ -1,7 +1,9 @@
-//! Tests of `dlx estimate`: Knuth's probes hold the true figures of the bundled problems in their intervals.
+//! Tests of `dlx estimate`: Knuth's probes hold the true figures of the bundled problems in their intervals, and the count's method is the one `dlx solve --count` decides.
 
-use dlx_core::{parse_dlx, Solver};
+use dlx_core::{decide_method, parse_dlx, Budget, Decision, MemoSettings, Solver};
+use serde_json::Value;
 
+use crate::memo::dominoes;
 use crate::support::{check_error, run, ROOT};
 
 /// The rows of the estimate: name, and its interval (`None` when no probe reached one).
@@ -155,4 +157,210 @@ fn bad_input_is_refused() {
         2,
     );
     assert!(stderr.contains("--probes"), "{stderr}");
+}
+
+/// The line of `stdout` that starts with `start`.
+#[track_caller]
+fn line<'a>(stdout: &'a str, start: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting with {start:?}\n{stdout}"))
+}
+
+/// The `estimate` line of `dlx estimate --json`.
+#[track_caller]
+fn json(args: &[&str], stdin: &str) -> Value {
+    let with: Vec<&str> = args.iter().copied().chain(["--json"]).collect();
+    let (stdout, _) = run(&with, stdin, 0);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    serde_json::from_str(&stdout).expect("a JSON line")
+}
+
+#[test]
+fn issue_24_a_domino_board_is_counted_memoised_and_the_estimate_says_so() {
+    // The probes predict seconds of the plain search; the count memoises
+    // and takes milliseconds, and the estimate gives that count.
+    let (stdout, _) = run(&["estimate", "--probes", "1000"], &dominoes(8, 8), 0);
+    let method = line(&stdout, "count method: ");
+    assert!(
+        method.starts_with("count method: memoised (the probe's leverage ")
+            && method.ends_with(
+                "); the figures above are the plain search's (--no-memo), not the count's"
+            ),
+        "{stdout}"
+    );
+    // The plain search's rows stay, its time labelled as its own.
+    let names: Vec<String> = intervals(&stdout).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["nodes", "updates", "solutions"], "{stdout}");
+    assert!(line(&stdout, "plain time ").contains(" to "), "{stdout}");
+    assert!(!stdout.lines().any(|l| l.starts_with("time ")), "{stdout}");
+    let count = line(&stdout, "memoised count: ");
+    assert!(
+        count.starts_with("memoised count: exact, 12988816 solutions in ")
+            && count.ends_with(" on one thread"),
+        "{stdout}"
+    );
+    assert!(
+        line(&stdout, "shards: ")
+            .starts_with("shards: one process is enough (the memoised count took "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn issue_24_the_method_is_the_one_the_count_decides() {
+    // Problems whose subproblems rarely repeat: the probe's leverage is low,
+    // and the estimate says so as dlx_core's rule decides it.
+    for file in ["data/bench/queens-12.dlx", "data/pentomino-6x10.dlx"] {
+        let problem =
+            parse_dlx(&std::fs::read_to_string(format!("{ROOT}/{file}")).unwrap()).unwrap();
+        let settings = MemoSettings::new().with_memory(512 << 20);
+        let leverage = match decide_method(&problem, &settings, &Budget::new()) {
+            Decision::Plain { leverage, .. } => leverage,
+            other => panic!("{file}: {other:?}"),
+        };
+        let (stdout, _) = run(&["estimate", "--probes", "100", file], "", 0);
+        let reason =
+            format!("the probe's leverage {leverage:.2} is too low for the memoised count to pay");
+        assert_eq!(
+            line(&stdout, "count method: "),
+            format!("count method: plain search ({reason})"),
+            "{file}"
+        );
+        // The plain rows are as they were.
+        assert!(line(&stdout, "time ").contains(" to "), "{stdout}");
+        assert!(
+            !stdout.lines().any(|l| l.starts_with("memoised count")),
+            "{stdout}"
+        );
+    }
+    // And the count itself says the same.
+    let (stdout, _) = run(
+        &["estimate", "--probes", "100", "data/bench/queens-12.dlx"],
+        "",
+        0,
+    );
+    let (_, stderr) = run(
+        &[
+            "solve",
+            "--count",
+            "--stats",
+            "-j",
+            "1",
+            "data/bench/queens-12.dlx",
+        ],
+        "",
+        0,
+    );
+    let said = line(&stdout, "count method: ")
+        .strip_prefix("count method: plain search")
+        .unwrap();
+    assert!(
+        stderr.contains(&format!("memo: plain count{said}\n")),
+        "{stdout}\n{stderr}"
+    );
+}
+
+#[test]
+fn issue_24_memo_and_no_memo_force_the_method() {
+    let (stdout, _) = run(
+        &["estimate", "--probes", "100", "--no-memo"],
+        &dominoes(8, 8),
+        0,
+    );
+    assert_eq!(
+        line(&stdout, "count method: "),
+        "count method: plain search (--no-memo)"
+    );
+    assert!(line(&stdout, "time ").contains(" to "), "{stdout}");
+    let (stdout, _) = run(
+        &[
+            "estimate",
+            "--probes",
+            "100",
+            "--memo",
+            "data/bench/queens-10.dlx",
+        ],
+        "",
+        0,
+    );
+    assert!(
+        line(&stdout, "count method: ").starts_with("count method: memoised (--memo); "),
+        "{stdout}"
+    );
+    assert!(
+        line(&stdout, "memoised count: ").starts_with("memoised count: exact, 724 solutions in "),
+        "{stdout}"
+    );
+    let (_, stderr) = run(
+        &[
+            "estimate",
+            "--memo",
+            "--no-memo",
+            "data/bench/queens-10.dlx",
+        ],
+        "",
+        2,
+    );
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}
+
+#[test]
+fn issue_24_a_memoised_count_not_finished_in_time_is_a_lower_bound() {
+    // The 16 x 16 board's memoised count takes some 0.5 s: not 1 ms.
+    let (stdout, _) = run(
+        &["estimate", "--probes", "100", "--memo-time", "1ms"],
+        &dominoes(16, 16),
+        0,
+    );
+    let count = line(&stdout, "memoised count: ");
+    assert!(
+        count.starts_with("memoised count: more than ")
+            && count.ends_with("; --memo-time gives it longer)"),
+        "{stdout}"
+    );
+    assert_eq!(
+        line(&stdout, "shards: "),
+        "shards: none suggested (dlx count --shard searches plainly, which the memoised count outruns)"
+    );
+}
+
+#[test]
+fn issue_24_the_json_line_says_the_count_method() {
+    let board = dominoes(8, 8);
+    let memo = json(&["estimate", "--probes", "100"], &board);
+    assert_eq!(memo["count_method"], "memo", "{memo}");
+    assert!(memo["leverage"].as_f64().unwrap() >= 8.0, "{memo}");
+    assert_eq!(memo["memo"]["finished"], true, "{memo}");
+    assert_eq!(memo["memo"]["count"], 12_988_816u64, "{memo}");
+    assert_eq!(memo["memo"]["count_decimal"], "12988816", "{memo}");
+    assert!(memo["memo"]["seconds"].as_f64().unwrap() > 0.0, "{memo}");
+    assert_eq!(memo["shards"], 1, "{memo}");
+    // The plain search's figures are there as before.
+    assert!(
+        memo["seconds"]["estimate"].as_f64().unwrap() > 0.0,
+        "{memo}"
+    );
+
+    let unfinished = json(
+        &["estimate", "--probes", "100", "--memo-time", "1ms"],
+        &dominoes(16, 16),
+    );
+    assert_eq!(unfinished["count_method"], "memo", "{unfinished}");
+    assert_eq!(unfinished["memo"]["finished"], false, "{unfinished}");
+    assert!(unfinished["memo"].get("count").is_none(), "{unfinished}");
+    assert_eq!(unfinished["shards"], Value::Null, "{unfinished}");
+
+    let plain = json(
+        &["estimate", "--probes", "100", "data/bench/queens-12.dlx"],
+        "",
+    );
+    assert_eq!(plain["count_method"], "plain", "{plain}");
+    assert!(plain["leverage"].as_f64().unwrap() < 8.0, "{plain}");
+    assert!(plain.get("memo").is_none(), "{plain}");
+
+    let forced = json(&["estimate", "--probes", "100", "--no-memo"], &board);
+    assert_eq!(forced["count_method"], "plain", "{forced}");
+    assert!(forced.get("leverage").is_none(), "{forced}");
 }

@@ -198,6 +198,21 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
         "{stdout}"
     );
     types.extend(check(&validator, "a count past 2^128", &stdout));
+    // dlx estimate of boards whose count memoises: finished within
+    // --memo-time (its count in the line), and not.
+    for (board, memo_time) in [(dominoes(8, 8), "1s"), (dominoes(16, 16), "1ms")] {
+        let args = [
+            "estimate",
+            "--probes",
+            "100",
+            "--memo-time",
+            memo_time,
+            "--json",
+        ];
+        let (stdout, _) = run(&args, &board, 0);
+        assert!(stdout.contains("\"count_method\":\"memo\""), "{stdout}");
+        types.extend(check(&validator, &format!("{args:?}"), &stdout));
+    }
     // The cluster subcommands write JSON lines always (`dlx merge` with --json).
     let dir = scratch("schema");
     let part = dir.join("part.jsonl");

@@ -247,8 +247,9 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         }
     }
     if let CountMethod::Memo(trial) = &method {
-        // The shards of `dlx count --shard` search plainly: for a count
-        // that memoises they are no advice.
+        // The memoised count's time is not known until it finishes, and
+        // its shards recount the subproblems they share: no number of
+        // shards is advised for a count that memoises.
         match trial.count {
             Some(_) => out!(
                 output,
@@ -257,7 +258,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             )?,
             None => out!(
                 output,
-                "shards: none suggested (dlx count --shard searches plainly, which the memoised count outruns)"
+                "shards: none suggested (the memoised count's time is not known before it finishes; dlx count --shard memoises too)"
             )?,
         }
         return ended(&mut output);

@@ -322,7 +322,7 @@ fn issue_24_a_memoised_count_not_finished_in_time_is_a_lower_bound() {
     );
     assert_eq!(
         line(&stdout, "shards: "),
-        "shards: none suggested (dlx count --shard searches plainly, which the memoised count outruns)"
+        "shards: none suggested (the memoised count's time is not known before it finishes; dlx count --shard memoises too)"
     );
 }
 

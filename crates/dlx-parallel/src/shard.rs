@@ -72,9 +72,10 @@ pub struct PartLine {
     #[serde(with = "exact")]
     pub count: Count,
     /// The count as a string of decimal digits, for readers whose numbers
-    /// are doubles; written, and ignored when read.
+    /// are doubles: filled in when the line is written (`Display`), empty
+    /// otherwise, and ignored when read.
     #[serde(default, skip_deserializing)]
-    pub count_decimal: String,
+    count_decimal: String,
     /// The nodes of the piece's search.
     pub nodes: u64,
     /// The updates of the piece's search.
@@ -383,7 +384,7 @@ impl PartLine {
             index: part.index,
             of: split.len(),
             count: Count::from(part.count),
-            count_decimal: part.count.to_string(),
+            count_decimal: String::new(),
             nodes: part.stats.nodes,
             updates: part.stats.updates,
             max_level: part.stats.max_level.max(above.max_level),
@@ -408,7 +409,7 @@ impl PartLine {
             index: piece.index,
             of: split.len(),
             count: piece.count.clone(),
-            count_decimal: piece.count.to_string(),
+            count_decimal: String::new(),
             nodes: piece.stats.nodes,
             updates: piece.stats.updates,
             max_level: piece.stats.max_level.max(above.max_level),
@@ -441,7 +442,11 @@ impl fmt::Display for SplitLine {
 /// `"type":"part"`.
 impl fmt::Display for PartLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write_json("part", self, f)
+        let line = PartLine {
+            count_decimal: self.count.to_string(),
+            ..self.clone()
+        };
+        write_json("part", &line, f)
     }
 }
 

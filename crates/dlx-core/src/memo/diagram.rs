@@ -145,8 +145,8 @@ impl Store for Recorder {
         while node != u32::MAX {
             if self.key_of(node) == key {
                 let found = match self.nodes[node as usize].count.to_u128() {
-                    Some(n) => Found::Small(n),
-                    None => Found::Big(self.nodes[node as usize].count.to_biguint()),
+                    Some(n) if n < super::count::BIG => Found::Small(n),
+                    _ => Found::Big(self.nodes[node as usize].count.to_biguint()),
                 };
                 return Some((found, self.weights[node as usize], node));
             }

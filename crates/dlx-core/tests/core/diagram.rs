@@ -211,3 +211,49 @@ proptest! {
         }
     }
 }
+
+/// The domino tilings of the 2 x `n` board, one item a cell.
+fn strip(n: usize) -> Problem {
+    let mut text = String::new();
+    for c in 0..n {
+        text.push_str(&format!("a{c} b{c} "));
+    }
+    text.push('\n');
+    for c in 0..n {
+        text.push_str(&format!("a{c} b{c}\n"));
+        if c + 1 < n {
+            text.push_str(&format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1));
+        }
+    }
+    parse_dlx(&text).unwrap()
+}
+
+#[test]
+fn counts_across_two_to_the_127_and_past_two_to_the_128() {
+    // The 2 x 200 strip has F(201) tilings (a Fibonacci number, about
+    // 4.5e41); its subproblems' counts are the Fibonacci numbers below, so
+    // some lie between 2^127 and 2^128, where a small count's top bit is
+    // the mark of a big one (a diagram once read them as big: found by
+    // sampling the Aztec diamond of order 16).
+    let n = 200;
+    let problem = strip(n);
+    let d = diagram(&problem);
+    let (mut a, mut b) = (dlx_core::BigUint::from(1u8), dlx_core::BigUint::from(1u8));
+    for _ in 1..n {
+        let next = &a + &b;
+        a = std::mem::replace(&mut b, next);
+    }
+    assert_eq!(d.count().to_biguint(), b);
+    // Every solution covers cell a0 once: the frequencies of its options add up to the count.
+    let frequencies = d.frequencies();
+    let mut through_a0 = Count::ZERO;
+    for option in problem.option_ids() {
+        if problem.option(option).iter().any(|e| problem.item_name(e.item) == Some("a0")) {
+            through_a0 += frequencies[option.index()].clone();
+        }
+    }
+    assert_eq!(&through_a0, d.count());
+    for solution in d.samples(3).take(20) {
+        verify(&problem, &solution).expect("a sample is a solution");
+    }
+}

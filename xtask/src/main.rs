@@ -5,7 +5,8 @@
 //!   against its peers and writes the tables to `BENCHMARKS.md`, the counting
 //!   table (memoised counts against DLX6, dxz and xcover) included.
 //! - `cargo xtask pictures` writes every model's SVG picture of the bundled
-//!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`.
+//!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`;
+//!   the README's pictures also into `docs/pictures/`.
 //! - `cargo xtask miri` runs dlx-core's tests under Miri (skipped, and said,
 //!   without a nightly toolchain).
 //! - `cargo xtask fuzz [--seconds N] [--target NAME]` runs the cargo-fuzz
@@ -56,7 +57,8 @@ commands:
       --count-seconds N   the time limit of each run of the counting table (default 60)
   pictures            write every model's SVG picture of the bundled inputs into
                       target/pictures/ and render each to PNG (needs rsvg-convert,
-                      Debian package librsvg2-bin)
+                      Debian package librsvg2-bin); the README's also into
+                      docs/pictures/
   miri                run dlx-core's tests under Miri (installs the nightly
                       miri component if needed; says so and skips without nightly)
   fuzz [options]      run every cargo-fuzz target in fuzz/ (needs nightly and

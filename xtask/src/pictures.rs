@@ -4,11 +4,16 @@
 //! `rsvg-convert` to `NAME.png` beside it. The rendering is the proof that the
 //! SVG is valid (`rsvg-convert` refuses malformed XML) and the PNG is what a
 //! person looks at before a change to a picture is merged.
+//!
+//! The pictures the top-level README shows are also written into the
+//! repository, under `docs/pictures/` (see [`README_PICTURES`]), so that a
+//! change to them shows in the diff and is reviewed like code.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{bail, ensure, Context as _};
+use dlx_core::{Budget, Count, Diagram, MemoSettings};
 use dlx_models::polyomino::{Board, PieceSet, Polyomino};
 use dlx_models::queens::{Queens, Square};
 use dlx_models::sudoku::{self, generate_puzzle, Alphabet, Grid, Shape, Variant};
@@ -24,7 +29,22 @@ const RSVG_PACKAGE: &str = "librsvg2-bin";
 /// out at print resolution, pictures sized in pixels at 150 / 96 of their size.
 const DPI: &str = "150";
 
-/// Writes every picture into `<root>/target/pictures/` and renders each to PNG.
+/// The pictures of the top-level README: the name of each among the
+/// pictures, and the file in the repository it is copied to.
+const README_PICTURES: [(&str, &str); 1] = [(
+    "polyomino-aztec-random",
+    "docs/pictures/aztec-random-tiling.svg",
+)];
+
+/// The order of the Aztec diamond of the README's random domino tiling
+/// (its board is `data/polyomino/aztec-ORDER.txt`), and the seed it is drawn
+/// with: `dlx polyomino --board-file data/polyomino/aztec-15.txt --pieces
+/// domino --sample 1 --seed 1 --svg aztec.svg` draws the same picture.
+const AZTEC_ORDER: u32 = 15;
+const AZTEC_SEED: u64 = 1;
+
+/// Writes every picture into `<root>/target/pictures/` and renders each to
+/// PNG; writes the README's pictures into the repository too.
 pub(crate) fn run(root: &Path) -> anyhow::Result<()> {
     let dir = root.join("target").join("pictures");
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -40,6 +60,19 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<()> {
         written.len(),
         dir.display()
     ));
+    for (name, file) in README_PICTURES {
+        let (_, svg) = pictures
+            .iter()
+            .find(|(n, _)| n == name)
+            .with_context(|| format!("no picture named {name}"))?;
+        let path = root.join(file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&path, svg).with_context(|| format!("cannot write {}", path.display()))?;
+        say(&format!("pictures: {name} for the README in {file}"));
+    }
     if !renderer_found() {
         bail!(
             "`{RSVG}` was not found, so the pictures were not rendered to PNG; \
@@ -265,5 +298,35 @@ fn polyomino_pictures(data: &Path, pictures: &mut Vec<(String, String)>) -> anyh
         let tiling = model.first().context("a tiling")?;
         pictures.push((name.to_owned(), tiling.to_svg()));
     }
+    pictures.push(("polyomino-aztec-random".to_owned(), aztec_random(data)?));
     Ok(())
+}
+
+/// A uniformly random domino tiling of the bundled Aztec diamond, drawn as
+/// `dlx polyomino --pieces domino --sample 1 --seed S --svg` draws it (the
+/// same diagram, the same seed, the same tiling), after checking that the
+/// diamond has the 2^(n(n+1)/2) tilings of Elkies, Kuperberg, Larsen and
+/// Propp (1992). Its frozen corners and disordered middle, parted by the
+/// arctic circle, are those of Jockusch, Propp and Shor (1998).
+fn aztec_random(data: &Path) -> anyhow::Result<String> {
+    let file = format!("aztec-{AZTEC_ORDER}.txt");
+    let board = Board::parse(&read(data.join("polyomino").join(&file))?)
+        .with_context(|| format!("in {file}"))?;
+    let model = Polyomino::new(board, PieceSet::domino(), false)?;
+    let diagram = Diagram::build(model.problem(), &MemoSettings::new(), &Budget::new())
+        .with_context(|| format!("cannot count the tilings of {file}"))?;
+    let exponent = AZTEC_ORDER * (AZTEC_ORDER + 1) / 2;
+    let expected = (0..exponent).fold(Count::from(1u64), |n, _| n * Count::from(2u64));
+    ensure!(
+        *diagram.count() == expected,
+        "{file} has {} domino tilings, not 2^{exponent}: is it the Aztec diamond of order {AZTEC_ORDER}?",
+        diagram.count()
+    );
+    let solution = diagram
+        .samples(AZTEC_SEED)
+        .next()
+        .with_context(|| format!("no tiling of {file} drawn"))?;
+    let tiling = model.decode(&solution);
+    tiling.check(model.board(), model.pieces(), model.one_sided())?;
+    Ok(tiling.to_svg())
 }

@@ -61,6 +61,29 @@ pub(crate) fn color(i: usize) -> String {
     }
 }
 
+/// The fill color of pieces told apart by a class and a side: ColorBrewer's
+/// 12 "Paired" colors, one hue per class, light on the even side and dark on
+/// the odd one (blues, reds, greens, oranges, purples, browns), then hues
+/// spread by the golden angle at two lightnesses.
+pub(crate) fn pair_color(class: usize, odd: bool) -> String {
+    const PAIRED: [[&str; 2]; 6] = [
+        ["#a6cee3", "#1f78b4"],
+        ["#fb9a99", "#e31a1c"],
+        ["#b2df8a", "#33a02c"],
+        ["#fdbf6f", "#ff7f00"],
+        ["#cab2d6", "#6a3d9a"],
+        ["#ffff99", "#b15928"],
+    ];
+    match PAIRED.get(class) {
+        Some(pair) => pair[usize::from(odd)].to_owned(),
+        None => {
+            let hue = (class as f64 * 137.508) % 360.0;
+            let light = if odd { 40 } else { 75 };
+            format!("hsl({hue:.0},70%,{light}%)")
+        }
+    }
+}
+
 /// Text made safe for the content of an XML element.
 pub(crate) fn escape(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());

@@ -1,5 +1,7 @@
 //! `dlx sample`, `dlx polyomino --sample` and `dlx solve --frequencies` (issue 24): what they print, the same draws at any thread count, the budgets, and the frequencies against the solutions listed.
 
+use std::collections::BTreeSet;
+
 use crate::support::{read_svg, run, scratch, transcript};
 
 #[test]
@@ -183,4 +185,41 @@ fn frequencies_on_a_small_board() {
             0
         )
     );
+}
+
+#[test]
+fn issue_24_a_random_domino_tiling_is_drawn_by_orientation_and_parity() {
+    // The README's picture on a small Aztec diamond (order 4, 2^10 tilings,
+    // as data/polyomino/aztec-15.txt is drawn): letters and four colors by
+    // the domino's orientation and the parity of its top-left cell.
+    let aztec = "...##...\n..####..\n.######.\n########\n########\n.######.\n..####..\n...##...\n";
+    let dir = scratch("aztec-sample");
+    let svg = dir.join("aztec.svg");
+    let args = [
+        "polyomino",
+        "--board-file",
+        "-",
+        "--pieces",
+        "domino",
+        "--sample",
+        "1",
+        "--seed",
+        "1",
+        "--svg",
+        svg.to_str().unwrap(),
+    ];
+    insta::assert_snapshot!("polyomino_sample_aztec_4", transcript(&args, aztec, 0));
+    let drawn = read_svg(&svg);
+    let fills: BTreeSet<&str> = drawn
+        .lines()
+        .filter(|line| line.starts_with("<path ") && !line.contains("fill=\"none\""))
+        .filter_map(|line| line.split("fill=\"").nth(1)?.split('"').next())
+        .collect();
+    assert_eq!(
+        drawn.matches("<path ").count(),
+        20 + 1,
+        "a path per domino, and the outlines"
+    );
+    assert!(fills.len() <= 4, "{fills:?}");
+    assert!(!drawn.contains("<text"), "no labels");
 }

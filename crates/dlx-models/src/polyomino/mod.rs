@@ -66,6 +66,15 @@
 //! A rendered tiling draws all copies of a piece with its one symbol, so two
 //! copies side by side are told apart only in the SVG picture, which
 //! outlines every placed piece.
+//! A tiling by copies of a single piece (dominoes, say) is drawn instead by
+//! each piece's orientation and the checkerboard color of its first cell,
+//! as Jockusch, Propp and Shor drew random domino tilings ("Random domino
+//! tilings and the arctic circle theorem", 1998): in text a letter (`a`,
+//! `b`, ... by orientation, uppercase on an odd square), in SVG a color (for
+//! dominoes two blues for the horizontal ones and two reds for the vertical
+//! ones), so that the frozen corners of a random tiling of an Aztec diamond
+//! (`data/polyomino/aztec-15.txt`) show as four solid colors around its
+//! disordered middle.
 //!
 //! # Counting up to symmetry
 //! [`Polyomino::count_distinct`] counts orbits of tilings under the group
@@ -118,7 +127,8 @@
 //!
 //! # Built-in pieces
 //! The pentominoes carry Golomb's letters F I L N P T U V W X Y Z, the
-//! tetrominoes I O T S L; the domino is `domino`, drawn `d`. The 35 hexominoes are named 1 to 35 in the order of
+//! tetrominoes I O T S L; the domino is `domino`, drawn `d` in a tiling
+//! of other pieces too (alone, it is drawn by orientation, as above). The 35 hexominoes are named 1 to 35 in the order of
 //! their canonical free forms (see [`PieceSet::hexominoes`]) and drawn by the
 //! base-36 digit of their number (1..9, A..Z).
 

@@ -17,6 +17,9 @@ pub(crate) const PICTURE: &str =
     include_str!("../../../../../data/polyomino/pentominoes-picture.txt");
 pub(crate) const TETROMINOES_TWICE: &str =
     include_str!("../../../../../data/polyomino/tetrominoes-twice.txt");
+/// The bundled Aztec diamond, and its order.
+pub(crate) const AZTEC: &str = include_str!("../../../../../data/polyomino/aztec-15.txt");
+pub(crate) const AZTEC_ORDER: usize = 15;
 
 fn board(spec: &str) -> Board {
     if spec.contains(['#', '\n']) {

@@ -9,7 +9,9 @@ use dlx_models::polyomino::{
     TilingError,
 };
 
-use super::{art_pieces, board, brute_force, PICTURE, SCOTT, TETROMINOES_TWICE};
+use super::{
+    art_pieces, board, brute_force, AZTEC, AZTEC_ORDER, PICTURE, SCOTT, TETROMINOES_TWICE,
+};
 
 #[test]
 fn pieces_with_counts_from_a_file() {
@@ -274,4 +276,123 @@ fn errors() {
     )
     .unwrap_err();
     assert_eq!(msg(&err), "piece `I` fits nowhere on the board");
+}
+
+/// The Aztec diamond of order `n` in board art: rows of 2, 4, ..., 2n, 2n,
+/// ..., 4, 2 cells, centred.
+fn aztec(n: usize) -> String {
+    let row = |i: usize| {
+        let side = ".".repeat(n - 1 - i);
+        format!("{side}{}{side}\n", "#".repeat(2 * (i + 1)))
+    };
+    (0..n).chain((0..n).rev()).map(row).collect()
+}
+
+/// The letter a domino's cells are drawn with, worked out from its cells
+/// alone: `a` horizontal, `b` vertical, uppercase when its top-left cell is
+/// on an odd square.
+fn domino_letter(cells: &[(usize, usize)]) -> char {
+    let (r, c) = cells[0];
+    let letter = if cells[1] == (r, c + 1) { 'a' } else { 'b' };
+    if (r + c) % 2 == 1 {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
+    }
+}
+
+/// The fill colors of an SVG picture's filled paths, in order.
+fn path_fills(svg: &str) -> Vec<&str> {
+    svg.lines()
+        .filter(|line| line.starts_with("<path "))
+        .filter_map(|line| line.split("fill=\"").nth(1)?.split('"').next())
+        .filter(|&fill| fill != "none")
+        .collect()
+}
+
+#[test]
+fn domino_tilings_are_drawn_by_orientation_and_parity() {
+    // As in the pictures of Jockusch, Propp and Shor ("Random domino
+    // tilings and the arctic circle theorem", 1998): four classes of
+    // dominoes, by orientation and by the color of the square under their
+    // top-left cell. The Aztec diamond of order 2 has 2^3 = 8 tilings.
+    let b = board(&aztec(2));
+    let model = Polyomino::new(b.clone(), PieceSet::domino(), false).expect("valid");
+    let mut texts = Vec::new();
+    let mut colors = std::collections::BTreeMap::new();
+    let _ = model.visit_tilings(|tiling| {
+        tiling
+            .check(&b, model.pieces(), false)
+            .expect("a valid tiling");
+        let text = tiling.to_string();
+        let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+        let svg = tiling.to_svg();
+        let fills = path_fills(&svg);
+        assert_eq!(fills.len(), tiling.placed().len(), "one path per domino");
+        assert!(!svg.contains("<text"), "no labels: {svg}");
+        for (placed, fill) in tiling.placed().iter().zip(fills) {
+            let letter = domino_letter(&placed.cells);
+            for &(r, c) in &placed.cells {
+                assert_eq!(grid[r][c], letter, "{text}");
+            }
+            let known = colors.entry(letter).or_insert(fill.to_owned());
+            assert_eq!(known, fill, "one color per class");
+        }
+        texts.push(text);
+        ControlFlow::<()>::Continue(())
+    });
+    assert_eq!(texts.len(), 8);
+    let distinct: BTreeSet<&String> = colors.values().collect();
+    assert_eq!(
+        (colors.len(), distinct.len()),
+        (4, 4),
+        "four classes, four colors"
+    );
+    insta::assert_snapshot!("aztec_2_dominoes_text", texts.join("\n"));
+    let first = model.first().expect("a tiling");
+    insta::assert_snapshot!("aztec_2_dominoes_svg", first.to_svg());
+}
+
+#[test]
+fn tilings_by_copies_of_one_piece_are_drawn_by_orientation_and_parity() {
+    // Any single piece: its orientations in the order of
+    // `Shape::orientations` (the straight tromino horizontal, then
+    // vertical), the first cell's parity in the case.
+    let b = board("3x3");
+    let pieces = art_pieces("I*3:\n###\n");
+    let model = Polyomino::new(b, pieces, false).expect("valid");
+    let mut texts = BTreeSet::new();
+    let _ = model.visit_tilings(|tiling| {
+        texts.insert(tiling.to_string());
+        ControlFlow::<()>::Continue(())
+    });
+    assert_eq!(
+        texts,
+        BTreeSet::from(["aaa\nAAA\naaa\n".to_owned(), "bBb\nbBb\nbBb\n".to_owned()])
+    );
+    // Two pieces of one shape keep their names, symbols and colors.
+    let b = board("2x2");
+    let model = Polyomino::new(b, art_pieces("x:\n##\n\ny:\n##\n"), false).expect("valid");
+    let tiling = model.first().expect("a tiling");
+    let text = tiling.to_string();
+    assert!(text.contains('x') && text.contains('y'), "{text}");
+    assert_eq!(tiling.to_svg().matches("<text").count(), 2);
+}
+
+#[test]
+fn the_bundled_aztec_diamond_is_the_aztec_diamond() {
+    // Its board file, comments aside, against the diamond drawn here; its
+    // count is checked by `cargo xtask pictures`, which draws it.
+    let bundled: String = AZTEC
+        .lines()
+        .filter(|line| !line.starts_with('|'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_eq!(bundled, aztec(AZTEC_ORDER));
+    assert_eq!(board(AZTEC).n_cells(), 2 * AZTEC_ORDER * (AZTEC_ORDER + 1));
+    // The small orders' counts, 2^(n(n+1)/2) (Elkies, Kuperberg, Larsen and Propp, 1992).
+    for n in 1..=5 {
+        let model = Polyomino::new(board(&aztec(n)), PieceSet::domino(), false).expect("valid");
+        assert_eq!(model.count_all(), 1 << (n * (n + 1) / 2), "order {n}");
+    }
 }

@@ -946,7 +946,7 @@ fn render_table(md: &mut String, rows: &[&Row], unit: &str, peers: &[Solver]) {
 }
 
 /// A ratio with two significant decimals, fewer for large ones.
-fn format_ratio(ratio: f64) -> String {
+pub(crate) fn format_ratio(ratio: f64) -> String {
     if ratio >= 0.1 {
         format!("{ratio:.2}")
     } else if ratio >= 0.01 {

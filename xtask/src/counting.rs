@@ -1,22 +1,23 @@
-//! The counting table of `cargo xtask bench`: the plain count, the memoised count and the default choice, against the memoising peers.
+//! The counting table of `cargo xtask bench`: our default count on one and two threads against Knuth's DLX6, with the plain count as a reference, and the memoising Python peers.
 //!
 //! Every run is a process of its own on the same instance file, under a
 //! time limit and a limit on its resident size (polled every 10 ms); a run
 //! that exceeds either is killed and reported as "over limit". The peak
 //! resident size of each run is read from the kernel when it is reaped
-//! (`wait4`). The peers are Knuth's DLX6 (built beside the project from his
-//! CWEB sources, never committed) and the Python packages `dxz` and
-//! `xcover` through the wrappers in the peers' folder (`$DLX_PEERS`, by
-//! default `/work/peers/bin`); those not there are skipped with a note.
+//! (`wait4`). The peers are Knuth's DLX6 (built by the user from his CWEB
+//! source and named by its path, never committed) and the Python packages
+//! `dxz` and `xcover` through the wrappers in the peers' folder
+//! (`$DLX_PEERS`, by default `/work/peers/bin`); those not there are
+//! reported as not installed.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use anyhow::{ensure, Context as _};
+use anyhow::Context as _;
 
-use crate::gen_data::{langford, queens};
+use crate::gen_data::{langford, queens, tiling, Board, Pieces};
 use crate::say;
 
 /// One counting workload: a name, how its file is made, its known count.
@@ -24,19 +25,43 @@ use crate::say;
 struct Case {
     name: &'static str,
     source: Source,
-    count: u128,
+    /// The published count in decimal (many exceed `u128`), compared with
+    /// the text a runner prints.
+    count: &'static str,
     /// Small enough for `--quick`.
     quick: bool,
-    /// Our plain and default counts get five times the time limit (the
-    /// plain count of Langford-15 takes minutes; the table needs its ratio).
-    long: bool,
+    /// The budget of a row that needs more memory and time than the
+    /// table's limits; such a row runs one round.
+    heavy: Option<Heavy>,
 }
+
+/// The budget of a heavy row.
+#[derive(Debug, Clone, Copy)]
+struct Heavy {
+    /// Our `--memo-mem`.
+    memo_mem: &'static str,
+    /// Our `--max-memory`.
+    max_memory: &'static str,
+    /// The resident size past which any run of the row is killed, in GiB.
+    rss_gib: u64,
+    /// The time limit of any run of the row.
+    seconds: u64,
+}
+
+/// The budget of the Aztec diamond of order 20 and the 30x30 square: it
+/// counts Aztec 20 in about 83 s and 8 GB on one thread.
+const HEAVY: Heavy = Heavy {
+    memo_mem: "8G",
+    max_memory: "10G",
+    rss_gib: 11,
+    seconds: 180,
+};
 
 /// How a workload's file is made.
 #[derive(Debug, Clone, Copy)]
 enum Source {
-    /// `dlx polyomino --board WxH --pieces domino --emit-dlx`.
-    Domino(&'static str),
+    /// A board covered by pieces, as [`tiling`] writes it.
+    Tiling(Board, Pieces),
     /// The Langford pairs of `gen-data`.
     Langford(usize),
     /// The N-queens problem of `gen-data`.
@@ -45,81 +70,149 @@ enum Source {
     File(&'static str),
 }
 
-/// The workloads, with their published counts: OEIS A004003 and A099390
-/// (domino tilings), twice OEIS A014552 (Langford pairs, mirror images
-/// counted), Knuth 2000 (pentominoes), OEIS A000170 (queens).
-const CASES: [Case; 10] = [
+/// A rectangle of dominoes.
+const fn dominoes(rows: usize, columns: usize) -> Source {
+    Source::Tiling(Board::Rectangle { rows, columns }, Pieces::Dominoes)
+}
+
+/// The Aztec diamond of order `n`, dominoes.
+const fn aztec(n: usize) -> Source {
+    Source::Tiling(Board::Aztec(n), Pieces::Dominoes)
+}
+
+/// The workloads, with their published counts: the Aztec diamond of order n
+/// has 2^(n(n+1)/2) domino tilings (Elkies, Kuperberg, Larsen and Propp
+/// 1992); OEIS A004003 and A099390 (domino rectangles; the 30x30 square by
+/// Kasteleyn's product, computed to 400 digits and rounded, agreeing with
+/// A004003 at 8x8, 20x20 and 24x24); the 8x8 board by monominoes, dominoes
+/// and trominoes, 92109458286284989468604 (the ZDD example of triska/clpb);
+/// twice OEIS A014552 (Langford pairs, mirror images counted); Knuth 2000
+/// (pentominoes); OEIS A000170 (queens).
+const CASES: [Case; 16] = [
     Case {
-        name: "domino-8x8",
-        source: Source::Domino("8x8"),
-        count: 12_988_816,
+        name: "aztec-8",
+        source: aztec(8),
+        count: "68719476736",
         quick: true,
-        long: false,
+        heavy: None,
     },
     Case {
-        name: "domino-10x10",
-        source: Source::Domino("10x10"),
-        count: 258_584_046_368,
+        name: "aztec-10",
+        source: aztec(10),
+        count: "36028797018963968",
+        quick: true,
+        heavy: None,
+    },
+    Case {
+        name: "aztec-12",
+        source: aztec(12),
+        count: "302231454903657293676544",
         quick: false,
-        long: false,
+        heavy: None,
+    },
+    Case {
+        name: "aztec-16",
+        source: aztec(16),
+        count: "87112285931760246646623899502532662132736",
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "aztec-20",
+        source: aztec(20),
+        count: "1645504557321206042154969182557350504982735865633579863348609024",
+        quick: false,
+        heavy: Some(HEAVY),
+    },
+    Case {
+        name: "domino-8x8",
+        source: dominoes(8, 8),
+        count: "12988816",
+        quick: true,
+        heavy: None,
     },
     Case {
         name: "domino-12x12",
-        source: Source::Domino("12x12"),
-        count: 53_060_477_521_960_000,
-        quick: false,
-        long: false,
+        source: dominoes(12, 12),
+        count: "53060477521960000",
+        quick: true,
+        heavy: None,
     },
     Case {
         name: "domino-6x13",
-        source: Source::Domino("6x13"),
-        count: 536_948_224,
+        source: dominoes(6, 13),
+        count: "536948224",
         quick: true,
-        long: false,
+        heavy: None,
+    },
+    Case {
+        name: "domino-20x20",
+        source: dominoes(20, 20),
+        count: "1269984011256235834242602753102293934298576249856",
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "domino-30x30",
+        source: dominoes(30, 30),
+        count: "131841545472244027406496188757912375363891696443221279694626947912188459956437700105571773334900360294912000000",
+        quick: false,
+        heavy: Some(HEAVY),
+    },
+    Case {
+        name: "mixed-8x8",
+        source: Source::Tiling(
+            Board::Rectangle {
+                rows: 8,
+                columns: 8,
+            },
+            Pieces::UpToTrominoes,
+        ),
+        count: "92109458286284989468604",
+        quick: false,
+        heavy: None,
     },
     Case {
         name: "langford-12",
         source: Source::Langford(12),
-        count: 216_288,
+        count: "216288",
         quick: false,
-        long: false,
-    },
-    Case {
-        name: "langford-15",
-        source: Source::Langford(15),
-        count: 79_619_280,
-        quick: false,
-        long: true,
-    },
-    Case {
-        name: "pentomino-6x10",
-        source: Source::File("data/pentomino-6x10.dlx"),
-        count: 9356,
-        quick: false,
-        long: false,
-    },
-    Case {
-        name: "pentomino-3x20",
-        source: Source::File("data/pentomino-3x20.dlx"),
-        count: 8,
-        quick: true,
-        long: false,
+        heavy: None,
     },
     Case {
         name: "queens-12",
         source: Source::Queens(12),
-        count: 14200,
+        count: "14200",
         quick: true,
-        long: false,
+        heavy: None,
     },
     Case {
         name: "queens-13",
         source: Source::Queens(13),
-        count: 73712,
+        count: "73712",
         quick: false,
-        long: false,
+        heavy: None,
+    },
+    Case {
+        name: "pentomino-6x10",
+        source: Source::File("data/pentomino-6x10.dlx"),
+        count: "9356",
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "pentomino-3x20",
+        source: Source::File("data/pentomino-3x20.dlx"),
+        count: "8",
+        quick: true,
+        heavy: None,
     },
 ];
+
+/// The plain count visits every solution one by one, some ten million a
+/// second: past this many digits (a hundred million solutions) it is not
+/// run, since it would only meet its time limit.
+const PLAIN_DIGITS: usize = 8;
 
 /// The limits every run of the table gets.
 #[derive(Debug, Clone, Copy)]
@@ -136,19 +229,28 @@ impl Limits {
         time: Duration::from_secs(60),
         rss_kib: 8 << 20,
     };
+
+    /// The limits of a row: the heavy rows' own.
+    fn of(self, case: &Case) -> Limits {
+        match case.heavy {
+            Some(heavy) => Limits {
+                time: Duration::from_secs(heavy.seconds),
+                rss_kib: heavy.rss_gib << 20,
+            },
+            None => self,
+        }
+    }
 }
 
 /// A solver in the counting table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Runner {
-    /// `dlx solve --count --no-memo --threads 1`.
+    /// `dlx solve --count --no-memo -j 1`: every solution visited, the reference.
     Plain,
-    /// `dlx solve --count --memo --threads 1`.
-    Memo,
-    /// `dlx solve --count --memo --threads 2`.
-    MemoTwo,
-    /// `dlx solve --count --threads 1`: the default choice.
-    Default,
+    /// `dlx solve --count -j 1`: the default choice on one thread.
+    One,
+    /// `dlx solve --count -j 2`: the default choice on two threads.
+    Two,
     /// Knuth's DLX6: `dlx6 < FILE`.
     Dlx6,
     /// `run-dxz FILE`.
@@ -173,9 +275,8 @@ impl Runner {
     fn label(self) -> &'static str {
         match self {
             Runner::Plain => "plain",
-            Runner::Memo => "memo",
-            Runner::MemoTwo => "memo, 2 threads",
-            Runner::Default => "default",
+            Runner::One => "1 thread",
+            Runner::Two => "2 threads",
             Runner::Dlx6 => "DLX6",
             Runner::Dxz => "dxz",
             Runner::Xcover => "xcover ZDD",
@@ -201,20 +302,18 @@ enum Outcome {
     /// It printed the right count.
     Ok {
         seconds: f64,
-        /// User and system time, all threads.
-        cpu: f64,
         peak_kib: u64,
-        /// What `dlx --stats` said the default chose, if it was asked.
+        /// What `dlx --stats` said the default chose.
         method: Option<&'static str>,
     },
     /// It printed another count.
     Wrong { found: String },
-    /// It went over a limit and was killed.
+    /// It went over a limit and was killed, or stopped itself at its `--max-memory`.
     OverLimit { what: &'static str },
     /// It failed.
     Failed { status: String },
-    /// It was not run (the peer is not there, or cannot read the problem).
-    Skipped,
+    /// It was not run, and why ("not installed", "not run").
+    Skipped { why: &'static str },
 }
 
 /// One row: each runner's outcome.
@@ -229,19 +328,12 @@ impl Row {
         self.outcomes
             .iter()
             .find(|(r, _)| *r == runner)
-            .map_or(&Outcome::Skipped, |(_, o)| o)
+            .map_or(&Outcome::Skipped { why: "-" }, |(_, o)| o)
     }
 
     fn seconds(&self, runner: Runner) -> Option<f64> {
         match self.get(runner) {
             Outcome::Ok { seconds, .. } => Some(*seconds),
-            _ => None,
-        }
-    }
-
-    fn cpu(&self, runner: Runner) -> Option<f64> {
-        match self.get(runner) {
-            Outcome::Ok { cpu, .. } => Some(*cpu),
             _ => None,
         }
     }
@@ -261,47 +353,52 @@ pub(crate) fn run(
     let peers_dir = std::env::var_os("DLX_PEERS")
         .map_or_else(|| PathBuf::from("/work/peers/bin"), PathBuf::from);
     let mut notes = Vec::new();
-    let peers: Vec<Runner> = PEERS
+    let installed = |peer: Runner| peer.program().is_some_and(|p| peers_dir.join(p).is_file());
+    let missing: Vec<String> = PEERS
         .into_iter()
-        .filter(|peer| {
-            let present = peer.program().is_some_and(|p| peers_dir.join(p).is_file());
-            if !present {
-                notes.push(format!(
-                    "{} skipped: `{}` is not in {} (set `$DLX_PEERS`).",
-                    peer.label(),
-                    peer.program().unwrap_or("?"),
-                    peers_dir.display()
-                ));
-            }
-            present
-        })
+        .filter(|&p| !installed(p))
+        .map(|p| format!("{} (`{}`)", p.label(), p.program().unwrap_or("?")))
         .collect();
+    if !missing.is_empty() {
+        notes.push(format!(
+            "Not installed in {} (set `$DLX_PEERS`): {}.",
+            peers_dir.display(),
+            missing.join(", ")
+        ));
+    }
+    if !installed(Runner::Dlx6) {
+        notes.push(
+            "To build DLX6: fetch Knuth's `dlx6.w` from https://cs.stanford.edu/~knuth/programs.html, \
+             run `ctangle dlx6.w` (CWEB; Debian package `texlive-binaries`) and \
+             `cc -O3 -o dlx6 dlx6.c`, and put `dlx6` in `$DLX_PEERS`. \
+             The issue's figures used its cache table set to 2^23 entries. \
+             Its count is a 64-bit integer, so it reports WRONG counts past 2^64 even where it walks the whole tree."
+                .to_owned(),
+        );
+    }
     let mut rows = Vec::new();
     for case in CASES {
         if (quick && !case.quick) || filter.is_some_and(|f| !case.name.contains(f)) {
             continue;
         }
         say(&format!("bench: counting {}", case.name));
-        let file = write_case(root, dlx, &dir, case)?;
-        // Ours: `rounds` interleaved rounds (one for a long case), medians
+        let file = write_case(root, &dir, case)?;
+        let limits = limits.of(&case);
+        // Ours: `rounds` interleaved rounds (one for a heavy row), medians
         // taken; a run over a limit is not tried again. The peers: once.
-        let ours = [
-            Runner::Plain,
-            Runner::Memo,
-            Runner::MemoTwo,
-            Runner::Default,
-        ];
+        let ours = [Runner::Plain, Runner::One, Runner::Two];
         let mut samples: Vec<Vec<Outcome>> = vec![Vec::new(); ours.len()];
-        for _ in 0..if case.long { 1 } else { rounds } {
+        let plain = case.count.len() <= PLAIN_DIGITS;
+        for _ in 0..if case.heavy.is_some() { 1 } else { rounds } {
             for (&runner, samples) in ours.iter().zip(&mut samples) {
                 if samples.iter().any(|o| !matches!(o, Outcome::Ok { .. })) {
                     continue;
                 }
-                let mut limits = limits;
-                if case.long && matches!(runner, Runner::Plain | Runner::Default) {
-                    limits.time *= 5;
+                if runner == Runner::Plain && !plain {
+                    samples.push(Outcome::Skipped { why: "not run" });
+                    continue;
                 }
-                samples.push(measure(runner, dlx, &peers_dir, &file, case.count, limits)?);
+                samples.push(measure(runner, dlx, &peers_dir, &file, &case, limits)?);
             }
         }
         let mut outcomes: Vec<(Runner, Outcome)> = ours
@@ -309,80 +406,76 @@ pub(crate) fn run(
             .zip(samples)
             .map(|(&runner, samples)| (runner, median_outcome(samples)))
             .collect();
-        for &peer in &peers {
-            let outcome = measure(peer, dlx, &peers_dir, &file, case.count, limits)?;
+        for peer in PEERS {
+            let outcome = if installed(peer) {
+                measure(peer, dlx, &peers_dir, &file, &case, limits)?
+            } else {
+                Outcome::Skipped {
+                    why: "not installed",
+                }
+            };
             outcomes.push((peer, outcome));
         }
         rows.push(Row { case, outcomes });
     }
-    notes.push(
-        "xcover's stock memo (`xcover ZDD`) keys its cache by a 32-bit hash of the state alone, \
-         so colliding states share a count: it reports WRONG counts (for instance 14198 of the \
-         14200 12-queens solutions); `--hash64` is the peers' patched copy with a 64-bit key, \
-         `--no-memo` builds the diagram without a memo."
-            .to_owned(),
-    );
-    notes.push(
-        "dxz counts by walking every path of its diagram and returns a C `int`, so its counts \
-         above 2^31 - 1 wrap (reported as wrong)."
-            .to_owned(),
-    );
+    if PEERS[1..].iter().any(|&p| installed(p)) {
+        notes.push(
+            "xcover's stock memo (`xcover ZDD`) keys its cache by a 32-bit hash of the state alone, \
+             so colliding states share a count: it reports WRONG counts (for instance 14198 of the \
+             14200 12-queens solutions); `--hash64` is the peers' patched copy with a 64-bit key, \
+             `--no-memo` builds the diagram without a memo."
+                .to_owned(),
+        );
+        notes.push(
+            "dxz counts by walking every path of its diagram and returns a C `int`, so its counts \
+             above 2^31 - 1 wrap (reported as wrong)."
+                .to_owned(),
+        );
+    }
     Ok((render(&rows, limits, rounds), notes))
 }
 
-/// The median of a runner's rounds (wall and CPU time each), or the first
-/// outcome that was not a success.
+/// The median of a runner's rounds (wall-clock time), or the first outcome
+/// that was not a success.
 fn median_outcome(samples: Vec<Outcome>) -> Outcome {
     if let Some(failed) = samples.iter().find(|o| !matches!(o, Outcome::Ok { .. })) {
         return failed.clone();
     }
-    let median = |mut values: Vec<f64>| {
-        values.sort_by(f64::total_cmp);
-        values.get(values.len() / 2).copied().unwrap_or(0.0)
-    };
-    let field = |pick: fn(&Outcome) -> f64| median(samples.iter().map(pick).collect());
-    let seconds = field(|o| match o {
-        Outcome::Ok { seconds, .. } => *seconds,
-        _ => 0.0,
-    });
-    let cpu = field(|o| match o {
-        Outcome::Ok { cpu, .. } => *cpu,
-        _ => 0.0,
-    });
+    let mut seconds: Vec<f64> = samples
+        .iter()
+        .map(|o| match o {
+            Outcome::Ok { seconds, .. } => *seconds,
+            _ => 0.0,
+        })
+        .collect();
+    seconds.sort_by(f64::total_cmp);
+    let median = seconds.get(seconds.len() / 2).copied().unwrap_or(0.0);
+    // The peak resident size is the largest of the rounds.
+    let peak = samples
+        .iter()
+        .map(|o| match o {
+            Outcome::Ok { peak_kib, .. } => *peak_kib,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0);
     match samples.into_iter().next() {
-        Some(Outcome::Ok {
-            peak_kib, method, ..
-        }) => Outcome::Ok {
-            seconds,
-            cpu,
-            peak_kib,
+        Some(Outcome::Ok { method, .. }) => Outcome::Ok {
+            seconds: median,
+            peak_kib: peak,
             method,
         },
-        _ => Outcome::Skipped,
+        _ => Outcome::Skipped { why: "-" },
     }
 }
 
 /// Writes a workload's file into `dir` (or finds it in the repository).
-fn write_case(root: &Path, dlx: &Path, dir: &Path, case: Case) -> anyhow::Result<PathBuf> {
+fn write_case(root: &Path, dir: &Path, case: Case) -> anyhow::Result<PathBuf> {
     let text = match case.source {
         Source::File(file) => return Ok(root.join(file)),
         Source::Langford(n) => langford(n),
         Source::Queens(n) => queens(n),
-        Source::Domino(board) => {
-            let output = Command::new(dlx)
-                .args([
-                    "polyomino",
-                    "--board",
-                    board,
-                    "--pieces",
-                    "domino",
-                    "--emit-dlx",
-                ])
-                .output()
-                .context("cannot run dlx polyomino --emit-dlx")?;
-            ensure!(output.status.success(), "dlx polyomino --emit-dlx failed");
-            String::from_utf8(output.stdout).context("the problem is not UTF-8")?
-        }
+        Source::Tiling(board, pieces) => tiling(board, pieces),
     };
     let path = dir.join(format!("{}.dlx", case.name));
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
@@ -395,21 +488,28 @@ fn measure(
     dlx: &Path,
     peers: &Path,
     file: &Path,
-    expected: u128,
+    case: &Case,
     limits: Limits,
 ) -> anyhow::Result<Outcome> {
     let mut command;
     let mut stdin = None;
     match runner {
-        Runner::Plain | Runner::Memo | Runner::MemoTwo | Runner::Default => {
+        Runner::Plain | Runner::One | Runner::Two => {
             command = Command::new(dlx);
             command.args(["solve", "--count", "--stats"]);
             command.args(match runner {
-                Runner::Plain => &["--no-memo", "--threads", "1"][..],
-                Runner::Memo => &["--memo", "--threads", "1"],
-                Runner::MemoTwo => &["--memo", "--threads", "2"],
-                _ => &["--threads", "1"],
+                Runner::Plain => &["--no-memo", "-j", "1"][..],
+                Runner::One => &["-j", "1"],
+                _ => &["-j", "2"],
             });
+            if let Some(heavy) = case.heavy {
+                command.args([
+                    "--memo-mem",
+                    heavy.memo_mem,
+                    "--max-memory",
+                    heavy.max_memory,
+                ]);
+            }
             command.arg(file);
         }
         Runner::Dlx6 => {
@@ -434,6 +534,11 @@ fn measure(
     if let Some(what) = run.over {
         return Ok(Outcome::OverLimit { what });
     }
+    if run.stderr.contains("stopped by --max-memory") {
+        return Ok(Outcome::OverLimit {
+            what: "--max-memory",
+        });
+    }
     if !run.success {
         return Ok(Outcome::Failed {
             status: run.status.clone(),
@@ -450,7 +555,7 @@ fn measure(
             .to_owned(),
         _ => run.stdout.trim().to_owned(),
     };
-    if found.parse::<u128>().ok() != Some(expected) {
+    if found != case.count {
         return Ok(Outcome::Wrong { found });
     }
     let method = if run.stderr.contains("method: memoised") {
@@ -462,9 +567,8 @@ fn measure(
     };
     Ok(Outcome::Ok {
         seconds: run.seconds,
-        cpu: run.cpu,
         peak_kib: run.peak_kib,
-        method: if runner == Runner::Default {
+        method: if matches!(runner, Runner::One | Runner::Two) {
             method.or(Some("plain"))
         } else {
             None
@@ -478,7 +582,6 @@ struct Run {
     success: bool,
     status: String,
     seconds: f64,
-    cpu: f64,
     peak_kib: u64,
     stdout: String,
     stderr: String,
@@ -507,7 +610,7 @@ fn run_limited(command: &mut Command, stdin: Option<&Path>, limits: Limits) -> a
     let mut child = command.spawn().context("cannot start a counting run")?;
     let pid = child.id();
     let mut over = None;
-    let (code, peak_kib, cpu) = loop {
+    let (code, peak_kib) = loop {
         if let Some(done) = reap(pid) {
             break done;
         }
@@ -535,7 +638,6 @@ fn run_limited(command: &mut Command, stdin: Option<&Path>, limits: Limits) -> a
             |c| format!("exit code {c}"),
         ),
         seconds,
-        cpu,
         peak_kib,
         stdout,
         stderr,
@@ -553,12 +655,12 @@ fn resident_kib(pid: u32) -> Option<u64> {
 }
 
 /// Reaps the child `pid` if it has ended: its exit code (`None` after a
-/// signal), its peak resident size in KiB and its user and system time.
+/// signal) and its peak resident size in KiB.
 #[allow(
     unsafe_code,
     reason = "std's Child::wait does not return the child's rusage; one wait4 call on zeroed structs the kernel fills"
 )]
-fn reap(pid: u32) -> Option<(Option<i32>, u64, f64)> {
+fn reap(pid: u32) -> Option<(Option<i32>, u64)> {
     let mut status = 0;
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     let pid = libc::pid_t::try_from(pid).ok()?;
@@ -572,9 +674,7 @@ fn reap(pid: u32) -> Option<(Option<i32>, u64, f64)> {
     // wait4 reaped the child, so every field holds a value.
     let usage = unsafe { usage.assume_init() };
     let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
-    let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
-    Some((code, u64::try_from(usage.ru_maxrss).unwrap_or(0), cpu))
+    Some((code, u64::try_from(usage.ru_maxrss).unwrap_or(0)))
 }
 
 /// The markdown section.
@@ -583,72 +683,107 @@ fn render(rows: &[Row], limits: Limits, rounds: usize) -> String {
     let _ = writeln!(md, "\n## Counting\n");
     let _ = writeln!(
         md,
-        "`dlx solve --count --stats FILE`: `--no-memo --threads 1` (plain: every \
-         solution visited), `--memo --threads 1` and `--threads 2` (the memoised count, its \
-         peak RSS), and `--threads 1` alone (the default: a probe chooses; `method` says which), \
-         medians of {rounds} interleaved round(s) (one for Langford-15). \
-         Every run, peers included, is a process of its own on the same file, killed past {} s \
-         or {} GiB resident (\"over limit\"; our plain and default counts of Langford-15 get \
-         {} s). Times are wall-clock, whole process; the CPU columns are user and system time \
-         (all threads), steadier than wall-clock on a loaded machine. Ratios are to the plain \
-         count; the speed-up is the memoised count's wall-clock time on 1 thread over 2.\n",
-        limits.time.as_secs(),
-        limits.rss_kib >> 20,
-        limits.time.as_secs() * 5
+        "`dlx solve --count --stats -j 1 FILE` and `-j 2` (the default method: a probe chooses \
+         the memoised count or Knuth's search, `method` says which), each with its peak RSS; \
+         the plain count `--no-memo -j 1` (every solution visited) as the reference, run only \
+         where the count has at most {PLAIN_DIGITS} digits; and Knuth's DLX6 (`dlx6 < FILE`, \
+         counting only) beside where it is installed."
     );
     let _ = writeln!(
         md,
-        "| workload | count | plain | memo | memo/plain | peak RSS | 2 threads | speed-up | default | method | default/plain | CPU: plain | CPU: default | CPU ratio |\n\
-         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |"
+        "Times are wall-clock, whole process, medians of {rounds} interleaved round(s) \
+         (one for the heavy rows); peak RSS is the largest of the rounds (`wait4`)."
+    );
+    let _ = writeln!(
+        md,
+        "Every run, peers included, is a process of its own on the same file, killed past {} s \
+         or {} GiB resident (\"over limit\").",
+        limits.time.as_secs(),
+        limits.rss_kib >> 20,
+    );
+    let _ = writeln!(
+        md,
+        "The heavy rows ({}) run with `--memo-mem {} --max-memory {}`, killed past {} s or {} GiB.",
+        CASES
+            .iter()
+            .filter(|c| c.heavy.is_some())
+            .map(|c| format!("`{}`", c.name))
+            .collect::<Vec<_>>()
+            .join(", "),
+        HEAVY.memo_mem,
+        HEAVY.max_memory,
+        HEAVY.seconds,
+        HEAVY.rss_gib,
+    );
+    let _ = writeln!(
+        md,
+        "The speed-up is the time on 1 thread over 2; the other ratios are the time on 1 thread \
+         over the reference measured in the same run (below 1: ours is faster).\n"
+    );
+    let _ = writeln!(
+        md,
+        "| workload | count | 1 thread | peak RSS | method | 2 threads | peak RSS | speed-up | plain | 1 thread / plain | DLX6 | peak RSS | 1 thread / DLX6 |\n\
+         | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     for row in rows {
-        let plain = row.seconds(Runner::Plain);
-        let memo = row.seconds(Runner::Memo);
-        let two = row.seconds(Runner::MemoTwo);
-        let default = row.seconds(Runner::Default);
+        let one = row.seconds(Runner::One);
         let ratio = |a: Option<f64>, b: Option<f64>| {
-            a.zip(b)
-                .map_or_else(|| "-".to_owned(), |(a, b)| format!("{:.2}", a / b))
+            a.zip(b).map_or_else(
+                || "-".to_owned(),
+                |(a, b)| crate::bench::format_ratio(a / b),
+            )
         };
-        let method = match row.get(Runner::Default) {
+        let method = match row.get(Runner::One) {
             Outcome::Ok { method, .. } => method.unwrap_or("-"),
             _ => "-",
         };
-        let cpu = |runner| {
-            row.cpu(runner)
-                .map_or_else(|| "-".to_owned(), crate::bench::format_time)
-        };
         let _ = writeln!(
             md,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             row.case.name,
-            row.case.count,
-            cell(row.get(Runner::Plain)),
-            cell(row.get(Runner::Memo)),
-            ratio(memo, plain),
-            rss(row.get(Runner::Memo)),
-            cell(row.get(Runner::MemoTwo)),
-            ratio(memo, two),
-            cell(row.get(Runner::Default)),
+            short_count(row.case.count),
+            cell(row.get(Runner::One)),
+            rss(row.get(Runner::One)),
             method,
-            ratio(default, plain),
-            cpu(Runner::Plain),
-            cpu(Runner::Default),
-            ratio(row.cpu(Runner::Default), row.cpu(Runner::Plain)),
+            cell(row.get(Runner::Two)),
+            rss(row.get(Runner::Two)),
+            ratio(one, row.seconds(Runner::Two)),
+            cell(row.get(Runner::Plain)),
+            ratio(one, row.seconds(Runner::Plain)),
+            cell(row.get(Runner::Dlx6)),
+            rss(row.get(Runner::Dlx6)),
+            ratio(one, row.seconds(Runner::Dlx6)),
         );
     }
-    let peers: Vec<Runner> = PEERS
-        .into_iter()
-        .filter(|&p| rows.iter().any(|r| !matches!(r.get(p), Outcome::Skipped)))
+    let long: Vec<&Row> = rows
+        .iter()
+        .filter(|r| short_count(r.case.count) != r.case.count)
+        .collect();
+    if !long.is_empty() {
+        let _ = writeln!(
+            md,
+            "\nThe counts in full, each compared with the text a run prints:\n"
+        );
+        for row in long {
+            let _ = writeln!(md, "- {}: {}", row.case.name, row.case.count);
+        }
+    }
+    let peers: Vec<Runner> = PEERS[1..]
+        .iter()
+        .copied()
+        .filter(|&p| {
+            rows.iter()
+                .any(|r| !matches!(r.get(p), Outcome::Skipped { .. }))
+        })
         .collect();
     if !peers.is_empty() {
         let _ = writeln!(
             md,
-            "\nThe memoising peers on the same files, under the same limits, against our default \
-             (time, then peak RSS). DLX6 is `dlx6 < FILE` (counting only); dxz and xcover run \
-             through the Python wrappers of the peers' folder.\n"
+            "\nThe memoising Python peers on the same files, under the same limits, against our \
+             default on 1 thread (time, then peak RSS); dxz and xcover run through the Python \
+             wrappers of the peers' folder.\n"
         );
-        let mut header = "| workload | default | RSS |".to_owned();
+        let mut header = "| workload | 1 thread | RSS |".to_owned();
         let mut rule = "| --- | ---: | ---: |".to_owned();
         for peer in &peers {
             let _ = write!(header, " {} | RSS |", peer.label());
@@ -659,8 +794,8 @@ fn render(rows: &[Row], limits: Limits, rounds: usize) -> String {
             let mut line = format!(
                 "| {} | {} | {} |",
                 row.case.name,
-                cell(row.get(Runner::Default)),
-                rss(row.get(Runner::Default))
+                cell(row.get(Runner::One)),
+                rss(row.get(Runner::One))
             );
             for &peer in &peers {
                 let _ = write!(line, " {} | {} |", cell(row.get(peer)), rss(row.get(peer)));
@@ -671,14 +806,32 @@ fn render(rows: &[Row], limits: Limits, rounds: usize) -> String {
     md
 }
 
+/// A count as the table shows it: in full up to 20 digits, else its
+/// leading digits and its size (the counts in full follow the table).
+fn short_count(count: &'static str) -> String {
+    if count.len() <= 20 {
+        return count.to_owned();
+    }
+    format!("{}.{}e{}", &count[..1], &count[1..4], count.len() - 1)
+}
+
 /// A time, or what happened instead.
 fn cell(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Ok { seconds, .. } => crate::bench::format_time(*seconds),
-        Outcome::Wrong { found } => format!("WRONG ({found})"),
+        Outcome::Wrong { found } => format!("WRONG ({})", short_count_of(found)),
         Outcome::OverLimit { what } => format!("over limit ({what})"),
         Outcome::Failed { status } => format!("failed ({status})"),
-        Outcome::Skipped => "-".to_owned(),
+        Outcome::Skipped { why } => (*why).to_owned(),
+    }
+}
+
+/// What a run printed instead of the count, cut to fit a cell.
+fn short_count_of(found: &str) -> String {
+    if found.chars().count() <= 24 {
+        found.to_owned()
+    } else {
+        format!("{}...", found.chars().take(20).collect::<String>())
     }
 }
 
@@ -687,5 +840,49 @@ fn rss(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Ok { peak_kib, .. } => format!("{:.1} MiB", *peak_kib as f64 / 1024.0),
         _ => "-".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2^k in decimal, by doubling a little-endian vector of digits.
+    fn power_of_two(k: usize) -> String {
+        let mut digits = vec![1u8];
+        for _ in 0..k {
+            let mut carry = 0;
+            for digit in &mut digits {
+                let doubled = *digit * 2 + carry;
+                *digit = doubled % 10;
+                carry = doubled / 10;
+            }
+            if carry > 0 {
+                digits.push(carry);
+            }
+        }
+        digits.iter().rev().map(|d| char::from(b'0' + d)).collect()
+    }
+
+    #[test]
+    fn aztec_counts_follow_the_formula() {
+        assert_eq!(power_of_two(10), "1024");
+        let mut seen = 0;
+        for case in CASES {
+            if let Source::Tiling(Board::Aztec(n), Pieces::Dominoes) = case.source {
+                assert_eq!(case.count, power_of_two(n * (n + 1) / 2), "{}", case.name);
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 5);
+    }
+
+    #[test]
+    fn long_counts_are_shortened_in_the_table() {
+        assert_eq!(short_count("53060477521960000"), "53060477521960000");
+        assert_eq!(
+            short_count("1269984011256235834242602753102293934298576249856"),
+            "1.269e48"
+        );
     }
 }

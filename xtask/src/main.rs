@@ -3,7 +3,7 @@
 //! - `cargo xtask gen-data` writes the generated benchmark instances into `data/bench/`.
 //! - `cargo xtask bench [--quick] [--filter NAME] [--counting]` times our engine
 //!   against its peers and writes the tables to `BENCHMARKS.md`, the counting
-//!   table (memoised counts against DLX6, dxz and xcover) included.
+//!   table (our counts on one and two threads against DLX6, dxz and xcover) included.
 //! - `cargo xtask pictures` writes every model's SVG picture of the bundled
 //!   inputs into `target/pictures/` and renders each to PNG with `rsvg-convert`;
 //!   the README's pictures also into `docs/pictures/`.
@@ -51,10 +51,13 @@ commands:
       --rounds N          runs per solver, median taken (default 3, or 1 with --quick)
       --output FILE       write the report there instead
       --no-build          use the dlx and runner binaries already in target/release
-      --counting          only the counting table (plain, memoised and default
-                          counts against DLX6, dxz and xcover from $DLX_PEERS,
-                          default /work/peers/bin); writes target/benchmarks-partial.md
-      --count-seconds N   the time limit of each run of the counting table (default 60)
+      --counting          only the counting table (our default count on 1 and 2
+                          threads and the plain count, against DLX6, dxz and
+                          xcover from $DLX_PEERS, default /work/peers/bin; with
+                          --quick, the light rows only); writes
+                          target/benchmarks-partial.md
+      --count-seconds N   the time limit of each run of the counting table (default
+                          60; the heavy rows, Aztec 20 and the 30x30 square, 180)
   pictures            write every model's SVG picture of the bundled inputs into
                       target/pictures/ and render each to PNG (needs rsvg-convert,
                       Debian package librsvg2-bin); the README's also into

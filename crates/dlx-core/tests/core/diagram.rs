@@ -248,7 +248,11 @@ fn counts_across_two_to_the_127_and_past_two_to_the_128() {
     let frequencies = d.frequencies();
     let mut through_a0 = Count::ZERO;
     for option in problem.option_ids() {
-        if problem.option(option).iter().any(|e| problem.item_name(e.item) == Some("a0")) {
+        if problem
+            .option(option)
+            .iter()
+            .any(|e| problem.item_name(e.item) == Some("a0"))
+        {
             through_a0 += frequencies[option.index()].clone();
         }
     }

@@ -34,6 +34,7 @@ use clap::{Parser, Subcommand};
     about,
     long_about = None,
     propagate_version = true,
+    args_override_self = true,
     after_help = shared::EXIT_CODES
 )]
 struct Cli {
@@ -46,7 +47,7 @@ enum Command {
     Solve(solve::SolveArgs),
     Sudoku(sudoku::SudokuArgs),
     Queens(queens::QueensArgs),
-    #[command(alias = "pentomino")]
+    #[command(visible_alias = "pentomino")]
     Polyomino(polyomino::PolyominoArgs),
     Matrix(matrix::MatrixArgs),
     Cover(cover::CoverArgs),

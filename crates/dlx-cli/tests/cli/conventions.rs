@@ -325,3 +325,39 @@ fn no_solution_is_said_on_standard_error_with_the_same_words_everywhere() {
         assert_eq!(json_lines(&stdout)[0]["type"], "no_solution", "{args:?}");
     }
 }
+
+#[test]
+fn issue_21_a_flag_given_twice_takes_the_last_value() {
+    // Aliases and wrapper scripts add flags before the user's: the last
+    // one wins, as in ripgrep and fd, instead of "cannot be used multiple times".
+    let (one, _) = run(&["queens", "8", "--limit", "2", "--json"], "", 0);
+    let (twice, _) = run(
+        &["queens", "8", "--limit", "5", "--limit", "2", "--json"],
+        "",
+        0,
+    );
+    assert_eq!(twice, one);
+    assert_eq!(one.lines().count(), 2);
+    let (count, _) = run(&["queens", "8", "--count", "--count"], "", 0);
+    assert_eq!(count, "92\n");
+    let (threads, _) = run(
+        &[
+            "solve",
+            "-j",
+            "1",
+            "-j",
+            "2",
+            "--count",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    );
+    assert_eq!(threads, "8\n");
+}
+
+#[test]
+fn issue_21_the_pentomino_alias_is_listed() {
+    let (help, _) = run(&["--help"], "", 0);
+    assert!(help.contains("[alias: pentomino]"), "{help}");
+}

@@ -388,23 +388,7 @@ impl ParallelMemoCounter<'_> {
                                     continue;
                                 };
                                 counter.set_budget(budget.clone().with_cancel(halt.flag()));
-                                let count = loop {
-                                    let before = counter.stats().nodes;
-                                    let step = counter.run(SLICE);
-                                    if let Some(progress) = progress {
-                                        progress.add_nodes(counter.stats().nodes - before);
-                                    }
-                                    match step {
-                                        MemoStep::Done(count) => break Some(count),
-                                        MemoStep::Paused => {}
-                                        MemoStep::Stopped(stop) => {
-                                            if !halt.is_raised() {
-                                                halt.raise(Why::Stop(stop));
-                                            }
-                                            break None;
-                                        }
-                                    }
-                                };
+                                let count = run_to_end(&mut counter, progress, halt).ok();
                                 stats += counter.stats();
                                 let Some(count) = count else { break };
                                 let piece = MemoPiece {
@@ -438,6 +422,33 @@ impl ParallelMemoCounter<'_> {
         match halt.why() {
             Some(Why::Stop(stop)) => Outcome::Stopped(stop),
             _ => Outcome::Finished,
+        }
+    }
+}
+
+/// Runs `counter` to its end in slices of [`SLICE`] nodes, adding them to
+/// `progress`; a stop (the budget's, or `halt`'s flag) is raised on `halt`,
+/// unless it was already, and returned.
+fn run_to_end(
+    counter: &mut MemoCounter,
+    progress: Option<&Progress>,
+    halt: &Halt,
+) -> Result<Count, Stop> {
+    loop {
+        let before = counter.stats().nodes;
+        let step = counter.run(SLICE);
+        if let Some(progress) = progress {
+            progress.add_nodes(counter.stats().nodes - before);
+        }
+        match step {
+            MemoStep::Done(count) => return Ok(count),
+            MemoStep::Paused => {}
+            MemoStep::Stopped(stop) => {
+                if !halt.is_raised() {
+                    halt.raise(Why::Stop(stop));
+                }
+                return Err(stop);
+            }
         }
     }
 }
@@ -496,31 +507,14 @@ impl Job<'_> {
             }
             let mut counter = at(self.root, path);
             counter.set_budget(self.budget.clone().with_cancel(self.halt.flag()));
-            loop {
-                let before = counter.stats().nodes;
-                let step = counter.run(SLICE);
-                let spent = counter.stats().nodes - before;
-                if let Some(progress) = self.progress {
-                    progress.add_nodes(spent);
+            match run_to_end(&mut counter, self.progress, &self.halt) {
+                Ok(count) => total += count,
+                Err(stop) => {
+                    // The other threads need not go on: the count cannot finish.
+                    self.halt.raise(Why::Stop(Stop::Cancelled));
+                    stats += counter.stats();
+                    return (Err(MemoError::Stopped(stop)), stats);
                 }
-                let failed = match step {
-                    MemoStep::Done(count) => {
-                        total += count;
-                        break;
-                    }
-                    MemoStep::Paused => continue,
-                    MemoStep::Stopped(stop) => {
-                        // The budget's stop, or the count's own (already recorded).
-                        if !self.halt.is_raised() {
-                            self.halt.raise(Why::Stop(stop));
-                        }
-                        MemoError::Stopped(stop)
-                    }
-                };
-                // The other threads need not go on: the count cannot finish.
-                self.halt.raise(Why::Stop(Stop::Cancelled));
-                stats += counter.stats();
-                return (Err(failed), stats);
             }
             stats += counter.stats();
             if let Some(progress) = self.progress {

@@ -19,7 +19,7 @@ use std::sync::{Mutex, PoisonError};
 
 use num_bigint::BigUint;
 
-use super::count::{Bigs, Tally, BIG};
+use super::count::{Bigs, Count, Tally, BIG};
 use super::layout::Layout;
 use super::state::hash;
 
@@ -27,8 +27,20 @@ use super::state::hash;
 /// the shard (the caller puts it in its own arena).
 #[derive(Clone, Debug)]
 pub(crate) enum Found {
+    /// Below [`BIG`], so that it is a small [`Tally`].
     Small(u128),
     Big(BigUint),
+}
+
+impl Found {
+    /// `count` as a store hands it to the search: small below [`BIG`], whose
+    /// bit marks a big number's slot in a tally.
+    pub(crate) fn of(count: &Count) -> Found {
+        match count.to_u128() {
+            Some(n) if n < BIG => Found::Small(n),
+            _ => Found::Big(count.to_biguint()),
+        }
+    }
 }
 
 /// Entries per bucket.

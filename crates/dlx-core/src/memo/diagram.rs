@@ -144,10 +144,7 @@ impl Store for Recorder {
         let mut node = *self.first.get(&hash)?;
         while node != u32::MAX {
             if self.key_of(node) == key {
-                let found = match self.nodes[node as usize].count.to_u128() {
-                    Some(n) if n < super::count::BIG => Found::Small(n),
-                    _ => Found::Big(self.nodes[node as usize].count.to_biguint()),
-                };
+                let found = Found::of(&self.nodes[node as usize].count);
                 return Some((found, self.weights[node as usize], node));
             }
             node = self.next[node as usize];

@@ -17,6 +17,10 @@
 //! - `cargo xtask package-check` runs `cargo publish --dry-run` on the four
 //!   published crates and fails on any warning.
 //! - `cargo xtask msrv` checks the workspace with its declared `rust-version`.
+//! - `cargo xtask python [--bench]` builds the Python package's wheel, tests it
+//!   in a fresh virtual environment (pytest, mypy --strict) and installs it
+//!   from source as its README says; `--bench` times it against the Python
+//!   exact cover packages.
 //! - `cargo xtask slurm-check` runs the Slurm recipe of the dlx-parallel
 //!   README on a one-node cluster of this machine.
 
@@ -29,6 +33,7 @@ mod miri;
 mod msrv;
 mod package;
 mod pictures;
+mod python;
 mod rss;
 mod scaling;
 mod slurm;
@@ -77,6 +82,11 @@ commands:
                       fixtures in its package
   msrv                cargo check the workspace with its rust-version toolchain
                       (installs it with rustup; says so and skips if it cannot)
+  python [--bench]    build the Python package (crates/dlx-python) as a wheel with
+                      maturin, install it in a fresh venv and run its pytest
+                      suite and mypy --strict, then pip install it from source;
+                      --bench times it against the Python exact cover packages
+                      (table in target/python-bench.md); skipped without python3
   slurm-check         run the dlx-parallel README's Slurm array job on a
                       one-node cluster started here (installs slurm and munge
                       with apt-get if needed; says why and skips if it cannot)
@@ -94,6 +104,7 @@ fn main() -> anyhow::Result<()> {
         Some("package-check") => package::run(&workspace_root()),
         Some("msrv") => msrv::run(&workspace_root()),
         Some("slurm-check") => slurm::run(&workspace_root()),
+        Some("python") => python::run(&workspace_root(), &args[1..]),
         Some("rss") => {
             let command = args[1..]
                 .strip_prefix(&["--".to_owned()])

@@ -188,6 +188,36 @@ pub enum ParseError {
     },
 }
 
+impl ParseError {
+    /// The line at fault (1-based), when one line is.
+    ///
+    /// ```
+    /// let error = dlx_core::parse_dlx("a b\na c\n").unwrap_err();
+    /// assert_eq!(error.line(), Some(2));
+    /// ```
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ParseError::MissingHeader => None,
+            ParseError::Build { line, .. } => (*line > 0).then_some(*line),
+            ParseError::Binary { line }
+            | ParseError::LoneCarriageReturn { line }
+            | ParseError::CommentLike { line }
+            | ParseError::SecondSeparator { line }
+            | ParseError::MultiplicityOnSecondary { line, .. }
+            | ParseError::DuplicateItem { line, .. }
+            | ParseError::InvalidName { line, .. }
+            | ParseError::InvalidMultiplicity { line, .. }
+            | ParseError::InvalidCost { line, .. }
+            | ParseError::OptionCostOverflow { line, .. }
+            | ParseError::UnknownItem { line, .. }
+            | ParseError::RepeatedItem { line, .. }
+            | ParseError::ColorOnPrimary { line, .. }
+            | ParseError::EmptyColor { line, .. }
+            | ParseError::TwoColors { line, .. } => Some(*line),
+        }
+    }
+}
+
 /// Something in a DLX text that Knuth's programs accept and skip: reported
 /// beside the problem by [`read_dlx`], not refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -633,10 +633,18 @@ impl Polyomino {
     /// pieces separated by blank lines, a block headed `NAME:` or
     /// `NAME*K:` for K copies). A single piece smaller than the board is
     /// copied as often as it takes to cover it. `one_sided=True` forbids
-    /// turning pieces over.
+    /// turning pieces over. A board and pieces whose problem would take
+    /// more than `max_memory` bytes (1 GiB by default) with its solvers are
+    /// refused before anything is built.
     #[new]
-    #[pyo3(signature = (board, pieces = "pentominoes", *, one_sided = false))]
-    fn new(py: Python<'_>, board: &str, pieces: &str, one_sided: bool) -> PyResult<Polyomino> {
+    #[pyo3(signature = (board, pieces = "pentominoes", *, one_sided = false, max_memory = 1 << 30))]
+    fn new(
+        py: Python<'_>,
+        board: &str,
+        pieces: &str,
+        one_sided: bool,
+        max_memory: u64,
+    ) -> PyResult<Polyomino> {
         let board = if board.contains('\n') || !board.contains(['x', 'X']) {
             Board::parse(board)
         } else {
@@ -649,6 +657,21 @@ impl Polyomino {
             PieceSet::builtin(pieces)
         }
         .map_err(|error| input(py, &error))?;
+        // A solver a thread, as the CLI counts them.
+        let solvers = std::thread::available_parallelism().map_or(1, usize::from) as u64 + 1;
+        let needs = Model::footprint(&board, &pieces, one_sided).total(solvers);
+        if needs > max_memory {
+            return Err(errors::input(
+                py,
+                "InputError",
+                format!(
+                    "the tiling problem would take about {} MiB, more than max_memory={max_memory} bytes allows",
+                    needs >> 20
+                ),
+                None,
+                None,
+            ));
+        }
         let model = Model::new(board, pieces, one_sided).map_err(|error| input(py, &error))?;
         Ok(Polyomino {
             problem: Arc::new(model.problem().clone()),

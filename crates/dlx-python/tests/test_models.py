@@ -143,3 +143,5 @@ def test_polyomino_errors():
         Polyomino("5x5", "pentominoes")  # 25 cells, 60 of pieces
     with pytest.raises(InputError):
         Polyomino("0x3")
+    with pytest.raises(InputError, match="max_memory"):
+        Polyomino("250x250", "pentominoes")

@@ -248,7 +248,12 @@ class Polyomino:
     """The tilings of a board by a set of polyominoes."""
 
     def __init__(
-        self, board: str, pieces: str = "pentominoes", *, one_sided: bool = False
+        self,
+        board: str,
+        pieces: str = "pentominoes",
+        *,
+        one_sided: bool = False,
+        max_memory: int = 1 << 30,
     ) -> None: ...
     def count(
         self,

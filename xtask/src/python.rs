@@ -41,6 +41,17 @@ const PEERS: &[&str] = &[
     "polyomino",
 ];
 
+/// The import names of `PEERS`: the bench environment is ready when all
+/// import.
+const PEER_MODULES: &[&str] = &[
+    "exact_cover",
+    "xcover",
+    "dxz",
+    "miniexact",
+    "exact_cover_py",
+    "polyomino",
+];
+
 pub(crate) fn run(root: &Path, args: &[String]) -> anyhow::Result<()> {
     let bench = match args {
         [] => false,
@@ -54,7 +65,7 @@ pub(crate) fn run(root: &Path, args: &[String]) -> anyhow::Result<()> {
     let tools = tools_env(&python)?;
     let wheel = build_wheel(root, &tools)?;
     if bench {
-        return run_bench(root, &tools, &wheel);
+        return run_bench(root, &python, &wheel);
     }
     test_wheel(root, &python, &wheel)?;
     install_from_source(root, &python)?;
@@ -205,12 +216,18 @@ fn install_from_source(root: &Path, python: &str) -> anyhow::Result<()> {
     )
 }
 
-/// `--bench`: the peers installed beside the wheel, then
+/// `--bench`: the wheel and the peers in the bench environment, then
 /// `benches/python/bench.py`, whose table goes to
 /// `target/python-bench.md`.
-fn run_bench(root: &Path, tools: &Path, wheel: &Path) -> anyhow::Result<()> {
+///
+/// The bench has an environment of its own, made once in
+/// `~/.cache/dlx-ci/python-bench` (`$DLX_PYTHON_BENCH` to move it), because
+/// `exact-cover` (a C extension built against NumPy 1) fails to import with
+/// NumPy 2, which the tools environment of the test run gets.
+fn run_bench(root: &Path, python: &str, wheel: &Path) -> anyhow::Result<()> {
+    let env = bench_env(python)?;
     run_step(
-        Command::new(bin(tools, "pip"))
+        Command::new(bin(&env, "pip"))
             .args([
                 "install",
                 "--quiet",
@@ -219,23 +236,11 @@ fn run_bench(root: &Path, tools: &Path, wheel: &Path) -> anyhow::Result<()> {
                 "--no-deps",
             ])
             .arg(wheel),
-        "pip install the wheel into the tools environment",
+        "pip install the wheel into the bench environment",
     )?;
-    for peer in PEERS {
-        // A peer that does not install here is left out of the table, and said.
-        let installed = succeeds(Command::new(bin(tools, "pip")).args([
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            peer,
-        ]));
-        if !installed {
-            tell(&format!("python: {peer} does not install here; left out"));
-        }
-    }
     let out = root.join("target/python-bench.md");
     run_step(
-        Command::new(bin(tools, "python"))
+        Command::new(bin(&env, "python"))
             .arg(root.join("benches/python/bench.py"))
             .arg("--output")
             .arg(&out)
@@ -244,4 +249,47 @@ fn run_bench(root: &Path, tools: &Path, wheel: &Path) -> anyhow::Result<()> {
     )?;
     say(&format!("python: the table is in {}", out.display()));
     Ok(())
+}
+
+/// The bench environment (NumPy 1 and the peers), made and filled once.
+fn bench_env(python: &str) -> anyhow::Result<PathBuf> {
+    let env = match std::env::var_os("DLX_PYTHON_BENCH") {
+        Some(path) => PathBuf::from(path),
+        None => {
+            let home = std::env::var_os("HOME").context("HOME is not set")?;
+            PathBuf::from(home).join(".cache/dlx-ci/python-bench")
+        }
+    };
+    let check = format!("import numpy, {}", PEER_MODULES.join(", "));
+    if succeeds(Command::new(bin(&env, "python")).args(["-c", &check])) {
+        tell(&format!(
+            "python: bench environment ready in {}",
+            env.display()
+        ));
+        return Ok(env);
+    }
+    fresh_env(python, &env)?;
+    run_step(
+        Command::new(bin(&env, "pip")).args([
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "numpy<2",
+        ]),
+        "installing numpy<2 into the bench environment",
+    )?;
+    for peer in PEERS {
+        // A peer that does not install here is left out of the table, and said.
+        let installed = succeeds(Command::new(bin(&env, "pip")).args([
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            peer,
+            "numpy<2",
+        ]));
+        if !installed {
+            tell(&format!("python: {peer} does not install here; left out"));
+        }
+    }
+    Ok(env)
 }

@@ -293,6 +293,14 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
             root.join("target").join("benchmarks-partial.md")
         }
     });
+    let mut report = report;
+    if full {
+        // The Python table is `cargo xtask python --bench`'s: kept as it is.
+        if let Some(python) = python_section(&output) {
+            report.push('\n');
+            report.push_str(&python);
+        }
+    }
     std::fs::write(&output, report)
         .with_context(|| format!("cannot write {}", output.display()))?;
     say(&format!("wrote {}", output.display()));
@@ -892,6 +900,17 @@ fn render(
     }
     md
 }
+
+/// The section `PYTHON_HEADING` of the file at `path` to its end, which
+/// `cargo xtask python --bench` writes (see `crate::python`).
+pub(crate) fn python_section(path: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let start = text.find(PYTHON_HEADING)?;
+    Some(text[start..].to_owned())
+}
+
+/// The heading of the Python packages' section of `BENCHMARKS.md`.
+pub(crate) const PYTHON_HEADING: &str = "## Python packages\n";
 
 /// One table: a row per workload, our figures, then a time and a ratio per peer.
 fn render_table(md: &mut String, rows: &[&Row], unit: &str, peers: &[Solver]) {

@@ -254,11 +254,12 @@ impl Sudoku {
 
     /// The cells, row by row (0 for a blank).
     #[getter]
-    fn rows(&self) -> Vec<Vec<u8>> {
+    fn rows(&self) -> Vec<Vec<u32>> {
+        // u32, not u8: PyO3 turns a Vec<u8> into bytes.
         self.grid
             .cells()
             .chunks(self.grid.size())
-            .map(<[u8]>::to_vec)
+            .map(|row| row.iter().map(|&d| u32::from(d)).collect())
             .collect()
     }
 

@@ -35,6 +35,8 @@ def test_sudoku_solution_and_uniqueness():
 def test_sudoku_from_rows_and_several_solutions():
     rows = [[0] * 4 for _ in range(4)]
     empty = Sudoku(rows)
+    assert empty.rows == rows
+    assert Sudoku(PUZZLE).rows[0] == [4, 0, 0, 0, 0, 0, 8, 0, 5]
     assert empty.count() == 288  # the 4x4 grids (known-answers, sudoku grid counts)
     assert not empty.is_unique()
     assert Sudoku(rows, diagonal=True).count() == 48

@@ -903,7 +903,7 @@ fn render(
 
 /// The section `PYTHON_HEADING` of the file at `path` to its end, which
 /// `cargo xtask python --bench` writes (see `crate::python`).
-pub(crate) fn python_section(path: &std::path::Path) -> Option<String> {
+pub(crate) fn python_section(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
     let start = text.find(PYTHON_HEADING)?;
     Some(text[start..].to_owned())

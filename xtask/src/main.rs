@@ -21,6 +21,8 @@
 //!   in a fresh virtual environment (pytest, mypy --strict) and installs it
 //!   from source as its README says; `--bench` times it against the Python
 //!   exact cover packages.
+//! - `cargo xtask web [--serve [PORT]] [--test]` builds the web page into
+//!   `target/web/`, serves it on localhost, runs its browser tests.
 //! - `cargo xtask slurm-check` runs the Slurm recipe of the dlx-parallel
 //!   README on a one-node cluster of this machine.
 
@@ -38,6 +40,7 @@ mod rss;
 mod scaling;
 mod slurm;
 mod tools;
+mod web;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -87,6 +90,11 @@ commands:
                       suite and mypy --strict, then pip install it from source;
                       --bench times it against the Python exact cover packages
                       (table in target/python-bench.md); skipped without python3
+  web [--serve [PORT]] [--test]
+                      build the web page (crates/dlx-wasm with wasm-bindgen, and
+                      web/) into target/web/; --serve serves it on localhost
+                      (port 8000 by default), --test runs the browser tests in
+                      headless Chromium (installs what it needs, or skips)
   slurm-check         run the dlx-parallel README's Slurm array job on a
                       one-node cluster started here (installs slurm and munge
                       with apt-get if needed; says why and skips if it cannot)
@@ -104,6 +112,7 @@ fn main() -> anyhow::Result<()> {
         Some("package-check") => package::run(&workspace_root()),
         Some("msrv") => msrv::run(&workspace_root()),
         Some("slurm-check") => slurm::run(&workspace_root()),
+        Some("web") => web::run(&workspace_root(), &args[1..]),
         Some("python") => python::run(&workspace_root(), &args[1..]),
         Some("rss") => {
             let command = args[1..]

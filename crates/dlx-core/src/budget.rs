@@ -14,9 +14,9 @@
 //! number of solutions, the `k` best, a visitor's `Break`), and
 //! [`Outcome::Stopped`] otherwise; the first two are complete answers.
 
+use crate::time::{Duration, Instant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// How a search ended.
 ///

@@ -108,6 +108,7 @@ mod memo;
 mod problem;
 mod random;
 mod search;
+mod time;
 mod verify;
 
 pub use budget::{Answer, Budget, Outcome, Stop};

@@ -1,6 +1,6 @@
 //! Whether memoisation pays: a short plain count, then a short memoised probe that measures its leverage.
 
-use std::time::Instant;
+use crate::time::Instant;
 
 use crate::budget::{Budget, Outcome};
 use crate::problem::Problem;

@@ -24,9 +24,9 @@
 //! Every node stays in memory: the diagram of a 16 x 16 board's domino
 //! tilings has some 100,000 nodes; the budget's memory bounds it.
 
+use crate::time::Instant;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 
 use num_bigint::BigUint;
 

@@ -125,8 +125,8 @@ mod parts;
 mod search;
 mod state;
 
+use crate::time::Instant;
 use std::sync::Arc;
-use std::time::Instant;
 
 pub use auto::{count_solutions, decide_method, CountMode, Counted, Decision, Method};
 #[cfg(feature = "test-support")]

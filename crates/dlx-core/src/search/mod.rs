@@ -24,8 +24,8 @@ mod progress;
 mod replay;
 mod stats;
 
+use crate::time::Instant;
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 pub use boundary::{Branch, ChooseError, Divider, Division, Subtree, SubtreeSearch};
 pub use estimate::Probe;

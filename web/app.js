@@ -1,0 +1,469 @@
+// The page: views, the worker that searches, and what the user sees.
+// Text from the user or a file (item names, piece names, error messages that
+// quote them) is only ever set with textContent, and SVG pictures are shown
+// as images (scripts never run in an <img>): nothing typed becomes markup.
+
+import { algorithmX, drawMatrix, drawLinks } from './teach.js';
+
+const $ = (id) => document.getElementById(id);
+
+// ---------------------------------------------------------------- the worker
+
+let worker = null;
+let nextId = 1;
+const pending = new Map();
+
+function startWorker() {
+  worker = new Worker('worker.js', { type: 'module' });
+  worker.onmessage = (event) => {
+    const message = event.data;
+    const call = pending.get(message.id);
+    if (!call) return;
+    if (message.type === 'progress') {
+      call.onProgress(message);
+    } else {
+      pending.delete(message.id);
+      if (message.type === 'result') call.resolve(message.result);
+      else call.reject(new Error(message.message));
+    }
+  };
+  worker.onerror = (event) => {
+    for (const call of pending.values()) call.reject(new Error(event.message || 'the search stopped with an error'));
+    pending.clear();
+  };
+}
+
+function ask(op, args, onProgress = () => {}) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, onProgress });
+    worker.postMessage({ id, op, args });
+  });
+}
+
+// Stops every search: the worker is ended and a fresh one started.
+function stopAll() {
+  worker.terminate();
+  for (const call of pending.values()) {
+    const error = new Error('stopped');
+    error.stopped = true;
+    call.reject(error);
+  }
+  pending.clear();
+  startWorker();
+}
+
+// ---------------------------------------------------------------- helpers
+
+const grouping = new Intl.NumberFormat('en-US');
+
+function groupDigits(digits) {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+// "1 solution", "2 solutions"; `count` as decimal digits.
+function plural(count, word) {
+  return `${groupDigits(String(count))} ${word}${String(count) === '1' ? '' : 's'}`;
+}
+
+function say(status, text, isError = false, seconds = undefined) {
+  status.textContent = text;
+  if (seconds !== undefined) status.dataset.seconds = String(seconds);
+  status.classList.toggle('error', isError);
+}
+
+function progressText(message) {
+  const parts = [`${grouping.format(message.nodes)} nodes`];
+  if (message.found !== undefined) parts.push(`${grouping.format(message.found)} solutions`);
+  if (message.soFar) parts.push(`${groupDigits(message.soFar)} solutions so far`);
+  if (message.method) parts.push(message.method === 'memo' ? 'memoised count' : 'plain count');
+  if (message.fraction >= 0) parts.push(`about ${(100 * message.fraction).toFixed(1)}% done`);
+  return parts.join(', ');
+}
+
+// Runs a request with the view's status line and Stop button.
+async function run(view, op, args) {
+  const status = $(`${view}-status`);
+  const stop = $(`${view}-stop`);
+  stop.disabled = false;
+  say(status, 'working...');
+  try {
+    return await ask(op, args, (message) => say(status, progressText(message)));
+  } catch (error) {
+    say(status, error.stopped ? 'stopped: the answer is incomplete' : `error: ${error.message}`, !error.stopped);
+    throw error;
+  } finally {
+    stop.disabled = true;
+  }
+}
+
+function showSvg(img, svg, alt) {
+  if (img.dataset.url) URL.revokeObjectURL(img.dataset.url);
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  img.dataset.url = url;
+  img.src = url;
+  img.alt = alt;
+  img.hidden = false;
+}
+
+const ignore = () => {};
+
+// ---------------------------------------------------------------- tabs
+
+function selectTab(tab) {
+  for (const other of document.querySelectorAll('[role="tab"]')) {
+    const selected = other === tab;
+    other.setAttribute('aria-selected', String(selected));
+    other.tabIndex = selected ? 0 : -1;
+    $(other.getAttribute('aria-controls')).hidden = !selected;
+  }
+  history.replaceState(null, '', `#${tab.id.slice(4)}`);
+}
+
+function setUpTabs() {
+  const tabs = [...document.querySelectorAll('[role="tab"]')];
+  tabs.forEach((tab, index) => {
+    tab.addEventListener('click', () => selectTab(tab));
+    tab.addEventListener('keydown', (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = tabs[(index + step + tabs.length) % tabs.length];
+      next.focus();
+      selectTab(next);
+    });
+  });
+  const wanted = $(`tab-${location.hash.slice(1)}`);
+  selectTab(wanted || tabs[0]);
+}
+
+// ---------------------------------------------------------------- DLX problem
+
+const QUEENS_8 = (() => {
+  const n = 8;
+  let text = '| 8 queens: rows and columns primary, diagonals secondary\n';
+  const rows = [...Array(n).keys()].map((r) => `r${r} c${r}`).join(' ');
+  const diagonals = [...Array(2 * n - 1).keys()].map((d) => `a${d} b${d}`).join(' ');
+  text += `${rows} | ${diagonals}\n`;
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) text += `r${r} c${c} a${r + c} b${r + n - 1 - c}\n`;
+  return text;
+})();
+
+function setUpDlx() {
+  const text = $('dlx-text');
+  const status = $('dlx-status');
+  const list = $('dlx-solutions');
+  const more = $('dlx-more');
+  let shown = 0;
+  $('dlx-example').addEventListener('click', () => { text.value = QUEENS_8; });
+  $('dlx-file').addEventListener('change', async (event) => {
+    const file = event.target.files[0];
+    if (file) text.value = await file.text();
+  });
+  $('dlx-stop').addEventListener('click', stopAll);
+  $('dlx-count').addEventListener('click', async () => {
+    const result = await run('dlx', 'dlx-count', { text: text.value }).catch(ignore);
+    if (result) {
+      say(status, `${plural(result.count, 'solution')} (${result.method === 'memo' ? 'memoised count' : "Knuth's search"}, ${grouping.format(result.nodes)} nodes)`);
+    }
+  });
+  const showPage = (result) => {
+    for (const solution of result.solutions) {
+      const item = document.createElement('li');
+      item.textContent = solution.join('  ·  ');
+      list.append(item);
+      shown += 1;
+    }
+    more.disabled = result.done;
+    say(status, `${plural(shown, 'solution')} shown${result.done ? ', all of them' : ''} (${grouping.format(result.nodes)} nodes)`);
+  };
+  $('dlx-list').addEventListener('click', async () => {
+    list.replaceChildren();
+    shown = 0;
+    const result = await run('dlx', 'dlx-list', { text: text.value, page: 10 }).catch(ignore);
+    if (result) showPage(result);
+  });
+  more.addEventListener('click', async () => {
+    const result = await run('dlx', 'more', { page: 10 }).catch(ignore);
+    if (result) showPage(result);
+  });
+  $('dlx-estimate').addEventListener('click', async () => {
+    const result = await run('dlx', 'dlx-estimate', { text: text.value, probes: 1000 }).catch(ignore);
+    if (result) {
+      say(status, `Knuth's estimate from ${result.probes} random paths: about ${result.nodes.toPrecision(3)} nodes and ${result.solutions.toPrecision(3)} solutions`);
+    }
+  });
+}
+
+// ---------------------------------------------------------------- polyomino
+
+function setUpPolyomino() {
+  const board = $('poly-board');
+  const status = $('poly-status');
+  const picture = $('poly-picture');
+  const caption = $('poly-caption');
+  let holes = new Set();
+  let width = 10;
+  let height = 6;
+  let tilings = [];
+  let index = -1;
+  let done = false;
+
+  const draw = () => {
+    board.replaceChildren();
+    board.style.gridTemplateColumns = `repeat(${width}, auto)`;
+    for (let r = 0; r < height; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.style.display = 'contents';
+      for (let c = 0; c < width; c++) {
+        const cell = document.createElement('button');
+        const key = `${r},${c}`;
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-pressed', String(holes.has(key)));
+        cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}, ${holes.has(key) ? 'hole' : 'cell'}`);
+        cell.addEventListener('click', () => {
+          if (holes.has(key)) holes.delete(key); else holes.add(key);
+          cell.setAttribute('aria-pressed', String(holes.has(key)));
+          cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}, ${holes.has(key) ? 'hole' : 'cell'}`);
+          reset();
+        });
+        row.append(cell);
+      }
+      board.append(row);
+    }
+  };
+  const reset = () => {
+    tilings = [];
+    index = -1;
+    done = false;
+    $('poly-prev').disabled = true;
+    $('poly-next').disabled = true;
+  };
+  const args = () => {
+    let art = '';
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) art += holes.has(`${r},${c}`) ? '.' : '#';
+      art += '\n';
+    }
+    const set = $('poly-pieces').value;
+    return { board: art, pieces: set === 'custom' ? $('poly-custom').value : set, oneSided: $('poly-onesided').checked };
+  };
+  const show = () => {
+    const tiling = tilings[index];
+    showSvg(picture, tiling.svg, `Tiling ${index + 1}: ${tiling.text.replace(/\n/g, ' ')}`);
+    caption.textContent = `Tiling ${index + 1}${done ? ` of ${tilings.length}` : ''}`;
+    $('poly-prev').disabled = index <= 0;
+    $('poly-next').disabled = done && index >= tilings.length - 1;
+  };
+  $('poly-new').addEventListener('click', () => {
+    width = Math.max(1, Math.min(30, Number($('poly-width').value) || 1));
+    height = Math.max(1, Math.min(30, Number($('poly-height').value) || 1));
+    holes = new Set();
+    reset();
+    draw();
+  });
+  for (const id of ['poly-pieces', 'poly-onesided', 'poly-custom']) $(id).addEventListener('change', reset);
+  $('poly-stop').addEventListener('click', stopAll);
+  $('poly-count').addEventListener('click', async () => {
+    const result = await run('poly', 'poly-count', args()).catch(ignore);
+    if (!result) return;
+    const distinct = result.distinct ? `, ${plural(result.distinct, 'tiling')} up to the board's symmetries` : '';
+    say(status, `${plural(result.tilings, 'tiling')}${distinct} (${result.method === 'memo' ? 'memoised count' : "Knuth's search"})`, false, result.seconds);
+  });
+  const fetchMore = async (op) => {
+    const result = await run('poly', op, { ...args(), page: 1 }).catch(ignore);
+    if (!result) return false;
+    tilings.push(...result.solutions);
+    done = result.done;
+    if (result.solutions.length === 0) {
+      say(status, tilings.length ? `all ${tilings.length} tilings shown` : 'no tiling');
+      if (!tilings.length) { picture.hidden = true; caption.textContent = 'This board has no tiling with these pieces.'; }
+      return false;
+    }
+    say(status, `tiling ${tilings.length} found`);
+    return true;
+  };
+  $('poly-show').addEventListener('click', async () => {
+    reset();
+    if (await fetchMore('poly-list')) { index = 0; show(); }
+  });
+  $('poly-next').addEventListener('click', async () => {
+    if (index + 1 < tilings.length || (!done && await fetchMore('more'))) { index += 1; show(); }
+    else $('poly-next').disabled = true;
+  });
+  $('poly-prev').addEventListener('click', () => { if (index > 0) { index -= 1; show(); } });
+  $('poly-random').addEventListener('click', async () => {
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const result = await run('poly', 'poly-random', { ...args(), seed }).catch(ignore);
+    if (!result) return;
+    if (result.none) { say(status, 'no tiling'); return; }
+    showSvg(picture, result.svg, `A random tiling: ${result.text.replace(/\n/g, ' ')}`);
+    caption.textContent = `A tiling drawn uniformly at random (seed ${seed})`;
+    say(status, 'a random tiling, each as likely as any other');
+  });
+  draw();
+}
+
+// ---------------------------------------------------------------- sudoku
+
+const SUDOKU_EXAMPLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+
+function setUpSudoku() {
+  const text = $('sudoku-text');
+  const status = $('sudoku-status');
+  const picture = $('sudoku-picture');
+  text.value = SUDOKU_EXAMPLE;
+  $('sudoku-stop').addEventListener('click', stopAll);
+  $('sudoku-solve').addEventListener('click', async () => {
+    const result = await run('sudoku', 'sudoku-solve', { text: text.value, diagonal: $('sudoku-diagonal').checked }).catch(ignore);
+    if (!result) return;
+    const words = ['no solution', 'one solution: the puzzle is unique', 'several solutions: the puzzle is not unique (the first is shown)'];
+    say(status, `${words[result.count]}${result.line ? `\n${result.line}` : ''}`);
+    showSvg(picture, result.svg, result.line ? `The solved grid: ${result.line}` : 'The puzzle, which has no solution');
+  });
+  $('sudoku-generate').addEventListener('click', async () => {
+    const seed = Math.floor(Math.random() * 2 ** 31);
+    const line = await run('sudoku', 'sudoku-generate', { size: Number($('sudoku-size').value), seed, diagonal: $('sudoku-diagonal').checked }).catch(ignore);
+    if (!line) return;
+    text.value = line;
+    const svg = await run('sudoku', 'sudoku-picture', { text: line, diagonal: $('sudoku-diagonal').checked }).catch(ignore);
+    if (svg) showSvg(picture, svg, `The puzzle: ${line}`);
+    say(status, `a new puzzle with exactly one solution (seed ${seed})`);
+  });
+  $('sudoku-print').addEventListener('click', () => window.print());
+}
+
+// ---------------------------------------------------------------- queens
+
+function setUpQueens() {
+  const board = $('queens-board');
+  const status = $('queens-status');
+  const picture = $('queens-picture');
+  let n = 8;
+  let placed = new Map();
+  const args = (page) => ({ n, placed: [...placed.entries()].map(([r, c]) => [r, c]), page });
+  const draw = () => {
+    board.replaceChildren();
+    board.style.gridTemplateColumns = `repeat(${n}, auto)`;
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.style.display = 'contents';
+      for (let c = 0; c < n; c++) {
+        const square = document.createElement('button');
+        square.setAttribute('role', 'gridcell');
+        if ((r + c) % 2 === 1) square.classList.add('dark');
+        const label = () => `row ${r + 1}, column ${c + 1}${placed.get(r) === c ? ', queen' : ''}`;
+        square.textContent = placed.get(r) === c ? '♛' : '';
+        square.setAttribute('aria-label', label());
+        square.addEventListener('click', () => {
+          if (placed.get(r) === c) placed.delete(r); else placed.set(r, c);
+          draw();
+          board.querySelectorAll('button')[r * n + c].focus();
+        });
+        row.append(square);
+      }
+      board.append(row);
+    }
+    $('queens-next').disabled = true;
+  };
+  $('queens-new').addEventListener('click', () => {
+    n = Math.max(1, Math.min(20, Number($('queens-n').value) || 1));
+    placed = new Map();
+    picture.hidden = true;
+    draw();
+  });
+  $('queens-stop').addEventListener('click', stopAll);
+  $('queens-count').addEventListener('click', async () => {
+    const result = await run('queens', 'queens-count', args()).catch(ignore);
+    if (result) say(status, `${plural(result.count, 'way')} to complete the board (${grouping.format(result.nodes)} nodes)`, false, result.seconds);
+  });
+  let shown = 0;
+  const showPage = (result) => {
+    if (result.solutions.length === 0) {
+      say(status, shown ? `all ${shown} completions shown` : 'no way to complete this board');
+      $('queens-next').disabled = true;
+      return;
+    }
+    shown += 1;
+    const [first] = result.solutions;
+    showSvg(picture, first.svg, `Completion ${shown}: queens in columns ${first.columns.map((c) => c + 1).join(', ')}`);
+    say(status, `completion ${shown}${result.done ? ', the last' : ''}`);
+    $('queens-next').disabled = result.done;
+  };
+  $('queens-show').addEventListener('click', async () => {
+    shown = 0;
+    const result = await run('queens', 'queens-list', args(1)).catch(ignore);
+    if (result) showPage(result);
+  });
+  $('queens-next').addEventListener('click', async () => {
+    const result = await run('queens', 'more', { page: 1 }).catch(ignore);
+    if (result) showPage(result);
+  });
+  draw();
+}
+
+// ---------------------------------------------------------------- teaching
+
+const TEACH_EXAMPLE = `| Knuth's example (TAOCP 7.2.2.1 (6)): items a to g, six options
+a b c d e f g
+c e
+a d g
+b c f
+a d f
+b g
+d e g
+`;
+
+function setUpTeaching() {
+  const text = $('teach-text');
+  const step = $('teach-step');
+  const counter = $('teach-counter');
+  let steps = [];
+  let problem = null;
+  let at = 0;
+  text.value = TEACH_EXAMPLE;
+  const show = () => {
+    const state = steps[at];
+    step.textContent = state.message;
+    counter.textContent = `step ${at + 1} of ${steps.length}`;
+    drawMatrix($('teach-matrix'), problem, state);
+    drawLinks($('teach-links'), problem, state);
+    $('teach-back').disabled = at === 0;
+    $('teach-forward').disabled = at === steps.length - 1;
+  };
+  const load = async () => {
+    try {
+      problem = await ask('dlx-parse', { text: text.value });
+      if (problem.items.length > 10 || problem.options.length > 12) {
+        throw new Error(`${problem.items.length} items and ${problem.options.length} options: the step-by-step view takes at most 10 items and 12 options`);
+      }
+      if (problem.options.some((o) => o.text.includes(':'))) {
+        throw new Error('colors are not drawn in the step-by-step view; take them out');
+      }
+      steps = algorithmX(problem, 500);
+      at = 0;
+      step.classList.remove('error');
+      show();
+    } catch (error) {
+      step.textContent = `error: ${error.message}`;
+      step.classList.add('error');
+    }
+  };
+  $('teach-load').addEventListener('click', load);
+  $('teach-example').addEventListener('click', () => { text.value = TEACH_EXAMPLE; load(); });
+  $('teach-forward').addEventListener('click', () => { if (at < steps.length - 1) { at += 1; show(); } });
+  $('teach-back').addEventListener('click', () => { if (at > 0) { at -= 1; show(); } });
+  load();
+}
+
+// ---------------------------------------------------------------- start
+
+startWorker();
+setUpTabs();
+setUpDlx();
+setUpPolyomino();
+setUpSudoku();
+setUpQueens();
+setUpTeaching();
+ask('version').then((v) => { $('version').textContent = v; }, ignore);

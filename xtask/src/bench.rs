@@ -295,7 +295,8 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
     });
     let mut report = report;
     if full {
-        // The Python table is `cargo xtask python --bench`'s: kept as it is.
+        // The Python table and the web page's figures are measured by
+        // other commands: kept as they are.
         if let Some(python) = python_section(&output) {
             report.push('\n');
             report.push_str(&python);
@@ -901,16 +902,18 @@ fn render(
     md
 }
 
-/// The section `PYTHON_HEADING` of the file at `path` to its end, which
-/// `cargo xtask python --bench` writes (see `crate::python`).
+/// The sections of the file at `path` that other commands measure, from
+/// the first of [`KEPT_HEADINGS`] to the end: `cargo xtask python --bench`'s
+/// table (see `crate::python`) and the web page's figures (`cargo xtask web
+/// --test`, see `crate::web`).
 pub(crate) fn python_section(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
-    let start = text.find(PYTHON_HEADING)?;
+    let start = KEPT_HEADINGS.iter().filter_map(|h| text.find(h)).min()?;
     Some(text[start..].to_owned())
 }
 
-/// The heading of the Python packages' section of `BENCHMARKS.md`.
-pub(crate) const PYTHON_HEADING: &str = "## Python packages\n";
+/// The headings of the sections of `BENCHMARKS.md` this bench keeps.
+pub(crate) const KEPT_HEADINGS: &[&str] = &["## Python packages\n", "## Web page\n"];
 
 /// One table: a row per workload, our figures, then a time and a ratio per peer.
 fn render_table(md: &mut String, rows: &[&Row], unit: &str, peers: &[Solver]) {

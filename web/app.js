@@ -186,6 +186,19 @@ function setUpDlx() {
     const result = await run('dlx', 'more', { page: 10 }).catch(ignore);
     if (result) showPage(result);
   });
+  $('dlx-cheapest').addEventListener('click', async () => {
+    const result = await run('dlx', 'dlx-cheapest', { text: text.value, k: 3 }).catch(ignore);
+    if (!result) return;
+    list.replaceChildren();
+    shown = 0;
+    more.disabled = true;
+    for (const { cost, options } of result.best) {
+      const item = document.createElement('li');
+      item.textContent = `cost ${cost}: ${options.join('  ·  ')}`;
+      list.append(item);
+    }
+    say(status, result.best.length ? `the ${plural(result.best.length, 'cheapest solution')} (options' costs written |n after an option)` : 'no solution');
+  });
   $('dlx-estimate').addEventListener('click', async () => {
     const result = await run('dlx', 'dlx-estimate', { text: text.value, probes: 1000 }).catch(ignore);
     if (result) {

@@ -77,6 +77,12 @@ const handlers = {
 
   more: (id, { page }) => nextPage(id, page),
 
+  'dlx-cheapest': (id, { text, k }) => {
+    const problem = dlx.Problem.fromDlx(text);
+    const best = problem.minCost(k, 1e9);
+    return { best: best.map(([cost, options]) => ({ cost, options: Array.from(options, (o) => problem.optionText(o)) })) };
+  },
+
   'dlx-estimate': (id, { text, probes }) => {
     const [nodes, solutions] = dlx.Problem.fromDlx(text).estimate(probes, BigInt(1));
     return { nodes, solutions, probes };

@@ -66,6 +66,21 @@ await test("DLX: a problem pasted in Knuth's format, with colors", async () => {
   assert.match(await page.locator('#dlx-solutions').textContent(), /q x:A/);
 });
 
+await test("DLX: the cheapest solutions under Knuth's DLX5 costs", async () => {
+  // A 1x4 strip: a square costs 3, a domino 5, a tromino 7, the whole strip 12.
+  let text = 'c1 c2 c3 c4\n';
+  for (let a = 1; a <= 4; a++) for (let b = a; b <= 4; b++) {
+    const cells = [];
+    for (let c = a; c <= b; c++) cells.push(`c${c}`);
+    text += `${cells.join(' ')} |${[3, 5, 7, 12][b - a]}\n`;
+  }
+  await page.fill('#dlx-text', text);
+  await page.click('#dlx-cheapest');
+  await statusOf('dlx', /the 3 cheapest solutions/);
+  const lines = await page.locator('#dlx-solutions li').allTextContents();
+  assert.deepEqual(lines.map((line) => line.split(':')[0]), ['cost 10', 'cost 10', 'cost 10']);
+});
+
 await test('DLX: bad input shows an error naming the line and the item', async () => {
   await page.fill('#dlx-text', 'a b\na c\n');
   await page.click('#dlx-count');

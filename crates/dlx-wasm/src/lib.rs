@@ -143,6 +143,35 @@ impl Problem {
         vec![nodes / f64::from(probes), solutions / f64::from(probes)]
     }
 
+    /// The `k` cheapest solutions under the options' costs (Knuth's DLX5
+    /// `|cost`), cheapest first, within `max_nodes` nodes: an array of
+    /// `[cost as decimal digits, option indices]`; throws when the node
+    /// budget stops the search first (the answer would be partial).
+    #[wasm_bindgen(js_name = minCost)]
+    pub fn min_cost(&self, k: usize, max_nodes: f64) -> Result<Array, JsError> {
+        let mut solver = Solver::new(&self.inner);
+        solver.set_budget(Budget::new().with_nodes(max_nodes as u64));
+        let best = solver.min_cost(k);
+        if let dlx_core::Outcome::Stopped(stop) = best.outcome {
+            return Err(JsError::new(&format!(
+                "{stop} before the cheapest were proven; raise the node budget"
+            )));
+        }
+        Ok(best
+            .value
+            .iter()
+            .map(|costed| {
+                let pair: Array = [
+                    JsValue::from(costed.cost.to_string()),
+                    JsValue::from(option_ids(&costed.options)),
+                ]
+                .into_iter()
+                .collect();
+                JsValue::from(pair)
+            })
+            .collect())
+    }
+
     /// `k` solutions drawn uniformly at random (seeded), each as option
     /// indices; throws when the diagram would pass `max_nodes` nodes.
     pub fn sample(&self, k: usize, seed: u64, max_nodes: f64) -> Result<Array, JsError> {

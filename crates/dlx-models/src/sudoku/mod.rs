@@ -6,14 +6,20 @@
 //! - [`Grid`] holds the digits of a grid (`0` for a blank); digits run from
 //!   `1` to the size of the grid, whatever symbols the text used.
 //! - [`parse`] reads the puzzles of a text one at a time ([`Puzzles`]),
-//!   one-line or multi-line, each a [`Puzzle`] with the [`Alphabet`] it was
-//!   written in and its line; [`ParseError`] names the line and the cell.
+//!   one-line or multi-line, in the forms of the public collections (`.sdm`,
+//!   `.sdk`, tdoku's, CSV with a header), each a [`Puzzle`] with the
+//!   [`Alphabet`] it was written in and its line; [`ParseError`] names the
+//!   line and the cell or column.
 //! - [`Encoding`] turns a grid into a lean [`dlx_core::Problem`] and decodes
 //!   solutions back into grids; [`Grid::solve`], [`Grid::count`],
 //!   [`Grid::uniqueness`] and [`Grid::solutions`] wrap it.
 //! - [`check`] and [`find_clash`] test a grid against the rules, independently
 //!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back,
 //!   and [`Grid::to_svg`] draws it, with its solution, to print.
+//! - A [`Claim`] is what a collection says of a puzzle's answer (tdoku's
+//!   `puzzle:count:solution`, a CSV's solution column);
+//!   [`Puzzle::check_solution`] and [`Puzzle::check_count`] report a
+//!   [`Mismatch`].
 //! - [`target_score`], [`max_target_score`] and [`max_target_score_by_cost`] score target (archery) sudoku
 //!   (NOIP 2009); [`generate_grid`] and [`generate_puzzle`] make seeded grids
 //!   and unique-solution puzzles.
@@ -61,7 +67,7 @@ mod target;
 pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
 pub use generate::{generate_grid, generate_grid_within, generate_puzzle, generate_puzzle_within};
-pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
+pub use parse::{parse, Alphabet, Claim, Mismatch, ParseError, Puzzle, Puzzles};
 pub use target::{
     max_target_score, max_target_score_by_cost, target_score, target_weight, TargetCost,
 };
@@ -356,7 +362,9 @@ impl Grid {
 impl std::str::FromStr for Grid {
     type Err = ParseError;
 
-    /// Reads exactly one puzzle, in any of the forms [`parse`] reads.
+    /// Reads exactly one puzzle, in any of the forms [`parse`] reads; what
+    /// the text says of its answer, if anything, is not kept: read a
+    /// [`Puzzle`] for that.
     fn from_str(text: &str) -> Result<Grid, ParseError> {
         Puzzle::parse_one(text, None).map(Puzzle::into_grid)
     }

@@ -285,3 +285,18 @@ fn fields_beside_a_puzzle_name_their_column() {
     ));
     assert_eq!(read[1].as_ref().unwrap().claim().count, Some(3));
 }
+
+#[test]
+fn display_writes_what_from_str_reads() {
+    for text in [
+        super::NINE.lines().next().unwrap(),
+        super::SIXTEEN,
+        "1.3..4..2.4....1",
+    ] {
+        let grid = super::grid(text);
+        assert_eq!(grid.to_string(), grid.to_line(Alphabet::Digits));
+        assert_eq!(format!("{grid:#}"), grid.render(Alphabet::Digits));
+        assert_eq!(grid.to_string().parse::<Grid>().unwrap(), grid);
+        assert_eq!(format!("{grid:#}").parse::<Grid>().unwrap(), grid);
+    }
+}

@@ -116,8 +116,8 @@ enum SudokuCommand {
 
 /// Generate a random puzzle with a unique solution, reproducibly from a seed.
 ///
-/// A complete grid is drawn from the seed (SplitMix64 shuffles the search's
-/// options; beyond 36x36, where that search runs out, the seed relabels and
+/// A complete grid is drawn from the seed (dlx-core's WyRand shuffles the
+/// search's options; beyond 36x36, where that search runs out, the seed relabels and
 /// shuffles a canonical grid), then givens are removed in a seeded random
 /// order as long as the solution stays unique, proven by a short search for
 /// each (a blank whose proof runs out is given back: large puzzles keep more

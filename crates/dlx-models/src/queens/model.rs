@@ -8,7 +8,7 @@ use dlx_core::{
 };
 
 use super::{Board, BoardError, Line, Square, Symmetry, FIRST_BUDGET, MAX_N};
-use crate::rng::SplitMix64;
+use crate::rng::Rng;
 
 /// Why a queens puzzle could not be set up or encoded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -229,7 +229,7 @@ impl Queens {
             .filter(|q| free(q.row, q.col))
             .collect();
         if let Some(seed) = seed {
-            SplitMix64::new(seed).shuffle_by_remainder(&mut squares);
+            Rng::new(seed).shuffle(&mut squares);
         }
         for q in &squares {
             let items = [

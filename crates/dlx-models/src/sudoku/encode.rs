@@ -4,7 +4,7 @@ use dlx_core::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
 
 use super::board::Board;
 use super::{Cell, Clash, Grid, Variant};
-use crate::rng::SplitMix64;
+use crate::rng::Rng;
 
 /// A sudoku as an exact cover problem, with the map back from options to cells.
 ///
@@ -128,7 +128,7 @@ impl Encoding {
     pub(crate) fn shuffled(
         grid: &Grid,
         variant: Variant,
-        rng: &mut SplitMix64,
+        rng: &mut Rng,
     ) -> Result<Encoding, Clash> {
         Ok(build(
             grid,
@@ -206,7 +206,7 @@ fn build(
     board: Board,
     variant: Variant,
     names: bool,
-    rng: Option<&mut SplitMix64>,
+    rng: Option<&mut Rng>,
 ) -> Encoding {
     let n = board.n;
     let cells = &board.cells;

@@ -52,9 +52,9 @@
 //!   reported with both cells ([`Clash`]) before any search starts.
 //! - **One checker, independent of the encoder.** [`check`] reads only the
 //!   grids, so a wrong encoding cannot hide behind a matching decoder.
-//! - **Reproducible generation.** The generator draws from SplitMix64
-//!   (written out in this crate, 64-bit state, Steele, Lea and Flood 2014)
-//!   and the search is deterministic, so a seed gives the same grid on every
+//! - **Reproducible generation.** The generator draws from dlx-core's
+//!   [`dlx_core::WyRand`] (written out there, 64-bit state, Wang Yi's
+//!   wyrand) and the search is deterministic, so a seed gives the same grid on every
 //!   machine; callers give a seed, never a generator.
 
 mod board;

@@ -61,7 +61,7 @@ use crate::shared::{
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
+    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --count data/sudoku/tdoku-test-puzzles.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 pub(crate) struct SudokuArgs {
     #[command(subcommand)]

@@ -7,7 +7,7 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{write_dlx, Count, Solver};
-use dlx_models::polyomino::{split_count, Board, PieceSet, Polyomino, Tiling};
+use dlx_models::polyomino::{split_count, Board, KnuthSpec, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
     fields, out, read_text, Line, MemoArgs, Other, Output, Pictures, ReportArgs, ResultExt as _,
@@ -32,7 +32,16 @@ Pieces are a built-in set (pentominoes, tetrominoes, hexominoes, domino) or a
 file of ASCII-art pieces (blocks separated by blank lines, an optional header
 `NAME:` or `NAME*K:`); append `*K` to use each piece K times; separate several
 with commas. A single piece used once fills the board (`--pieces domino`: the
-domino tilings). `--count` caches the count of every region left to tile where
+domino tilings).
+
+`--knuth FILE` reads the input of Knuth's polyomino-dlx: lines starting with
+`|` are comments; the first other line lists the board's cells `xy`, x the
+column and y the row, each coordinate a base-62 digit (0-9, a-z for 10-35,
+A-Z for 36-61) or a set in brackets with ranges (`[0-9][0-5]` is the board
+10 wide and 6 tall, `[123]2 2[123]` a cross); each later line is a piece,
+its name (`K*NAME` for K copies, K one base-62 digit) and its cells in the
+same form (`P 00 01 10 11 20`). Without piece lines, the pieces are those of
+--pieces. `--count` caches the count of every region left to tile where
 a short probe finds that regions repeat (`--memo`, `--no-memo` force it).
 
 Examples:
@@ -44,18 +53,24 @@ Examples:
   dlx polyomino --board 5x3 --only L,P,V --count --distinct
   dlx polyomino --board 8x5 --pieces data/polyomino/tetrominoes-twice.txt
   dlx polyomino --board 20x3 --emit-dlx | dlx solve --count
+  dlx polyomino --knuth data/polyomino/knuth-pentominoes-20x3.txt --count
   dlx polyomino --board 8x8 --pieces domino --sample 3 --seed 7 --svg random/")]
 pub(crate) struct PolyominoArgs {
     /// The board, WIDTHxHEIGHT [default: 6x10].
-    #[arg(long, value_name = "WxH", conflicts_with = "board_file")]
+    #[arg(long, value_name = "WxH", conflicts_with_all = ["board_file", "knuth"])]
     board: Option<String>,
     /// A board drawn in ASCII art (`#` a cell, `.` or space a hole; `-` for standard input).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "knuth")]
     board_file: Option<PathBuf>,
+    /// The board, and the pieces if it lists them, in the input form of
+    /// Knuth's polyomino-dlx (`[0-9][0-5]`, then `NAME xy xy ...` a piece;
+    /// `-` for standard input).
+    #[arg(long, value_name = "FILE")]
+    knuth: Option<PathBuf>,
     /// The pieces: pentominoes, tetrominoes, hexominoes or a piece FILE, each
-    /// optionally `*K`; several separated by commas.
-    #[arg(long, value_name = "SET|FILE", default_value = "pentominoes")]
-    pieces: String,
+    /// optionally `*K`; several separated by commas [default: pentominoes].
+    #[arg(long, value_name = "SET|FILE")]
+    pieces: Option<String>,
     /// Use only these pieces of the set, by name, each optionally `*K` (for
     /// example `--only L,P*2,Y`).
     #[arg(long, value_name = "NAMES")]
@@ -102,8 +117,17 @@ pub(crate) struct PolyominoArgs {
 }
 
 pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
-    let board = read_board(&args).bad_input()?;
-    let mut pieces = read_pieces(&args.pieces).bad_input()?;
+    let (board, pieces) = read_board(&args).bad_input()?;
+    let mut pieces = match (pieces, &args.pieces) {
+        (Some(_), Some(_)) => {
+            return Err(anyhow::anyhow!(
+                "--knuth's file lists its pieces, and --pieces names others: give the pieces once"
+            ))
+            .bad_input()
+        }
+        (Some(pieces), None) => pieces,
+        (None, spec) => read_pieces(spec.as_deref().unwrap_or("pentominoes")).bad_input()?,
+    };
     if let Some(only) = &args.only {
         pieces = select(&pieces, only).context("bad --only").bad_input()?;
     }
@@ -344,13 +368,20 @@ fn cells(cells: &[(usize, usize)]) -> Vec<serde_json::Value> {
         .collect()
 }
 
-fn read_board(args: &PolyominoArgs) -> anyhow::Result<Board> {
+/// The board, and the pieces of a `--knuth` file that lists them.
+fn read_board(args: &PolyominoArgs) -> anyhow::Result<(Board, Option<PieceSet>)> {
+    if let Some(path) = &args.knuth {
+        let (name, text) = read_text(Some(path))?;
+        let spec = KnuthSpec::parse(&text).with_context(|| format!("in {name}"))?;
+        return Ok((spec.board, spec.pieces));
+    }
     if let Some(path) = &args.board_file {
         let (name, text) = read_text(Some(path))?;
-        return Board::parse(&text).with_context(|| format!("in board file {name}"));
+        let board = Board::parse(&text).with_context(|| format!("in board file {name}"))?;
+        return Ok((board, None));
     }
     let spec = args.board.as_deref().unwrap_or("6x10");
-    Board::parse_size(spec).context("bad --board")
+    Ok((Board::parse_size(spec).context("bad --board")?, None))
 }
 
 /// Keeps the pieces `--only` names, with their counts.

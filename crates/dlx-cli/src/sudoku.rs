@@ -8,26 +8,41 @@ use anyhow::{anyhow, Context as _};
 use clap::{Args, Subcommand};
 use dlx_core::{write_dlx, Count, Outcome, Solver};
 use dlx_models::sudoku::{
-    generate_grid_within, generate_puzzle_within, Alphabet, Encoding, Grid, Puzzle, Shape,
-    TargetCost, Variant,
+    generate_grid_within, generate_puzzle_within, Alphabet, Encoding, Grid, Mismatch, Puzzle,
+    Shape, TargetCost, Variant,
 };
 
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
-    fields, out, read_text, Line, Other, Output, Pictures, ReportArgs, ResultExt as _, Run,
+    fields, note, out, read_text, Line, Other, Output, Pictures, ReportArgs, ResultExt as _, Run,
     RunArgs, Stops, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
 /// rectangular boxes (6x6, 12x12, ...), and diagonal (X) sudoku.
 ///
-/// The input holds one puzzle a line (81 characters for 9x9, `.` or `0` for a
-/// blank; `1-9A-G` or `A-P` for 16x16; letters for 25x25; or size x size
-/// whitespace-separated numbers), or multi-line grids, one row a line, with
-/// optional `|`, `-` and `+` box lines; many puzzles a file. The box shape is
-/// the most square one the size allows (rows <= columns: 9 -> 3x3, 6 -> 2x3,
-/// 12 -> 3x4) unless `--box` says otherwise.
+/// The input holds one puzzle a line (81 characters for 9x9, any of `.`,
+/// `0`, `*`, `-`, `_` for a blank; `1-9A-G` or `A-P` for 16x16; letters for
+/// 25x25; or size x size whitespace-separated numbers), or multi-line grids,
+/// one row a line, with optional `|`, `-` and `+` box lines; many puzzles a
+/// file. `#` starts a comment, on its own line or after a puzzle. The box
+/// shape is the most square one the size allows (rows <= columns: 9 -> 3x3,
+/// 6 -> 2x3, 12 -> 3x4) unless `--box` says otherwise.
+///
+/// The forms of the big collections are read as they are: `.sdm` (one
+/// puzzle a line), `.sdk` (nine rows, `#` metadata lines, an optional
+/// `[Puzzle]` header), tdoku's `puzzle:count:solution`, `puzzle,solution`,
+/// CSV files whose header names a `puzzle` (or `quizzes`) column and maybe
+/// `solution` and `count` columns (Kaggle's `quizzes,solutions`), and lines
+/// of ids and ratings around a puzzle of 81 cells or more.
+///
+/// When the file gives a puzzle's solution or its number of solutions, dlx
+/// checks it: the solution against the rules and the givens, the count
+/// against its own search (counting only as far as needed). Each puzzle
+/// whose answer differs is named on standard error (`dlx: mismatch: in
+/// FILE: line N: ...`), every puzzle is still answered, and the exit code
+/// is then 2.
 ///
 /// By default each puzzle's first solution is printed as a grid with box
 /// lines; `--line` prints it on one line in the input's alphabet instead, one
@@ -46,7 +61,7 @@ use crate::shared::{
 #[derive(Debug, Args)]
 #[command(
     args_conflicts_with_subcommands = true,
-    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
+    after_help = "Examples:\n  dlx sudoku data/sudoku/9x9.txt\n  dlx sudoku --line data/sudoku/9x9.txt\n  echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  dlx sudoku --unique data/sudoku/16x16.txt\n  dlx sudoku --count data/sudoku/tdoku-test-puzzles.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt\n  dlx sudoku --diagonal data/sudoku/diagonal.txt --svg diagonal.svg\n  dlx sudoku --target data/sudoku/target-noip2009.txt\n  printf '%036d\\n' 0 | dlx sudoku --count --limit 1000 --box 2x3\n  dlx sudoku generate --size 9 --seed 1\n  dlx sudoku generate --seed 1 --svg puzzle.svg"
 )]
 pub(crate) struct SudokuArgs {
     #[command(subcommand)]
@@ -101,8 +116,8 @@ enum SudokuCommand {
 
 /// Generate a random puzzle with a unique solution, reproducibly from a seed.
 ///
-/// A complete grid is drawn from the seed (SplitMix64 shuffles the search's
-/// options; beyond 36x36, where that search runs out, the seed relabels and
+/// A complete grid is drawn from the seed (dlx-core's WyRand shuffles the
+/// search's options; beyond 36x36, where that search runs out, the seed relabels and
 /// shuffles a canonical grid), then givens are removed in a seeded random
 /// order as long as the solution stays unique, proven by a short search for
 /// each (a blank whose proof runs out is given back: large puzzles keep more
@@ -200,6 +215,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
     let report = args.report;
     let mut answered = 0u64;
+    let mut mismatches = Mismatches::new(&name);
     // Grids printed so far, for the blank line between two.
     let mut printed = 0u64;
     if args.all || (args.limit.is_some() && !args.count) {
@@ -238,6 +254,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 ControlFlow::Continue(_) => {}
             }
             answered += 1;
+            mismatches.check(puzzle, variant, Some((solution, args.limit)));
             if first.is_none() {
                 report.no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
             }
@@ -256,6 +273,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         let count = run.count(encoding.solver(), args.limit)?;
         if count.is_complete() {
             answered = 1;
+            mismatches.check(puzzle, variant, Some((count.value, args.limit)));
         }
         report.count(&mut output, Some(0), u128::from(count.value), args.limit)?;
     } else {
@@ -264,9 +282,10 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
             |puzzle, search| {
                 answer(&args, variant, puzzle, search).with_context(|| context(puzzle))
             },
-            |index, answer| {
+            |index, (answer, counted)| {
                 answered += 1;
                 let puzzle = &puzzles[index];
+                mismatches.check(puzzle, variant, counted);
                 match &answer {
                     &Answer::Count(count, limit, verdict) => {
                         if report.json {
@@ -338,13 +357,72 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         &puzzles,
     )?;
     run.finish("the output")?;
-    bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
+    bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))?;
+    mismatches.finish()
+}
+
+/// The puzzles whose answer is not the one their file gives, each named on
+/// standard error as it is answered; any makes the exit code 2, as a file
+/// with a wrong answer is bad input (after the rest is answered, as ripgrep
+/// goes on after a file it cannot read).
+struct Mismatches<'a> {
+    name: &'a str,
+    /// How many puzzles disagree, and the line of the first.
+    n_puzzles: u64,
+    first_line: Option<usize>,
+}
+
+impl<'a> Mismatches<'a> {
+    fn new(name: &'a str) -> Mismatches<'a> {
+        Mismatches {
+            name,
+            n_puzzles: 0,
+            first_line: None,
+        }
+    }
+
+    /// Checks what the file gives of a puzzle's answer: its solution against
+    /// the rules, its count against `counted`, the solutions a search found
+    /// and the limit it stopped at (when that search ran to its end).
+    fn check(&mut self, puzzle: &Puzzle, variant: Variant, counted: Option<Counted>) {
+        let count = counted.map_or(Ok(()), |(found, limit)| puzzle.check_count(found, limit));
+        let found: Vec<Mismatch> = [puzzle.check_solution(variant), count]
+            .into_iter()
+            .filter_map(Result::err)
+            .collect();
+        for mismatch in &found {
+            let mismatch = anyhow::Error::from(mismatch.clone());
+            note(&format!("dlx: mismatch: in {}: {mismatch:#}", self.name));
+        }
+        if !found.is_empty() {
+            self.n_puzzles += 1;
+            self.first_line.get_or_insert(puzzle.line());
+        }
+    }
+
+    /// The error that ends a run with mismatches.
+    fn finish(self) -> anyhow::Result<()> {
+        match self.first_line {
+            None => Ok(()),
+            Some(line) => Err(anyhow!(
+                "{} puzzle{} disagree{} with the answer the file gives (the first at line {line})",
+                self.n_puzzles,
+                if self.n_puzzles == 1 { "" } else { "s" },
+                if self.n_puzzles == 1 { "s" } else { "" },
+            ))
+            .bad_input_in(self.name),
+        }
+    }
 }
 
 /// How a message names a puzzle: `the puzzle at line 3 of FILE`.
 fn described(name: &str, puzzle: &Puzzle) -> String {
     format!("the puzzle at line {} of {name}", puzzle.line())
 }
+
+/// The solutions a search of a puzzle found, and the limit it stopped at
+/// (`None`: it ran to its end).
+type Counted = (u64, Option<u64>);
 
 /// One puzzle's answer, when puzzles are answered on threads.
 enum Answer {
@@ -356,26 +434,28 @@ enum Answer {
     First(Option<Grid>),
 }
 
-/// Answers one puzzle in the way the flags ask (but `--all`).
+/// Answers one puzzle in the way the flags ask (but `--all`), with the
+/// solutions its search found and the limit it had, to check a count the
+/// file gives (none for `--target`, which does not count).
 fn answer(
     args: &SudokuArgs,
     variant: Variant,
     puzzle: &Puzzle,
     search: &mut Case,
-) -> anyhow::Result<Answer> {
+) -> anyhow::Result<(Answer, Option<Counted>)> {
     if args.target {
         let target = TargetCost::new(puzzle.grid(), variant).bad_input()?;
         let ranked = search.min_cost(Solver::new(target.problem()), 1)?;
         let best = ranked.first().map(|best| target.score(&best.options));
-        return Ok(Answer::Score(best));
+        return Ok((Answer::Score(best), None));
     }
     let encoding = Encoding::presolved(puzzle.grid(), variant).bad_input()?;
     let solver = encoding.solver();
     if args.count {
-        return Ok(Answer::Count(
-            search.count(solver, args.limit)?,
-            args.limit,
-            None,
+        let count = search.count(solver, args.limit)?;
+        return Ok((
+            Answer::Count(count, args.limit, None),
+            Some((count, args.limit)),
         ));
     }
     if args.unique {
@@ -385,14 +465,27 @@ fn answer(
             1 => "unique",
             _ => "several",
         };
-        return Ok(Answer::Count(count, Some(2), Some(word)));
+        return Ok((
+            Answer::Count(count, Some(2), Some(word)),
+            Some((count, Some(2))),
+        ));
     }
+    // The first solution; and when the file gives a count, the search goes
+    // on as far as the check needs (one solution past it).
+    let limit = puzzle.count_limit().unwrap_or(1).max(1);
     let mut first = None;
-    search.drive(solver, Some(1), |solution| {
-        first = Some(encoding.decode(solution));
-        ControlFlow::Break(())
+    let mut found = 0;
+    search.drive(solver, Some(limit), |solution| {
+        found += 1;
+        first.get_or_insert_with(|| encoding.decode(solution));
+        if found < limit {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
     })?;
-    Ok(Answer::First(first))
+    let counted = puzzle.count_limit().map(|limit| (found, Some(limit)));
+    Ok((Answer::First(first), counted))
 }
 
 /// A grid as JSON: its rows of values, 0 for a blank.

@@ -55,7 +55,7 @@
 //! - **No links, no threads.** Models use dlx-core's public API for building and searching problems (`ProblemBuilder`, `Problem`, `ItemId`, `ItemKind`, `OptionId`, `BuildError`, `MAX_NODES`, `Solver`, `MinCover`, `Step`, `Optimum`, `Stats`); the link arrays are not part of it, and parallel search is the caller's choice (`dlx-parallel`).
 //! - **Shared parts have a home of their own.** Four private modules serve every model and belong to none: `text` (tokens with their line and column, numbers, [`Counted`] and [`TextError`]), `encode` (one option per candidate that names an item), `rng` (the seeded generator) and `svg` (what the pictures share: their opening, the piece colors, numbers).
 //! - **Pictures are text.** Each `to_svg` writes its SVG by hand, as plain text with a `viewBox`, without a dependency: what a picture holds is reviewed line by line in its snapshot, and `cargo xtask pictures` renders each to PNG for a person to look at.
-//! - **Seeds, not generators.** The sudoku generator and the queens restarts draw from SplitMix64, written out in the crate and kept private, so a seed gives the same answer on every machine and with every version of every dependency; callers pass a seed.
+//! - **Seeds, not generators.** The sudoku generator and the queens restarts draw from dlx-core's `WyRand`, the workspace's one hand-written generator, through the private `rng`, so a seed gives the same answer on every machine and with every version of every dependency; callers pass a seed.
 #![warn(missing_docs)]
 
 mod encode;

@@ -1,73 +1,61 @@
-//! The seeded generator the models share, written out so that a seed means the same numbers everywhere.
+//! The draws the models make (a number below `n`, a shuffle) from dlx-core's seeded generator, so that a seed means the same numbers everywhere.
 
-/// Sebastiano Vigna's SplitMix64 generator (the seeding generator of
-/// xoshiro, after Steele, Lea and Flood 2014).
+use dlx_core::WyRand;
+
+/// dlx-core's [`WyRand`] with the draws the models need.
 ///
-/// It is written out rather than taken from a crate so that a seed means the
-/// same numbers on every machine and with every version of every dependency:
-/// the sudoku generator's puzzles and the queens restarts' boards are
-/// reproducible from their seeds alone.
+/// The workspace has one hand-written generator, dlx-core's, written out so
+/// that a seed gives the same numbers on every machine and with every
+/// version of every dependency; the models take it rather than a second
+/// one of their own (they drew from SplitMix64 before issue 21), so the
+/// sudoku generator's puzzles and the queens restarts' boards are
+/// reproducible from their seeds alone, as `dlx sample`'s draws are.
 /// It is crate-private: callers give a model a seed, never a generator.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SplitMix64 {
-    state: u64,
-}
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(WyRand);
 
-impl SplitMix64 {
+impl Rng {
     /// A generator whose outputs depend on `seed` alone.
-    pub(crate) fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(WyRand::new(seed))
     }
 
-    /// The next 64 random bits.
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift: the bias is
-    /// below `n / 2^64`, and the result is the same everywhere.
+    /// A number in `0..n` (`n > 0`), by Lemire's multiply-shift on all 64
+    /// bits of an output: the bias is below `n / 2^64` (dlx-core's
+    /// [`WyRand::below`] takes 32 bits, enough for a probe but not for the
+    /// shuffles of a large grid's 262,144 options), and the result is the
+    /// same everywhere.
     pub(crate) fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+        debug_assert!(n > 0, "a number below 0");
+        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
     }
 
-    /// Shuffles a slice in place (Fisher-Yates, from the end, each index drawn by [`SplitMix64::below`]).
+    /// Shuffles a slice in place (Fisher-Yates, from the end, each index drawn by [`Rng::below`]).
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i + 1);
             items.swap(i, j);
         }
     }
-
-    /// Shuffles a slice in place like [`SplitMix64::shuffle`], but draws each
-    /// index as the remainder of the next output by `i + 1`.
-    ///
-    /// The queens restarts were measured with this order (the figures in the
-    /// `queens` module documentation), and a seed must keep giving the same
-    /// board, so they keep it; the remainder's bias is below 2^-40 for any
-    /// board accepted, and it only shapes the order.
-    pub(crate) fn shuffle_by_remainder<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = (self.next_u64() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
-        }
-    }
 }
 
-// A unit test, not an integration test: the generator is crate-private, and
-// its outputs are pinned here against the reference implementation.
+// A unit test, not an integration test: the generator is crate-private.
 #[cfg(test)]
 mod tests {
-    use super::SplitMix64;
+    use super::Rng;
 
+    /// A seed's shuffle is pinned: a change here changes every generated
+    /// puzzle and restart, and must be made knowingly.
     #[test]
-    fn reference_outputs() {
-        let mut rng = SplitMix64::new(1234567);
-        // The first outputs of the reference implementation for seed 1234567.
-        assert_eq!(rng.next_u64(), 6457827717110365317);
-        assert_eq!(rng.next_u64(), 3203168211198807973);
+    fn a_seed_shuffles_the_same_way_everywhere() {
+        let mut items: Vec<u32> = (0..10).collect();
+        Rng::new(1).shuffle(&mut items);
+        assert_eq!(items, PINNED);
+        let mut rng = Rng::new(7);
+        let draws: Vec<usize> = (0..5).map(|_| rng.below(1000)).collect();
+        assert_eq!(draws, DRAWS);
     }
+
+    const PINNED: [u32; 10] = [1, 2, 5, 9, 7, 6, 0, 4, 3, 8];
+    const DRAWS: [usize; 5] = [883, 855, 385, 245, 754];
 }

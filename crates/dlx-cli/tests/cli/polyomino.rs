@@ -279,3 +279,40 @@ fn help_shows_examples() {
     );
     assert!(stdout.contains("--distinct"));
 }
+
+/// Issue 21: the input of Knuth's polyomino-dlx gives the board, and the
+/// pieces when it lists them.
+#[test]
+fn issue_21_knuths_polyomino_dlx_input_is_read() {
+    let file = "data/polyomino/knuth-pentominoes-20x3.txt";
+    let (count, _) = run(&["polyomino", "--knuth", file, "--count"], "", 0);
+    assert_eq!(count, "8\n");
+    // The same tilings as the built-in pieces on `--board 20x3`.
+    let knuth = run(&["polyomino", "--knuth", file, "--limit", "8"], "", 0).0;
+    let builtin = run(&["polyomino", "--board", "20x3", "--limit", "8"], "", 0).0;
+    assert_eq!(knuth, builtin);
+    // A board line alone takes the pieces of --pieces.
+    let (count, _) = run(
+        &["polyomino", "--knuth", "-", "--count"],
+        "| 3 x 20\n[0-2][0-9a-j]\n",
+        0,
+    );
+    assert_eq!(count, "8\n");
+    let (count, _) = run(
+        &["polyomino", "--knuth", "-", "--pieces", "domino", "--count"],
+        "[0-7][0-7]\n",
+        0,
+    );
+    assert_eq!(count, "12988816\n");
+    check_error(
+        &["polyomino", "--knuth", file, "--pieces", "tetrominoes"],
+        "",
+        "--knuth's file lists its pieces, and --pieces names others: give the pieces once",
+    );
+    check_error(
+        &["polyomino", "--knuth", "-"],
+        "| a box\n[0-2\n",
+        "in <stdin>: line 2, column 5: found the end of the line, expected `]` to close the set",
+    );
+    run(&["polyomino", "--knuth", file, "--board", "3x20"], "", 2);
+}

@@ -332,7 +332,7 @@ fn bad_puzzles_are_errors() {
     check_error(
         &["sudoku"],
         "4.....8.5.3..........7......2..x..6.....8.4......1.......6.3.7.5..2.....1.4......\n",
-        "in <stdin>: line 1: r4c5 holds `x`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.` or `0` for a blank)",
+        "in <stdin>: line 1: r4c5 holds `x`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.`, `0`, `*`, `-` or `_` for a blank)",
     );
     check_error(
         &["sudoku"],
@@ -513,5 +513,105 @@ fn issue_20_generate_makes_a_grid_with_boxes_7x7() {
         &["sudoku", "generate", "--box", "1x3", "--diagonal"],
         "",
         "the generator made no diagonal sudoku grid with boxes 1x3: none exists, or its search gave up within its budget",
+    );
+}
+
+/// Issue 21: the forms of the public collections are read, and the counts
+/// and solutions they give are checked on every way of answering.
+#[test]
+fn issue_21_the_collections_forms_are_read_and_their_answers_checked() {
+    let first =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293\n";
+    for form in [
+        "top95.sdm",
+        "blanks.txt",
+        "rated.txt",
+        "sadman.sdk",
+        "kaggle.csv",
+    ] {
+        let path = format!("data/sudoku/forms/{form}");
+        let lines = stdout(&["sudoku", "--line", "-j", "1", &path], "");
+        assert!(lines.contains(first), "{form}: {lines}");
+    }
+    for form in ["royle17.txt", "capped-count.csv", "sudocue.sdk"] {
+        let path = format!("data/sudoku/forms/{form}");
+        for flags in [
+            &["--line"][..],
+            &["--count"],
+            &["--unique"],
+            &["--all", "--line"],
+        ] {
+            let args: Vec<&str> = ["sudoku"]
+                .iter()
+                .chain(flags)
+                .chain([&path.as_str()])
+                .copied()
+                .collect();
+            run(&args, "", 0);
+        }
+    }
+    // tdoku's test puzzles: every count and every solution agrees.
+    let counts = stdout(
+        &["sudoku", "--count", "data/sudoku/tdoku-test-puzzles.txt"],
+        "",
+    );
+    let tdoku = data("tdoku-test-puzzles.txt");
+    let given: Vec<&str> = tdoku
+        .lines()
+        .map(|line| line.split(':').nth(1).unwrap())
+        .collect();
+    assert_eq!(counts.lines().collect::<Vec<_>>(), given);
+    run(
+        &["sudoku", "--line", "data/sudoku/tdoku-test-puzzles.txt"],
+        "",
+        0,
+    );
+}
+
+#[test]
+fn issue_21_a_wrong_answer_in_the_file_is_named_and_exits_2() {
+    // tdoku's first puzzle with its solution's first two digits swapped,
+    // and its third-to-last (3 solutions) said to have 4.
+    let tdoku = data("tdoku-test-puzzles.txt");
+    let mut lines: Vec<String> = tdoku.lines().map(str::to_owned).collect();
+    lines[0] = lines[0].replacen(":1:65", ":1:56", 1);
+    let three = lines.iter().position(|line| line.ends_with(":3")).unwrap();
+    lines[three] = lines[three].replacen(":3", ":4", 1);
+    let text = lines.join("\n") + "\n";
+    let mismatches = format!(
+        "dlx: mismatch: in <stdin>: line 1, column 85: the solution the file gives is not a solution of the puzzle: r1c2 holds 6, but the puzzle gives 5\n\
+         dlx: mismatch: in <stdin>: line {}: the file gives 4 solutions, the search finds 3\n\
+         dlx: error: in <stdin>: 2 puzzles disagree with the answer the file gives (the first at line 1)\n",
+        three + 1
+    );
+    for flags in [
+        &["--line"][..],
+        &["--count"],
+        &["--all", "--line"],
+        &["--count", "--json"],
+    ] {
+        let args: Vec<&str> = ["sudoku", "-j", "2"].iter().chain(flags).copied().collect();
+        let (out, err) = run(&args, &text, 2);
+        // Every puzzle is still answered, in input order.
+        assert!(!out.is_empty());
+        let named: String = err
+            .lines()
+            .filter(|l| !l.contains("no solution"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(named, mismatches, "{flags:?}");
+    }
+    // --unique counts to 2, which cannot tell 3 from 4: only the solution is wrong.
+    let (out, err) = run(&["sudoku", "--unique"], &text, 2);
+    assert_eq!(out.lines().count(), 43);
+    assert!(
+        err.ends_with("1 puzzle disagrees with the answer the file gives (the first at line 1)\n"),
+        "{err}"
+    );
+    // A wrong field is bad input, named by line and column.
+    check_error(
+        &["sudoku"],
+        &format!("{}:many\n", ".".repeat(81)),
+        "in <stdin>: line 1, column 83: found `many`, expected a number of solutions and a solution of 81 cells after the puzzle, each once (`puzzle:count:solution`)",
     );
 }

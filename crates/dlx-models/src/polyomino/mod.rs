@@ -10,6 +10,8 @@
 //!   ([`PieceSet::parse`]).
 //! - [`Board`]: a `WxH` rectangle ([`Board::parse_size`]) or ASCII art with
 //!   holes ([`Board::parse`]), and its symmetry group.
+//! - [`KnuthSpec`]: a board and its pieces in the input form of Knuth's
+//!   `polyomino-dlx` (cells `xy` in base 62, `[0-9][0-5]` for a 10 x 6 box).
 //! - [`Polyomino`]: the exact cover problem of a board and a piece set;
 //!   [`Polyomino::count_all`], [`Polyomino::count_distinct`],
 //!   [`Polyomino::count_by_symmetry`] (both, as [`Counts`]),
@@ -133,6 +135,7 @@
 //! base-36 digit of their number (1..9, A..Z).
 
 mod board;
+mod knuth;
 mod model;
 mod pieces;
 mod shape;
@@ -140,6 +143,7 @@ mod symmetry;
 mod tiling;
 
 pub use board::{Board, BoardError, MAX_CELLS};
+pub use knuth::{KnuthError, KnuthSpec};
 pub use model::{Counts, Placement, Polyomino, SetupError};
 pub use pieces::{split_count, Piece, PieceError, PieceSet};
 pub use shape::{free_polyominoes, Shape, Transform};

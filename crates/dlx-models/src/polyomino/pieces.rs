@@ -351,7 +351,7 @@ fn from_table(table: &[(&str, &str)]) -> PieceSet {
     PieceSet { pieces }
 }
 
-fn valid_name(name: &str) -> bool {
+pub(crate) fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name
             .chars()

@@ -8,7 +8,7 @@ use dlx_core::{
 };
 
 use super::{Board, BoardError, Line, Square, Symmetry, FIRST_BUDGET, MAX_N};
-use crate::rng::SplitMix64;
+use crate::rng::Rng;
 
 /// Why a queens puzzle could not be set up or encoded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -202,28 +202,34 @@ impl Queens {
         let mut col_item: Vec<Option<ItemId>> = vec![None; n];
         for k in organ_pipe(n) {
             if row_free(k) {
-                row_item[k] = item(ItemKind::Primary, format!("r{}", k + 1))?;
+                row_item[k] = item(ItemKind::Primary, format!("r{k}"))?;
             }
             if !col_taken[k] {
-                col_item[k] = item(ItemKind::Primary, format!("c{}", k + 1))?;
+                col_item[k] = item(ItemKind::Primary, format!("c{k}"))?;
             }
         }
-        // Anti-diagonals are named by the sum of the 1-based row and column,
-        // diagonals by row - column + n, from 1 to 2n - 1.
+        // Items are named as in Knuth's queens files, rows and columns from
+        // 0 (as every index of dlx's JSON, and as the positions of his
+        // sudoku-dlx and polyomino-dlx count): anti-diagonals `a` by row +
+        // column, diagonals `b` by n - 1 - row + column, both from 0 to 2n - 2.
         let mut anti_item: Vec<Option<ItemId>> = vec![None; 2 * n];
         for (sum, _) in anti_len.iter().enumerate().filter(|(_, &len)| len >= 2) {
-            anti_item[sum] = item(ItemKind::Secondary, format!("a{}", sum + 2))?;
+            anti_item[sum] = item(ItemKind::Secondary, format!("a{sum}"))?;
         }
+        // `diagonal_len` is indexed by row + n - column, so that name is
+        // 2n - 1 - index; declared from the highest index down, the names
+        // come in increasing order.
         let mut diagonal_item: Vec<Option<ItemId>> = vec![None; 2 * n];
-        for (diff, _) in diagonal_len.iter().enumerate().filter(|(_, &len)| len >= 2) {
-            diagonal_item[diff] = item(ItemKind::Secondary, format!("b{diff}"))?;
+        let diagonals = diagonal_len.iter().enumerate().rev();
+        for (diff, _) in diagonals.filter(|(_, &len)| len >= 2) {
+            diagonal_item[diff] = item(ItemKind::Secondary, format!("b{}", 2 * n - 1 - diff))?;
         }
         let mut squares: Vec<Square> = (0..n * n)
             .map(|k| Square::new(k / n, k % n))
             .filter(|q| free(q.row, q.col))
             .collect();
         if let Some(seed) = seed {
-            SplitMix64::new(seed).shuffle_by_remainder(&mut squares);
+            Rng::new(seed).shuffle(&mut squares);
         }
         for q in &squares {
             let items = [

@@ -4,7 +4,7 @@ use dlx_core::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
 
 use super::board::Board;
 use super::{Cell, Clash, Grid, Variant};
-use crate::rng::SplitMix64;
+use crate::rng::Rng;
 
 /// A sudoku as an exact cover problem, with the map back from options to cells.
 ///
@@ -112,8 +112,13 @@ impl Encoding {
     }
 
     /// Encodes a puzzle with named items, for [`dlx_core::write_dlx`]: cells
-    /// `r1c2`, and pairs `r1#5` (row 1 needs 5), `c2#5`, `b3#5`, `d#5` (main
-    /// diagonal) and `a#5` (anti-diagonal).
+    /// `r0c2` (row 0, column 2), and pairs `r0#5` (row 0 needs 5), `c2#5`,
+    /// `b3#5`, `d#5` (main diagonal) and `a#5` (anti-diagonal).
+    ///
+    /// Rows, columns and boxes count from 0 and digits keep their value, as
+    /// in Knuth's `sudoku-dlx` (whose items are `p02`, `r05`, `c25`, `b35`)
+    /// and as every index of dlx's JSON; the `#` keeps the names unambiguous
+    /// beyond 9x9.
     pub fn with_names(grid: &Grid, variant: Variant) -> Result<Encoding, Clash> {
         Ok(build(grid, Board::new(grid, variant)?, variant, true, None))
     }
@@ -123,7 +128,7 @@ impl Encoding {
     pub(crate) fn shuffled(
         grid: &Grid,
         variant: Variant,
-        rng: &mut SplitMix64,
+        rng: &mut Rng,
     ) -> Result<Encoding, Clash> {
         Ok(build(
             grid,
@@ -201,7 +206,7 @@ fn build(
     board: Board,
     variant: Variant,
     names: bool,
-    rng: Option<&mut SplitMix64>,
+    rng: Option<&mut Rng>,
 ) -> Encoding {
     let n = board.n;
     let cells = &board.cells;
@@ -234,7 +239,7 @@ fn build(
     for (index, &v) in cells.iter().enumerate() {
         if v == 0 {
             cell_item[index] = add_item(&mut builder, names, || {
-                format!("r{}c{}", index / n + 1, index % n + 1)
+                format!("r{}c{}", index / n, index % n)
             });
         }
     }
@@ -250,7 +255,7 @@ fn build(
                     if used.len() == 1 {
                         format!("{prefix}#{}", d + 1)
                     } else {
-                        format!("{prefix}{}#{}", unit + 1, d + 1)
+                        format!("{prefix}{unit}#{}", d + 1)
                     }
                 });
             }

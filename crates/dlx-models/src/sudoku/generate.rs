@@ -3,7 +3,7 @@
 use dlx_core::{Answer, Budget, Outcome, Step, Stop};
 
 use super::{Encoding, Grid, Shape, Variant};
-use crate::rng::SplitMix64;
+use crate::rng::Rng;
 
 /// Search nodes allowed for one attempt at filling a grid, per cell.
 const FILL_NODES_PER_CELL: u64 = 40;
@@ -26,7 +26,7 @@ const CANONICAL_FILL_NODES_PER_CELL: u64 = 400;
 /// the same grid on every machine.
 ///
 /// Up to 36x36, the empty grid is encoded with its options shuffled by the
-/// seeded generator (SplitMix64, written out in this crate) and the search
+/// seeded generator (dlx-core's `WyRand`, written out there) and the search
 /// takes the first solution; an attempt that needs more than a few search
 /// nodes per cell is dropped for a fresh shuffle (9x9 and 16x16 take
 /// milliseconds). Larger grids, and any whose attempts all run out, are drawn
@@ -60,15 +60,10 @@ pub fn generate_grid_within(
     seed: u64,
     budget: &Budget,
 ) -> Answer<Option<Grid>> {
-    fill(shape, variant, &mut SplitMix64::new(seed), budget)
+    fill(shape, variant, &mut Rng::new(seed), budget)
 }
 
-fn fill(
-    shape: Shape,
-    variant: Variant,
-    rng: &mut SplitMix64,
-    budget: &Budget,
-) -> Answer<Option<Grid>> {
+fn fill(shape: Shape, variant: Variant, rng: &mut Rng, budget: &Budget) -> Answer<Option<Grid>> {
     if shape.n_cells() <= SHUFFLED_FILL_MAX_CELLS {
         let empty = Grid::empty(shape);
         let slice = FILL_NODES_PER_CELL * shape.n_cells() as u64;
@@ -98,7 +93,7 @@ fn fill(
 fn relabelled(
     shape: Shape,
     variant: Variant,
-    rng: &mut SplitMix64,
+    rng: &mut Rng,
     budget: &Budget,
 ) -> Answer<Option<Grid>> {
     let size = shape.size();
@@ -150,7 +145,7 @@ fn relabelled(
 /// An order of `size` lines that keeps each group of `group` consecutive
 /// lines (a band of rows, a stack of columns) together: the groups
 /// shuffled, then the lines within each.
-fn line_order(size: usize, group: usize, rng: &mut SplitMix64) -> Vec<usize> {
+fn line_order(size: usize, group: usize, rng: &mut Rng) -> Vec<usize> {
     let mut groups: Vec<usize> = (0..size / group).collect();
     rng.shuffle(&mut groups);
     let mut order = Vec::with_capacity(size);
@@ -207,7 +202,7 @@ pub fn generate_puzzle_within(
     seed: u64,
     budget: &Budget,
 ) -> Answer<Option<(Grid, Grid)>> {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let filled = fill(shape, variant, &mut rng, budget);
     let Some(solution) = filled.value else {
         return Answer::new(None, filled.outcome);

@@ -6,14 +6,21 @@
 //! - [`Grid`] holds the digits of a grid (`0` for a blank); digits run from
 //!   `1` to the size of the grid, whatever symbols the text used.
 //! - [`parse`] reads the puzzles of a text one at a time ([`Puzzles`]),
-//!   one-line or multi-line, each a [`Puzzle`] with the [`Alphabet`] it was
-//!   written in and its line; [`ParseError`] names the line and the cell.
+//!   one-line or multi-line, in the forms of the public collections (`.sdm`,
+//!   `.sdk`, tdoku's, CSV with a header), each a [`Puzzle`] with the
+//!   [`Alphabet`] it was written in and its line; [`ParseError`] names the
+//!   line and the cell or column.
 //! - [`Encoding`] turns a grid into a lean [`dlx_core::Problem`] and decodes
 //!   solutions back into grids; [`Grid::solve`], [`Grid::count`],
 //!   [`Grid::uniqueness`] and [`Grid::solutions`] wrap it.
 //! - [`check`] and [`find_clash`] test a grid against the rules, independently
-//!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back,
-//!   and [`Grid::to_svg`] draws it, with its solution, to print.
+//!   of the encoding; [`Grid::render`] and [`Grid::to_line`] write it back
+//!   (and `Display`, one line or, with `{:#}`, with box lines), and
+//!   [`Grid::to_svg`] draws it, with its solution, to print.
+//! - A [`Claim`] is what a collection says of a puzzle's answer (tdoku's
+//!   `puzzle:count:solution`, a CSV's solution column);
+//!   [`Puzzle::check_solution`] and [`Puzzle::check_count`] report a
+//!   [`Mismatch`].
 //! - [`target_score`], [`max_target_score`] and [`max_target_score_by_cost`] score target (archery) sudoku
 //!   (NOIP 2009); [`generate_grid`] and [`generate_puzzle`] make seeded grids
 //!   and unique-solution puzzles.
@@ -45,9 +52,9 @@
 //!   reported with both cells ([`Clash`]) before any search starts.
 //! - **One checker, independent of the encoder.** [`check`] reads only the
 //!   grids, so a wrong encoding cannot hide behind a matching decoder.
-//! - **Reproducible generation.** The generator draws from SplitMix64
-//!   (written out in this crate, 64-bit state, Steele, Lea and Flood 2014)
-//!   and the search is deterministic, so a seed gives the same grid on every
+//! - **Reproducible generation.** The generator draws from dlx-core's
+//!   [`dlx_core::WyRand`] (written out there, 64-bit state, Wang Yi's
+//!   wyrand) and the search is deterministic, so a seed gives the same grid on every
 //!   machine; callers give a seed, never a generator.
 
 mod board;
@@ -61,7 +68,7 @@ mod target;
 pub use check::{check, find_clash, Clash, RuleError, Unit};
 pub use encode::{Encoding, Solutions, Uniqueness};
 pub use generate::{generate_grid, generate_grid_within, generate_puzzle, generate_puzzle_within};
-pub use parse::{parse, Alphabet, ParseError, Puzzle, Puzzles};
+pub use parse::{parse, Alphabet, Claim, Mismatch, ParseError, Puzzle, Puzzles};
 pub use target::{
     max_target_score, max_target_score_by_cost, target_score, target_weight, TargetCost,
 };
@@ -353,10 +360,41 @@ impl Grid {
     }
 }
 
+/// The grid on one line, the form of the big collections: one character a
+/// cell, `1`-`9` then `A`-`Z`, `.` for a blank (numbers separated by spaces
+/// beyond 35x35), as [`Grid::to_line`] writes it in [`Alphabet::Digits`].
+/// The alternate form, `{:#}`, is the grid with box lines, one row a line,
+/// as [`Grid::render`] writes it.
+///
+/// Both read back with [`str::parse`] to the same grid, when its box shape
+/// is the usual one for its size ([`Shape::for_size`]; a grid of 3x2 boxes
+/// reads back with 2x3 boxes: give [`parse`] the shape to keep it).
+///
+/// ```
+/// use dlx_models::sudoku::Grid;
+///
+/// let grid: Grid = "1.3..4..2.4....1".parse()?;
+/// assert_eq!(grid.to_string(), "1.3..4..2.4....1");
+/// assert_eq!(format!("{grid:#}"), "1 . | 3 .\n. 4 | . .\n----+----\n2 . | 4 .\n. . | . 1\n");
+/// assert_eq!(format!("{grid:#}").parse::<Grid>()?, grid);
+/// # Ok::<(), dlx_models::sudoku::ParseError>(())
+/// ```
+impl std::fmt::Display for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if f.alternate() {
+            f.write_str(&self.render(Alphabet::Digits))
+        } else {
+            f.write_str(&self.to_line(Alphabet::Digits))
+        }
+    }
+}
+
 impl std::str::FromStr for Grid {
     type Err = ParseError;
 
-    /// Reads exactly one puzzle, in any of the forms [`parse`] reads.
+    /// Reads exactly one puzzle, in any of the forms [`parse`] reads (so
+    /// both forms that [`Grid`]'s `Display` writes); what the text says of
+    /// its answer, if anything, is not kept: read a [`Puzzle`] for that.
     fn from_str(text: &str) -> Result<Grid, ParseError> {
         Puzzle::parse_one(text, None).map(Puzzle::into_grid)
     }

@@ -184,10 +184,11 @@ fn lean_encoding() {
         }
         let names: Vec<String> = problem.item_ids().map(|i| problem.item_label(i)).collect();
         for &(r, c) in placed {
-            assert!(!names.contains(&format!("r{}", r + 1)), "{names:?}");
-            assert!(!names.contains(&format!("c{}", c + 1)), "{names:?}");
-            assert!(!names.contains(&format!("a{}", r + c + 2)), "{names:?}");
-            assert!(!names.contains(&format!("b{}", r + n - c)), "{names:?}");
+            // Knuth's names, from 0: a = row + column, b = n - 1 - row + column.
+            assert!(!names.contains(&format!("r{r}")), "{names:?}");
+            assert!(!names.contains(&format!("c{c}")), "{names:?}");
+            assert!(!names.contains(&format!("a{}", r + c)), "{names:?}");
+            assert!(!names.contains(&format!("b{}", n - 1 - r + c)), "{names:?}");
         }
     };
     check_size(8, &[], 16, 64);
@@ -210,7 +211,7 @@ fn items_from_the_middle_outward() {
         .collect();
     assert_eq!(
         names.join(" "),
-        "r5 c5 r4 c4 r6 c6 r3 c3 r7 c7 r2 c2 r8 c8 r1 c1"
+        "r4 c4 r3 c3 r5 c5 r2 c2 r6 c6 r1 c1 r7 c7 r0 c0"
     );
     let problem = Queens::new(5).unwrap().encode().unwrap();
     let names: Vec<String> = problem
@@ -219,7 +220,7 @@ fn items_from_the_middle_outward() {
         .take(10)
         .map(|i| problem.problem().item_label(i))
         .collect();
-    assert_eq!(names.join(" "), "r3 c3 r2 c2 r4 c4 r1 c1 r5 c5");
+    assert_eq!(names.join(" "), "r2 c2 r1 c1 r3 c3 r0 c0 r4 c4");
 }
 
 /// The problem in Knuth's format reads back to the same problem.

@@ -2,6 +2,7 @@
 //! force, symmetry, the memoised count; pieces, pictures, checks and
 //! errors in `pieces`.
 
+mod knuth;
 mod pieces;
 
 use std::collections::BTreeSet;

@@ -1,6 +1,7 @@
 //! Tests of the sudoku model: solving and encoding here; reading and
 //! writing grids in `text`, the rules and the generator in `rules`.
 
+mod forms;
 mod rules;
 mod text;
 

@@ -254,11 +254,11 @@ fn parse_errors() {
         ),
         (
             "\n\n4.....8.5.3..........7......2..x..6.....8.4......1.......6.3.7.5..2.....1.4......",
-            "line 3: r4c5 holds `x`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.` or `0` for a blank)",
+            "line 3: r4c5 holds `x`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.`, `0`, `*`, `-` or `_` for a blank)",
         ),
         (
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....A",
-            "line 1: r9c9 holds `A`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.` or `0` for a blank)",
+            "line 1: r9c9 holds `A`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.`, `0`, `*`, `-` or `_` for a blank)",
         ),
         (
             "7...7............................................................................",
@@ -331,7 +331,7 @@ fn issue_20_control_bytes_are_escaped_in_messages() {
     let puzzle = format!("\x1b{}", ".".repeat(80));
     assert_eq!(
         parse_error(&puzzle),
-        "line 1: r1c1 holds `\\x1b`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.` or `0` for a blank)"
+        "line 1: r1c1 holds `\\x1b`, which is not a digit of a 9x9 grid (digits 1-9 then letters A-Z, `.`, `0`, `*`, `-` or `_` for a blank)"
     );
     assert_eq!(
         "3x\x073".parse::<Shape>().unwrap_err().to_string(),

@@ -1,6 +1,6 @@
 //! Tests of `dlx estimate`: Knuth's probes hold the true figures of the bundled problems in their intervals, and the count's method is the one `dlx solve --count` decides.
 
-use dlx_core::{decide_method, parse_dlx, Budget, Decision, MemoSettings, Solver};
+use dlx_core::{decide_method, parse_dlx, Budget, Decision, MemoSettings, Method, Solver};
 use serde_json::Value;
 
 use crate::memo::dominoes;
@@ -216,18 +216,32 @@ fn issue_24_the_method_is_the_one_the_count_decides() {
         let problem =
             parse_dlx(&std::fs::read_to_string(format!("{ROOT}/{file}")).unwrap()).unwrap();
         let settings = MemoSettings::new().with_memory(512 << 20);
-        let leverage = match decide_method(&problem, &settings, &Budget::new()) {
-            Decision::Plain { leverage, .. } => leverage,
-            other => panic!("{file}: {other:?}"),
-        };
         let (stdout, _) = run(&["estimate", "--probes", "100", file], "", 0);
-        let reason =
-            format!("the probe's leverage {leverage:.2} is too low for the memoised count to pay");
-        assert_eq!(
-            line(&stdout, "count method: "),
-            format!("count method: plain search ({reason})"),
-            "{file}"
-        );
+        let said = line(&stdout, "count method: ");
+        // The decision depends on the clock (dlx_core::decide_method): the
+        // plain count runs beside the probe for as long as the probe takes,
+        // so on a loaded machine a small count (12-queens) can finish while
+        // deciding. The leverage does not depend on the clock.
+        let finished = "count method: plain search (it finished while deciding)";
+        match decide_method(&problem, &settings, &Budget::new()) {
+            Decision::Plain { leverage, .. } => {
+                let reason = format!(
+                    "the probe's leverage {leverage:.2} is too low for the memoised count to pay"
+                );
+                assert!(
+                    said == format!("count method: plain search ({reason})") || said == finished,
+                    "{file}: {said}"
+                );
+            }
+            Decision::Done {
+                method: Method::Plain,
+                ..
+            } => assert!(
+                said.starts_with("count method: plain search ("),
+                "{file}: {said}"
+            ),
+            other => panic!("{file}: {other:?}"),
+        }
         // The plain rows are as they were.
         assert!(line(&stdout, "time ").contains(" to "), "{stdout}");
         assert!(
@@ -256,8 +270,12 @@ fn issue_24_the_method_is_the_one_the_count_decides() {
     let said = line(&stdout, "count method: ")
         .strip_prefix("count method: plain search")
         .unwrap();
+    // Each decides on its own clock (see above): the same reason, unless
+    // either finished while deciding.
     assert!(
-        stderr.contains(&format!("memo: plain count{said}\n")),
+        stderr.contains(&format!("memo: plain count{said}\n"))
+            || said.contains("finished while deciding")
+            || stderr.contains("finished while deciding"),
         "{stdout}\n{stderr}"
     );
 }

@@ -1,13 +1,13 @@
 //! Python bindings of the dlx workspace: the extension module `dlx_rs._dlx`.
 //!
 //! The package `dlx-rs` (imported as `dlx_rs`) is a thin layer over the
-//! workspace's crates: [`problem`] holds a `dlx_core::Problem` and runs its
-//! searches (`dlx_core` and `dlx_parallel`), [`models`] wraps the puzzles of
+//! workspace's crates: `problem` holds a `dlx_core::Problem` and runs its
+//! searches (`dlx_core` and `dlx_parallel`), `models` wraps the puzzles of
 //! `dlx_models`. Nothing here searches, encodes or draws on its own.
 //!
 //! # Design
 //! - **The GIL is released** for every search, and the search is
-//!   interruptible: [`run::interruptible`] runs it in slices on the calling
+//!   interruptible: `run::interruptible` runs it in slices on the calling
 //!   thread, or on a thread of its own beside a caller that wakes every few
 //!   tens of milliseconds to ask Python whether a signal (Ctrl-C) is
 //!   pending; a pending signal raises the search's cancel flag, and its

@@ -208,7 +208,7 @@ fn a_count_past_u128_is_exact() {
 fn bad_memo_options() {
     let (_, stderr) = run(&["solve", "--count", "--memo-mem", "12X"], "a\na\n", 2);
     assert!(
-        stderr.starts_with("error: invalid value '12X' for '--memo-mem <SIZE>': expected a size such as 512M or 4G"),
+        stderr.starts_with("dlx: error: invalid value '12X' for '--memo-mem <SIZE>': expected a size such as 512M or 4G"),
         "{stderr}"
     );
     check_error(

@@ -90,3 +90,58 @@ fn the_manual_pages_are_roff() {
         check_page(name.trim_end_matches(".1"), &page);
     }
 }
+
+/// Issue 21: the pages read like ripgrep's: its sections in order, every
+/// option with its value in SYNOPSIS, the exit codes one `.TP` each, and
+/// neither clap_mangen's `EXTRA` heading, nor a page for `help`, nor a
+/// backtick left for the reader.
+#[test]
+fn the_manual_pages_read_like_ripgreps_issue_21() {
+    let dir = scratch("man-21");
+    run(&["man", "--dir", dir.to_str().unwrap()], "", 0);
+    let names = file_names(&dir);
+    assert!(!names.contains(&"dlx-help.1".to_owned()), "{names:?}");
+    for name in &names {
+        let page = std::fs::read_to_string(dir.join(name)).unwrap();
+        let sections: Vec<&str> = page
+            .lines()
+            .filter_map(|l| l.strip_prefix(".SH "))
+            .map(|s| s.trim_matches('"'))
+            .collect();
+        let wanted = [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "OPTIONS",
+            "EXIT STATUS",
+            "EXAMPLES",
+            "SEE ALSO",
+        ];
+        let in_order: Vec<&str> = sections
+            .iter()
+            .copied()
+            .filter(|s| wanted.contains(s))
+            .collect();
+        assert_eq!(in_order, wanted, "{name}: {sections:?}");
+        assert!(!page.contains("EXTRA"), "{name}");
+        assert!(!page.contains('`'), "{name}: a backtick");
+        assert!(!page.contains("dlx\\-help"), "{name}");
+        for code in ["0", "1", "2", "3", "130", "143"] {
+            assert!(page.contains(&format!(".TP\n\\fB{code}\\fR\n")), "{name}: {code}");
+        }
+    }
+    let solve = std::fs::read_to_string(dir.join("dlx-solve.1")).unwrap();
+    let synopsis = solve.split(".SH \"SYNOPSIS\"").nth(1).unwrap();
+    let synopsis = synopsis.split(".SH").next().unwrap();
+    for flag in [
+        "[\\fB\\-\\-limit\\fR\\ \\fIN\\fR]",
+        "[\\fB\\-j\\fR|\\fB\\-\\-threads\\fR\\ \\fIN\\fR]",
+        "[\\fB\\-\\-time\\-limit\\fR\\ \\fIDURATION\\fR]",
+        "[\\fB\\-\\-count\\fR]",
+        "[\\fIFILE\\fR]",
+    ] {
+        assert!(synopsis.contains(flag), "{flag} not in {synopsis}");
+    }
+    let lottery = std::fs::read_to_string(dir.join("dlx-lottery.1")).unwrap();
+    insta::assert_snapshot!(lottery);
+}

@@ -145,3 +145,51 @@ fn the_manual_pages_read_like_ripgreps_issue_21() {
     let lottery = std::fs::read_to_string(dir.join("dlx-lottery.1")).unwrap();
     insta::assert_snapshot!(lottery);
 }
+
+/// Issue 21: `--pieces` completes the built-in piece sets, and still file
+/// names (a piece file is read the same), in the scripts bash runs and fish
+/// reads; every set it offers is one `dlx polyomino` reads.
+#[test]
+fn pieces_complete_the_piece_sets_and_files_issue_21() {
+    let (bash, _) = run(&["completions", "bash"], "", 0);
+    let sets = "pentominoes tetrominoes hexominoes domino";
+    assert!(
+        bash.contains(&format!(
+            "COMPREPLY=($(compgen -W \"{sets}\" -- \"${{cur}}\") $(compgen -f \"${{cur}}\"))"
+        )),
+        "bash: no sets for --pieces"
+    );
+    let (fish, _) = run(&["completions", "fish"], "", 0);
+    let pieces: Vec<&str> = fish
+        .lines()
+        .filter(|l| l.contains(" -l pieces ") && l.contains("pentominoes\\t"))
+        .collect();
+    assert!(pieces.len() >= 2, "polyomino and its alias pentomino: {pieces:?}");
+    for line in pieces {
+        assert!(line.contains("-r -F -a \"pentominoes\\t"), "{line}");
+    }
+    // The script itself, run by bash where there is one: the sets, then the files.
+    let script = scratch("completion").join("dlx.bash");
+    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+    std::fs::write(&script, &bash).unwrap();
+    let complete = |word: &str| {
+        let out = std::process::Command::new("bash")
+            .current_dir(crate::support::ROOT)
+            .arg("-c")
+            .arg(format!(
+                "source {}; COMP_WORDS=(dlx polyomino --pieces {word}); COMP_CWORD=3; \
+                 _dlx dlx {word} --pieces; echo \"${{COMPREPLY[@]}}\"",
+                script.display()
+            ))
+            .output()
+            .ok()?;
+        Some(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    };
+    if let Some(tetro) = complete("te") {
+        assert_eq!(tetro, "tetrominoes");
+        assert_eq!(complete("data/polyomino/tetr").unwrap(), "data/polyomino/tetrominoes-twice.txt");
+    }
+    for set in sets.split(' ') {
+        run(&["polyomino", "--pieces", set, "--list-pieces"], "", 0);
+    }
+}

@@ -111,7 +111,7 @@ mod search;
 mod verify;
 
 pub use budget::{Answer, Budget, Outcome, Stop};
-pub use cover::MinCover;
+pub use cover::{Deepening, MinCover};
 pub use format::{
     format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
     write_dlx_bytes, ParseError, ParseWarning, Parsed,

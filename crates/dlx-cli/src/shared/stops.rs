@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use dlx_core::{Budget, Stop};
 
-use crate::shared::progress::group;
+use indicatif::HumanCount;
 use crate::shared::{Line, Output};
 
 /// A search that ended early: the output printed is partial. Exit code 130
@@ -137,7 +137,7 @@ impl Stops {
                 "max_nodes",
                 format!(
                     "stopped by --max-nodes {}",
-                    group(self.max_nodes.unwrap_or(0))
+                    HumanCount(self.max_nodes.unwrap_or(0))
                 ),
             ),
             Stop::Time => (

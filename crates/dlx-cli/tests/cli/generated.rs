@@ -127,7 +127,10 @@ fn the_manual_pages_read_like_ripgreps_issue_21() {
         assert!(!page.contains('`'), "{name}: a backtick");
         assert!(!page.contains("dlx\\-help"), "{name}");
         for code in ["0", "1", "2", "3", "130", "143"] {
-            assert!(page.contains(&format!(".TP\n\\fB{code}\\fR\n")), "{name}: {code}");
+            assert!(
+                page.contains(&format!(".TP\n\\fB{code}\\fR\n")),
+                "{name}: {code}"
+            );
         }
     }
     let solve = std::fs::read_to_string(dir.join("dlx-solve.1")).unwrap();
@@ -164,7 +167,10 @@ fn pieces_complete_the_piece_sets_and_files_issue_21() {
         .lines()
         .filter(|l| l.contains(" -l pieces ") && l.contains("pentominoes\\t"))
         .collect();
-    assert!(pieces.len() >= 2, "polyomino and its alias pentomino: {pieces:?}");
+    assert!(
+        pieces.len() >= 2,
+        "polyomino and its alias pentomino: {pieces:?}"
+    );
     for line in pieces {
         assert!(line.contains("-r -F -a \"pentominoes\\t"), "{line}");
     }
@@ -187,7 +193,10 @@ fn pieces_complete_the_piece_sets_and_files_issue_21() {
     };
     if let Some(tetro) = complete("te") {
         assert_eq!(tetro, "tetrominoes");
-        assert_eq!(complete("data/polyomino/tetr").unwrap(), "data/polyomino/tetrominoes-twice.txt");
+        assert_eq!(
+            complete("data/polyomino/tetr").unwrap(),
+            "data/polyomino/tetrominoes-twice.txt"
+        );
     }
     for set in sets.split(' ') {
         run(&["polyomino", "--pieces", set, "--list-pieces"], "", 0);

@@ -48,18 +48,20 @@ fn with_files(shell: Shell, script: String) -> String {
             let sets = format!("$(compgen -W \"{words}\" -- \"${{cur}}\")");
             script.replace(&sets, &format!("{sets} $(compgen -f \"${{cur}}\")"))
         }
-        Shell::Fish => script
-            .lines()
-            .map(|line| {
-                if line.contains(" -l pieces ") && line.contains(" -a \"pentominoes") {
-                    line.replacen(" -r -f -a ", " -r -F -a ", 1)
-                } else {
-                    line.to_owned()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-            + "\n",
+        Shell::Fish => {
+            script
+                .lines()
+                .map(|line| {
+                    if line.contains(" -l pieces ") && line.contains(" -a \"pentominoes") {
+                        line.replacen(" -r -f -a ", " -r -F -a ", 1)
+                    } else {
+                        line.to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+                + "\n"
+        }
         _ => script,
     }
 }

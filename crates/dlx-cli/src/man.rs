@@ -144,7 +144,10 @@ fn subcommand_page(path: &[String], command: &Command) -> String {
     paragraphs(&mut page, &long);
     let (before, lines) = split_after_help(command);
     paragraphs(&mut page, &before);
-    let positionals: Vec<_> = command.get_positionals().filter(|a| !a.is_hide_set()).collect();
+    let positionals: Vec<_> = command
+        .get_positionals()
+        .filter(|a| !a.is_hide_set())
+        .collect();
     if !positionals.is_empty() {
         section(&mut page, "POSITIONAL ARGUMENTS");
         for arg in positionals {
@@ -174,7 +177,10 @@ fn subcommand_page(path: &[String], command: &Command) -> String {
         examples(&mut page, lines.iter().map(String::as_str));
     }
     section(&mut page, "SEE ALSO");
-    let mut see = vec![format!("\\fB{}\\fR(1)", escape(&path[..path.len() - 1].join("-")))];
+    let mut see = vec![format!(
+        "\\fB{}\\fR(1)",
+        escape(&path[..path.len() - 1].join("-"))
+    )];
     see.extend(
         subs.iter()
             .map(|sub| format!("\\fB{}\\-{}\\fR(1)", escape(&name), escape(sub.get_name()))),
@@ -221,7 +227,10 @@ fn section(page: &mut String, name: &str) {
 
 /// A command's one-line summary, without its final period and starting lowercase, as NAME lines do.
 fn summary(command: &Command) -> String {
-    let about = command.get_about().map(ToString::to_string).unwrap_or_default();
+    let about = command
+        .get_about()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     let about = about.trim().trim_end_matches('.');
     let mut chars = about.chars();
     match chars.next() {
@@ -235,7 +244,10 @@ fn summary(command: &Command) -> String {
 
 /// A command's summary as a sentence, with its code spans, for a list of commands.
 fn sentence(command: &Command) -> String {
-    let about = command.get_about().map(ToString::to_string).unwrap_or_default();
+    let about = command
+        .get_about()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     let about = about.trim().trim_end_matches('.');
     inline(&format!("{about}."))
 }
@@ -248,7 +260,9 @@ fn synopsis(page: &mut String, invocation: &str, command: &Command) {
             continue;
         }
         let flag = match (arg.get_short(), arg.get_long()) {
-            (Some(short), Some(long)) => format!("\\fB\\-{short}\\fR|\\fB\\-\\-{}\\fR", escape(long)),
+            (Some(short), Some(long)) => {
+                format!("\\fB\\-{short}\\fR|\\fB\\-\\-{}\\fR", escape(long))
+            }
             (Some(short), None) => format!("\\fB\\-{short}\\fR"),
             (None, Some(long)) => format!("\\fB\\-\\-{}\\fR", escape(long)),
             (None, None) => continue,
@@ -299,7 +313,9 @@ fn value_names(arg: &clap::Arg) -> String {
         .map(|name| format!("\\fI{}\\fR", escape(name)))
         .collect::<Vec<_>>()
         .join(" ");
-    if matches!(arg.get_action(), ArgAction::Append) || arg.get_num_args().is_some_and(|n| n.max_values() > 1) {
+    if matches!(arg.get_action(), ArgAction::Append)
+        || arg.get_num_args().is_some_and(|n| n.max_values() > 1)
+    {
         text.push_str("...");
     }
     text
@@ -366,7 +382,10 @@ fn describe(page: &mut String, arg: &clap::Arg) {
     let values: Vec<_> = if arg.is_hide_possible_values_set() || !takes_value(arg) {
         Vec::new()
     } else {
-        arg.get_possible_values().into_iter().filter(|v| !v.is_hide_set()).collect()
+        arg.get_possible_values()
+            .into_iter()
+            .filter(|v| !v.is_hide_set())
+            .collect()
     };
     if !values.is_empty() {
         page.push_str(".IP\nValues:\n.RS\n");
@@ -384,7 +403,11 @@ fn describe(page: &mut String, arg: &clap::Arg) {
         .map(|v| v.to_string_lossy().into_owned())
         .collect();
     if takes_value(arg) && !defaults.is_empty() && !arg.is_hide_default_value_set() {
-        let _ = writeln!(page, ".IP\nDefault: \\fB{}\\fR.", escape(&defaults.join(",")));
+        let _ = writeln!(
+            page,
+            ".IP\nDefault: \\fB{}\\fR.",
+            escape(&defaults.join(","))
+        );
     }
 }
 
@@ -428,7 +451,10 @@ fn capitalise(text: &str) -> String {
 /// A subcommand's `after_help` cut in two: the paragraphs before its
 /// `Examples:` (or `Example:`), and the example lines after it.
 fn split_after_help(command: &Command) -> (String, Vec<String>) {
-    let text = command.get_after_help().map(ToString::to_string).unwrap_or_default();
+    let text = command
+        .get_after_help()
+        .map(ToString::to_string)
+        .unwrap_or_default();
     let mut before = Vec::new();
     let mut lines = Vec::new();
     let mut in_examples = false;

@@ -245,9 +245,10 @@ impl MinCover {
     pub(crate) fn enter_round(&self, first: u32, bound: u32) {
         if let Some(deepening) = &self.deepening {
             deepening.bound.store(bound, Ordering::Relaxed);
-            deepening
-                .round
-                .store(bound.saturating_sub(first).saturating_add(1), Ordering::Relaxed);
+            deepening.round.store(
+                bound.saturating_sub(first).saturating_add(1),
+                Ordering::Relaxed,
+            );
         }
     }
 

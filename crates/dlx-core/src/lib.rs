@@ -134,7 +134,10 @@ pub use problem::{
     BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
 };
 pub use random::WyRand;
-pub use search::{ChooseError, Costed, Objective, Probe, Solutions, Solver, Stats, Step};
+pub use search::{
+    ChooseError, Costed, Event, ExploreError, Objective, Probe, Profile, Solutions, Solver, Stats,
+    Step,
+};
 
 pub mod subtree {
     //! Dividing a search: what a parallel or distributed search needs of the

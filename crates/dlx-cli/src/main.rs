@@ -9,6 +9,7 @@
 mod completions;
 mod cover;
 mod estimate;
+mod knuth;
 mod lottery;
 mod man;
 mod matrix;

@@ -73,3 +73,19 @@ fn errors() {
         check(&["data/treasure/no-such-file.txt"], "", 2)
     );
 }
+
+/// Issue 21: the picture of a map that no pieces tile says so, instead of
+/// being an empty map; the map of the same input that is tiled has no note.
+#[test]
+fn issue_21_a_picture_without_tiling_says_so() {
+    let dir = scratch("treasure-no-tiling");
+    let path = dir.join("maps.svg");
+    let (stdout, _) = run(
+        &["treasure", "--svg", path.to_str().unwrap()],
+        "2\n5 5 1\n0 0 2 2\n5 5 1\n0 0 5 5\n",
+        0,
+    );
+    assert_eq!(stdout, "-1\n1\n");
+    assert!(read_svg(&dir.join("maps-1.svg")).contains(">no tiling</text>"));
+    assert!(!read_svg(&dir.join("maps-2.svg")).contains("no tiling"));
+}

@@ -154,14 +154,19 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         if args.report.json {
             let extra = crate::knuth::profile_fields(&problem, &profile);
             let extra = if args.profile { &extra[..] } else { &[] };
-            args.report.stats(&mut output, &run.stats(), seconds, extra)?;
+            args.report
+                .stats(&mut output, &run.stats(), seconds, extra)?;
         } else {
             args.report.stats(&mut output, &run.stats(), seconds, &[])?;
             if args.profile {
                 crate::knuth::print_profile(&problem, &profile);
             }
         }
-        return run.finish(if args.count { "the count" } else { "the listing" });
+        return run.finish(if args.count {
+            "the count"
+        } else {
+            "the listing"
+        });
     }
     if args.count && args.limit.is_none() && args.every.is_none() {
         let counted = run

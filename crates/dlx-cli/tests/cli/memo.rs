@@ -114,7 +114,10 @@ fn stats_report_the_cache_next_to_nodes_and_updates() {
     // Whether 10-queens finishes during the probe depends on the machine's
     // load (the probe and the plain count race): either reason is right.
     // What was done comes first, in plain words (issue 21), then the reason.
-    assert!(stderr.starts_with("Found 724 solutions, entering "), "{stderr}");
+    assert!(
+        stderr.starts_with("Found 724 solutions, entering "),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("\nmemo: plain count (it finished during the probe, ")
             || stderr.contains("\nmemo: plain count (the probe's leverage "),
@@ -123,7 +126,10 @@ fn stats_report_the_cache_next_to_nodes_and_updates() {
     assert!(stderr.contains("\nsolutions: 724\n"), "{stderr}");
     let (stdout, stderr) = run(&["queens", "13", "--count", "--stats", "-j", "1"], "", 0);
     assert_eq!(stdout, "73712\n");
-    assert!(stderr.starts_with("Found 73,712 solutions, entering "), "{stderr}");
+    assert!(
+        stderr.starts_with("Found 73,712 solutions, entering "),
+        "{stderr}"
+    );
     assert!(
         stderr.contains("\nmemo: plain count (the probe's leverage "),
         "{stderr}"

@@ -544,7 +544,10 @@ fn issue_21_profile_and_item_totals() {
         "profile_small",
         untimed(&["--count", "--stats", "--profile"], SMALL)
     );
-    let (code, _, plain) = solve(&["--count", "--stats", "--threads", "1", "--no-memo"], SMALL);
+    let (code, _, plain) = solve(
+        &["--count", "--stats", "--threads", "1", "--no-memo"],
+        SMALL,
+    );
     assert_eq!(code, 0);
     let nodes = |stderr: &str| {
         stderr
@@ -621,7 +624,10 @@ fn issue_21_every_prints_every_mth_solution() {
     let (code, every, _) = solve(&["--every", "1"], KNUTH);
     assert_eq!(code, 0);
     assert!(all.contains(&every), "{all}");
-    let queens = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/bench/queens-10.dlx");
+    let queens = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/bench/queens-10.dlx"
+    );
     let (_, listed, _) = solve(&["-j", "1", queens], "");
     let solutions: Vec<&str> = listed.split("\n\n").map(str::trim_end).collect();
     assert_eq!(solutions.len(), 724);

@@ -273,7 +273,8 @@ impl Solver {
                     if visit(event).is_break() {
                         break 'search Outcome::LimitReached;
                     }
-                    self.links.commit_option::<COLORS>(x, &mut self.stats.updates);
+                    self.links
+                        .commit_option::<COLORS>(x, &mut self.stats.updates);
                     level += 1;
                     covered = false;
                     continue 'search;

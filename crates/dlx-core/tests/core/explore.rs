@@ -2,7 +2,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{parse_dlx, verify, Budget, Event, ExploreError, OptionId, Outcome, Problem, Solver};
+use dlx_core::{
+    parse_dlx, verify, Budget, Event, ExploreError, OptionId, Outcome, Problem, Solver,
+};
 
 use crate::support::{data, langford, queens};
 
@@ -105,9 +107,15 @@ fn a_seed_keeps_the_solutions_and_changes_the_tree() {
         .into_iter()
         .map(|seed| explore(&board, Some(seed)).1.stats().nodes)
         .collect();
-    assert!(nodes.iter().any(|&n| n != solver.stats().nodes), "{nodes:?}");
+    assert!(
+        nodes.iter().any(|&n| n != solver.stats().nodes),
+        "{nodes:?}"
+    );
     // The same seed, the same tree.
-    assert_eq!(explore(&board, Some(2)).1.stats(), explore(&board, Some(2)).1.stats());
+    assert_eq!(
+        explore(&board, Some(2)).1.stats(),
+        explore(&board, Some(2)).1.stats()
+    );
 }
 
 #[test]

@@ -158,8 +158,10 @@ impl Solver {
         mut visit: impl FnMut(Event<'_>) -> ControlFlow<()>,
     ) -> Answer<Profile> {
         let n_items = self.links.n_items();
+        // Every array is allocated here, once: nothing allocates in the loop.
+        let depth = self.stack.choice.len();
         let mut profile = Profile {
-            levels: Vec::new(),
+            levels: vec![0; depth],
             chosen: vec![0; to_usize(n_items)],
             tried: vec![0; to_usize(n_items)],
         };
@@ -172,7 +174,6 @@ impl Solver {
         // options of the items on one path are disjoint (choosing an item
         // hides every other option that holds it), so `options` never
         // holds more than the problem's options.
-        let depth = self.stack.choice.len();
         let mut items = vec![0u32; depth];
         let mut starts = vec![0usize; depth + 1];
         let mut tried = vec![0usize; depth];
@@ -183,9 +184,6 @@ impl Solver {
         let mut covered = false;
         let outcome = 'search: loop {
             // C2: [Enter level l.]
-            if profile.levels.len() <= level {
-                profile.levels.resize(level + 1, 0);
-            }
             if self.links.first_active() == 0 {
                 // Every primary item covered: a solution, a node of its own.
                 self.stats.solutions += 1;
@@ -306,6 +304,14 @@ impl Solver {
             }
         };
         meter.settle(&budget);
+        // The levels below the deepest reached were never entered.
+        profile.levels.truncate(
+            profile
+                .levels
+                .iter()
+                .rposition(|&n| n > 0)
+                .map_or(0, |l| l + 1),
+        );
         // A search that ended early leaves its levels applied: undo them,
         // in the reverse order, so that every link is back.
         if covered {

@@ -90,8 +90,8 @@ pub(crate) struct SolveArgs {
     /// Show the search's steps on standard error down to level LEVEL, as
     /// Knuth's programs do with `v` and `l`: at each level the item chosen
     /// and its number of options, each option tried (k of d), each solution
-    /// and each backtrack, indented by level (`--trace 0`: the solutions'
-    /// numbers only). Runs on one thread.
+    /// and each backtrack, indented by level (a solution is shown when its
+    /// level, its number of options, is at most LEVEL). Runs on one thread.
     #[arg(long, value_name = "LEVEL", help_heading = "Knuth's options",
         conflicts_with_all = ["min_options", "min_cost", "frequencies", "memo", "unordered"])]
     trace: Option<usize>,

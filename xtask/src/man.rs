@@ -1,7 +1,7 @@
 //! `cargo xtask man`: the manual pages of `dlx`, generated from its clap definitions, in `target/man/`.
 //!
-//! The pages are written by the binary itself (`dlx man --dir DIR`, with
-//! `clap_mangen`), so that they come from the very definitions that parse the
+//! The pages are written by the binary itself (`dlx man --dir DIR`, from
+//! its clap definitions), so that they come from the very definitions that parse the
 //! command line; this task builds the binary, runs it, and checks that each
 //! page reads as a roff manual page and, when `groff` is installed, that
 //! groff typesets it without a warning (all warnings on, but `break`: a
@@ -42,7 +42,7 @@ pub(crate) fn run(root: &Path) -> anyhow::Result<()> {
         let text = std::fs::read_to_string(dir.join(page))
             .with_context(|| format!("cannot read {page}"))?;
         let name = page.trim_end_matches(".1");
-        // clap_mangen's pages open with roff requests, then the title line `.TH name 1 ...`.
+        // dlx's pages open with roff requests, then the title line `.TH name 1 ...`.
         ensure!(
             text.starts_with('.')
                 && text

@@ -9,6 +9,7 @@
 mod completions;
 mod cover;
 mod estimate;
+mod knuth;
 mod lottery;
 mod man;
 mod matrix;
@@ -63,8 +64,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // On a usage error clap exits with 2 itself, after `--help` or `--version` with 0, as EXIT_CODES says.
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage(&err),
+    };
     // The commands that search listen for signals before they read their
     // input; the others (merge, completions, man) end at the first.
     let searches = !matches!(
@@ -96,4 +99,30 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => shared::report(&err),
     }
+}
+
+/// Prints what clap found (help, the version, or a usage error) and
+/// returns its exit code: 0 after `--help` or `--version`, 2 for a usage
+/// error, as EXIT_CODES says.
+///
+/// A usage error takes the tool's own prefix, `dlx: error: `, as every other
+/// error does (ripgrep's errors all start `rg: `), instead of clap's bare
+/// `error: `; the rest of clap's message (the usage line, the tip) follows.
+fn usage(err: &clap::Error) -> ExitCode {
+    use std::io::Write as _;
+    if !err.use_stderr() {
+        // `--help` and `--version` go to standard output; a closed pipe ends quietly.
+        let _ = err.print();
+        return ExitCode::SUCCESS;
+    }
+    if err.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        // `dlx` alone: the help, on standard error, with no prefix to add.
+        let _ = err.print();
+        return ExitCode::from(2);
+    }
+    // The message without colors, so that the prefix is found and logs stay plain.
+    let message = err.render().to_string();
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let _ = write!(std::io::stderr(), "dlx: error: {message}");
+    ExitCode::from(2)
 }

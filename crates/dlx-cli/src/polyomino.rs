@@ -67,9 +67,11 @@ pub(crate) struct PolyominoArgs {
     /// `-` for standard input).
     #[arg(long, value_name = "FILE")]
     knuth: Option<PathBuf>,
-    /// The pieces: pentominoes, tetrominoes, hexominoes or a piece FILE, each
-    /// optionally `*K`; several separated by commas [default: pentominoes].
-    #[arg(long, value_name = "SET|FILE")]
+    /// The pieces: pentominoes, tetrominoes, hexominoes, domino or a piece
+    /// FILE, each optionally `*K`; several separated by commas [default:
+    /// pentominoes].
+    // The sets are the completion's candidates; any other value is read as a file.
+    #[arg(long, value_name = "SET|FILE", value_parser = SetOrFile, hide_possible_values = true)]
     pieces: Option<String>,
     /// Use only these pieces of the set, by name, each optionally `*K` (for
     /// example `--only L,P*2,Y`).
@@ -114,6 +116,41 @@ pub(crate) struct PolyominoArgs {
     memo: MemoArgs,
     #[command(flatten)]
     run: RunArgs,
+}
+
+/// The built-in piece sets, by the names `--pieces` completes (`PieceSet::builtin` reads them).
+pub(crate) const PIECE_SETS: [(&str, &str); 4] = [
+    ("pentominoes", "the 12 pentominoes"),
+    ("tetrominoes", "the 5 tetrominoes"),
+    ("hexominoes", "the 35 hexominoes"),
+    ("domino", "the domino, as many as fill the board"),
+];
+
+/// The value parser of `--pieces`: any text (a set, a file, a list of
+/// them), with the built-in sets as its possible values, which the shells'
+/// completion scripts offer (`dlx completions` adds the file names).
+#[derive(Clone, Debug)]
+struct SetOrFile;
+
+impl clap::builder::TypedValueParser for SetOrFile {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(command, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(PIECE_SETS.iter().map(|(name, help)| {
+            clap::builder::PossibleValue::new(*name).help(*help)
+        })))
+    }
 }
 
 pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {

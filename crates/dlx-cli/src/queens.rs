@@ -186,7 +186,12 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
     }
     output.flush()?;
     if let (Some(path), false) = (&args.svg, run.stopped()) {
-        Pictures::new(path, false, "queens").write(0, &puzzle.to_svg(first.as_ref()))?;
+        let mut svg = puzzle.to_svg(first.as_ref());
+        if first.is_none() {
+            // A blank board would say nothing: say that no placement exists.
+            svg = crate::shared::with_note(&svg, "no solution");
+        }
+        Pictures::new(path, false, "queens").write(0, &svg)?;
     }
     report.stats(
         &mut output,

@@ -10,7 +10,7 @@ use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem,
 
 use crate::shared::{
     emit_problem, fields, out, parse_problem_indexed, read_input, Line, MemoArgs, Output,
-    ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -80,12 +80,49 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "K", requires = "min_cost", default_value_t = 1,
         value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     best: usize,
+    /// Print only every M-th solution found (the M-th, the 2M-th, ...), as
+    /// Knuth's `m` does, while finding them all; with --count, the count of
+    /// all follows. With --json, a solution's index is its place among all.
+    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["min_options", "min_cost", "frequencies", "memo"],
+        help_heading = "Knuth's options")]
+    every: Option<u64>,
+    /// Show the search's steps on standard error down to level LEVEL, as
+    /// Knuth's programs do with `v` and `l`: at each level the item chosen
+    /// and its number of options, each option tried (k of d), each solution
+    /// and each backtrack, indented by level (a solution is shown when its
+    /// level, its number of options, is at most LEVEL). Runs on one thread.
+    #[arg(long, value_name = "LEVEL", help_heading = "Knuth's options",
+        conflicts_with_all = ["min_options", "min_cost", "frequencies", "memo", "unordered"])]
+    trace: Option<usize>,
+    /// Break ties at random with seed S (Knuth's `s`): which of the items
+    /// with the fewest options to branch on, and the order of an item's
+    /// options. The same solutions (as a set) and count; a different tree,
+    /// so other nodes, updates and order. Runs on one thread.
+    #[arg(long, value_name = "S", help_heading = "Knuth's options",
+        conflicts_with_all = ["min_options", "min_cost", "frequencies", "memo", "unordered"])]
+    seed: Option<u64>,
+    /// Print, with --stats, Knuth's profile of the search tree (the nodes
+    /// at each level) and the item totals (how many times each primary item
+    /// was chosen to branch on, and how many of its options were tried).
+    /// Runs on one thread.
+    #[arg(long, requires = "stats", help_heading = "Knuth's options",
+        conflicts_with_all = ["min_options", "min_cost", "frequencies", "memo", "unordered"])]
+    profile: bool,
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
     memo: MemoArgs,
     #[command(flatten)]
     run: RunArgs,
+}
+
+impl SolveArgs {
+    /// Whether the search is watched (`--trace`, `--seed`, `--profile`): it
+    /// then runs through the core's exploring driver, on one thread.
+    fn explores(&self) -> bool {
+        self.trace.is_some() || self.seed.is_some() || self.profile
+    }
 }
 
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
@@ -110,7 +147,28 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
             start,
         );
     }
-    if args.count && args.limit.is_none() {
+    if args.explores() {
+        let profile = solve_explored(&args, &problem, &input_options, &mut run, &mut output)?;
+        output.flush()?;
+        let seconds = start.elapsed().as_secs_f64();
+        if args.report.json {
+            let extra = crate::knuth::profile_fields(&problem, &profile);
+            let extra = if args.profile { &extra[..] } else { &[] };
+            args.report
+                .stats(&mut output, &run.stats(), seconds, extra)?;
+        } else {
+            args.report.stats(&mut output, &run.stats(), seconds, &[])?;
+            if args.profile {
+                crate::knuth::print_profile(&problem, &profile);
+            }
+        }
+        return run.finish(if args.count {
+            "the count"
+        } else {
+            "the listing"
+        });
+    }
+    if args.count && args.limit.is_none() && args.every.is_none() {
         let counted = run
             .count_solutions(&problem, &args.memo, false)?
             .context("the count")?;
@@ -125,8 +183,14 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     let what = if args.min_options || args.min_cost {
         solve_optimum(&args, &problem, &input_options, &mut run, &mut output)?;
         "the best found"
-    } else if args.count {
+    } else if args.count && args.every.is_none() {
         solve_count(&args, &problem, &mut run, &mut output)?;
+        "the count"
+    } else if args.count {
+        // `--every M --count`: every M-th solution, then the count of all.
+        let found = solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
+        args.report
+            .count(&mut output, None, u128::from(found), args.limit)?;
         "the count"
     } else {
         solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
@@ -200,29 +264,90 @@ fn solve_listing(
     input_options: &[usize],
     run: &mut Run,
     output: &mut Output,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<u64> {
     // Listings are deterministic unless asked otherwise: people diff them.
     // `--ordered` is the default, still accepted so that older scripts run;
     // of `--ordered` and `--unordered`, the last given wins.
     let ordered = args.ordered || !args.unordered;
     let mut printer = Printer::new(problem, input_options, args.report.json);
-    let flow = run.visit(
-        Solver::new(problem),
-        ordered,
-        args.limit,
-        |solution| match printer.print(output, solution) {
+    let every = args.every.unwrap_or(1);
+    let mut found = 0u64;
+    let flow = run.visit(Solver::new(problem), ordered, args.limit, |solution| {
+        found += 1;
+        if found % every != 0 {
+            return ControlFlow::Continue(());
+        }
+        printer.number = Some(found - 1);
+        match printer.print(output, solution) {
             Ok(()) => ControlFlow::Continue(()),
             Err(err) => ControlFlow::Break(err),
-        },
-    )?;
+        }
+    })?;
     match flow {
         ControlFlow::Break(err) => Err(err),
         // No solution, and the search says so for certain.
-        ControlFlow::Continue(outcome) if printer.index == 0 && outcome.is_complete() => {
-            args.report.no_solution(output, None)
+        ControlFlow::Continue(outcome) if found == 0 && outcome.is_complete() => {
+            args.report.no_solution(output, None)?;
+            Ok(found)
         }
-        ControlFlow::Continue(_) => Ok(()),
+        ControlFlow::Continue(_) => Ok(found),
     }
+}
+
+/// `--trace`, `--seed`, `--profile`: the search through the core's
+/// exploring driver, on this thread, under the run's budget; lists (every
+/// M-th) or counts the solutions as the ordinary search would, and returns
+/// the profile and item totals.
+fn solve_explored(
+    args: &SolveArgs,
+    problem: &Problem,
+    input_options: &[usize],
+    run: &mut Run,
+    output: &mut Output,
+) -> anyhow::Result<dlx_core::Profile> {
+    let mut solver = Solver::new(problem);
+    solver.set_limit(args.limit).set_budget(run.budget());
+    let mut printer = Printer::new(problem, input_options, args.report.json);
+    let mut trace = args
+        .trace
+        .map(|depth| crate::knuth::Trace::new(problem, depth));
+    let every = args.every.unwrap_or(1);
+    let lists = !args.count || args.every.is_some();
+    let mut found = 0u64;
+    let mut failed = None;
+    let explored = solver
+        .explore(args.seed, |event| {
+            if let Some(trace) = &mut trace {
+                trace.show(&event);
+            }
+            if let dlx_core::Event::Solution { options, .. } = event {
+                found += 1;
+                if lists && found % every == 0 {
+                    printer.number = Some(found - 1);
+                    if let Err(err) = printer.print(output, options) {
+                        failed = Some(err);
+                        return ControlFlow::Break(());
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        })
+        .bad_input()?;
+    if let Some(trace) = &mut trace {
+        trace.flush();
+    }
+    if let Some(err) = failed {
+        return Err(err);
+    }
+    run.add_stats(solver.stats());
+    run.record(explored.outcome);
+    if args.count {
+        args.report
+            .count(output, None, u128::from(found), args.limit)?;
+    } else if found == 0 && explored.is_complete() {
+        args.report.no_solution(output, None)?;
+    }
+    Ok(explored.value)
 }
 
 /// The optimising searches: the fewest options, or the K cheapest solutions.
@@ -268,6 +393,9 @@ pub(crate) struct Printer<'a> {
     /// What an optimising search optimised and its value in the next
     /// solution: the JSON line is then an `optimum`.
     objective: Option<(&'static str, u128)>,
+    /// The next solution's index among all found, when not all are
+    /// printed (`--every`): its JSON `solution`.
+    number: Option<u64>,
 }
 
 impl<'a> Printer<'a> {
@@ -279,6 +407,7 @@ impl<'a> Printer<'a> {
             index: 0,
             heading: None,
             objective: None,
+            number: None,
         }
     }
 
@@ -303,7 +432,7 @@ impl<'a> Printer<'a> {
             let line = match self.objective {
                 None => Line::Solution {
                     case: None,
-                    solution: self.index,
+                    solution: self.number.take().unwrap_or(self.index),
                     answer,
                 },
                 Some((objective, value)) => Line::Optimum {

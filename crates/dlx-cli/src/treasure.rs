@@ -77,6 +77,8 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     }
     // The pieces chosen for each map, for the pictures.
     let mut chosen = Vec::new();
+    // Whether each map has a tiling (its pieces are empty without one).
+    let mut tiled = Vec::new();
     run.cases(
         &cases,
         |case, search| {
@@ -103,6 +105,7 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
                 // ZOJ 3209's answer, `-1` for a map without tiling.
                 out!(output, "{}", answer(pieces.as_deref()))?;
             }
+            tiled.push(pieces.is_some());
             chosen.push(pieces.unwrap_or_default());
             Ok(())
         },
@@ -111,7 +114,13 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.svg {
         let pictures = Pictures::new(path, cases.len() > 1, "map");
         for (index, (case, pieces)) in cases.iter().zip(&chosen).enumerate() {
-            pictures.write(index, &case.map.to_svg(pieces))?;
+            let svg = case.map.to_svg(pieces);
+            if tiled[index] {
+                pictures.write(index, &svg)?;
+            } else {
+                // A map no pieces tile would be drawn empty: say so on it.
+                pictures.write(index, &crate::shared::with_note(&svg, "no tiling"))?;
+            }
         }
     }
     let maps = [("maps", chosen.len().into())];

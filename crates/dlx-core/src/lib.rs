@@ -112,7 +112,7 @@ mod time;
 mod verify;
 
 pub use budget::{Answer, Budget, Outcome, Stop};
-pub use cover::MinCover;
+pub use cover::{Deepening, MinCover};
 pub use format::{
     format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
     write_dlx_bytes, ParseError, ParseWarning, Parsed,
@@ -135,7 +135,10 @@ pub use problem::{
     BuildError, Entry, Footprint, ItemKind, Multiplicity, Problem, ProblemBuilder, MAX_NODES,
 };
 pub use random::WyRand;
-pub use search::{ChooseError, Costed, Objective, Probe, Solutions, Solver, Stats, Step};
+pub use search::{
+    ChooseError, Costed, Event, ExploreError, Objective, Probe, Profile, Solutions, Solver, Stats,
+    Step,
+};
 
 pub mod subtree {
     //! Dividing a search: what a parallel or distributed search needs of the

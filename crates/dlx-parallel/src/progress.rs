@@ -27,6 +27,9 @@ pub struct Progress {
     solutions: AtomicU64,
 }
 
+/// The levels of Knuth's progress string kept for [`Progress::choices`].
+const CHOICE_LEVELS: usize = 12;
+
 /// One worker's task: where its share starts and where the search is in it.
 #[derive(Debug, Default)]
 struct Slot {
@@ -34,6 +37,8 @@ struct Slot {
     origin: AtomicU64,
     position: AtomicU64,
     last: AtomicU64,
+    /// Knuth's progress string of the worker's path, `k` of `d` per level.
+    choices: Mutex<Vec<(u32, u32)>>,
 }
 
 impl Progress {
@@ -82,6 +87,8 @@ impl Progress {
         slot.origin.store(origin.to_bits(), Ordering::Relaxed);
         slot.position
             .store(solver.progress().max(origin).to_bits(), Ordering::Relaxed);
+        *slot.choices.lock().unwrap_or_else(PoisonError::into_inner) =
+            solver.choices(CHOICE_LEVELS);
         slot.busy.store(true, Ordering::Relaxed);
     }
 
@@ -117,6 +124,28 @@ impl Progress {
             }
         }
         total.clamp(0.0, 1.0)
+    }
+
+    /// Knuth's progress string of the leftmost running task (the one whose
+    /// share starts first, which the fraction done waits on): the choice at
+    /// each of its first levels, `k` of `d` (`k` from 1), at most
+    /// 12 levels; empty when no task runs. On one thread it is the
+    /// search's own path, as Knuth's DLX1 prints it.
+    pub fn choices(&self) -> Vec<(u32, u32)> {
+        self.workers
+            .iter()
+            .filter(|slot| slot.busy.load(Ordering::Relaxed))
+            .min_by(|a, b| {
+                let origin = |slot: &Slot| f64::from_bits(slot.origin.load(Ordering::Relaxed));
+                origin(a).total_cmp(&origin(b))
+            })
+            .map(|slot| {
+                slot.choices
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .clone()
+            })
+            .unwrap_or_default()
     }
 
     /// Nodes entered so far by the workers' searches.

@@ -20,7 +20,7 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use anyhow::Context as _;
 use dlx_core::{
-    Answer, Budget, Costed, MinCover, Objective, OptionId, Outcome, Solver, Stats, Step,
+    Answer, Budget, Costed, Deepening, MinCover, Objective, OptionId, Outcome, Solver, Stats, Step,
 };
 use dlx_parallel::{ParallelRounds, ParallelSolver, Progress};
 use rayon::ThreadPool;
@@ -42,6 +42,8 @@ pub(crate) struct CaseProgress {
     solutions: AtomicU64,
     /// The progress of a parallel search of a case alone in its input, while it runs.
     live: Mutex<Option<Arc<Progress>>>,
+    /// Where a minimum repeated cover's deepening is, while one runs ([`Case::cover_setup`]).
+    deepening: Arc<Deepening>,
 }
 
 impl CaseProgress {
@@ -76,6 +78,15 @@ impl Watched for CaseProgress {
     fn nodes(&self) -> u64 {
         let live = self.live().map_or(0, |live| live.nodes());
         self.nodes.load(Ordering::Relaxed) + live
+    }
+    fn choices(&self) -> Vec<(u32, u32)> {
+        self.live().map(|live| live.choices()).unwrap_or_default()
+    }
+    fn deepening(&self) -> Option<(u32, u32)> {
+        // With many cases the fraction of cases done says more, and the
+        // rounds of cases on several threads would interleave.
+        let round = self.deepening.round();
+        (round > 0 && self.total == 1).then(|| (round, self.deepening.bound()))
     }
 }
 
@@ -247,10 +258,12 @@ impl Case<'_> {
                 Arc::new(ParallelRounds::with_pool(pool))
             });
         let nodes = Arc::clone(&self.progress.nodes);
+        let deepening = Arc::clone(&self.progress.deepening);
         move |cover: &mut MinCover| {
             cover
                 .set_round_search(rounds.clone())
-                .set_node_counter(Some(Arc::clone(&nodes)));
+                .set_node_counter(Some(Arc::clone(&nodes)))
+                .set_deepening(Some(Arc::clone(&deepening)));
         }
     }
 

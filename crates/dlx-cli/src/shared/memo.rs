@@ -9,6 +9,7 @@ use dlx_core::{
     MemoSettings, Method, OptionId, Outcome, Problem,
 };
 use dlx_parallel::{CountError, MemoPiece, ParallelCount, ParallelMemoCounter};
+use indicatif::HumanCount;
 
 use crate::shared::run::Job;
 use crate::shared::size::parse_size;
@@ -186,6 +187,11 @@ impl Run {
         match counted.method {
             Method::Memo => print_memo_stats(counted, seconds, output, report)?,
             Method::Plain => {
+                let mut extra = vec![("method", "plain".into())];
+                if report.json {
+                    extra.extend(self.balance());
+                }
+                report.stats(output, &counted.plain, seconds, &extra)?;
                 if report.stats && !report.json {
                     // Why the probe left the count to the plain search.
                     if counted.leverage > 0.0 {
@@ -199,13 +205,6 @@ impl Run {
                             counted.memo.nodes
                         ));
                     }
-                }
-                let mut extra = vec![("method", "plain".into())];
-                if report.json {
-                    extra.extend(self.balance());
-                }
-                report.stats(output, &counted.plain, seconds, &extra)?;
-                if report.stats && !report.json {
                     self.print_balance();
                 }
             }
@@ -283,6 +282,24 @@ fn print_memo_stats(
         })?;
         return output.flush();
     }
+    let opening = match &counted.count {
+        Some(count) => format!(
+            "Counted {} solutions without visiting them one by one; the memoised count entered {} nodes and met {} subproblems again that it had counted before{}.",
+            count,
+            HumanCount(nodes),
+            HumanCount(memo.hits),
+            if counted.leverage > 0.0 {
+                format!(" (chosen because a short probe found that subproblems repeat, with leverage {:.0})", counted.leverage)
+            } else {
+                String::new()
+            }
+        ),
+        None => format!(
+            "The memoised count was stopped after {} nodes, before it finished; it has no partial count.",
+            HumanCount(nodes)
+        ),
+    };
+    let _ = writeln!(std::io::stderr(), "{opening}");
     let _ = writeln!(
         std::io::stderr(),
         "method: {method}\nsolutions: {}\nnodes: {nodes}\nupdates: {}\ncache hits: {}\ncache misses: {}\ncache evictions: {}\ncache peak: {:.1} MiB of {:.1} MiB ({} entries)\nparts: {} in {} splits\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",

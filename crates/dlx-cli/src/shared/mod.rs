@@ -19,7 +19,7 @@ pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
 pub(crate) use memo::{default_settings as default_memo_settings, MemoArgs};
 pub(crate) use output::{out, Output, OutputError};
-pub(crate) use picture::Pictures;
+pub(crate) use picture::{with_note, Pictures};
 pub(crate) use report::{exact_some, fields, Line, Other, ReportArgs, JSON_HELP};
 pub(crate) use run::{note, Run, RunArgs};
 pub(crate) use search::{COUNT_HELP, LIMIT_HELP};

@@ -71,3 +71,37 @@ impl Pictures {
 fn write_svg(path: &Path, svg: &str) -> anyhow::Result<()> {
     std::fs::write(path, svg).with_context(|| format!("cannot write `{}`", path.display()))
 }
+
+/// The picture of a case without a solution, which would otherwise be a
+/// blank board: `svg` with `note` written across its middle on a white band,
+/// so that the picture says why nothing is drawn on it.
+pub(crate) fn with_note(svg: &str, note: &str) -> String {
+    // The drawing's size, from its `viewBox="0 0 W H"` (the models' SVG writer always sets it).
+    let size = svg
+        .split_once("viewBox=\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(view, _)| {
+            view.split_whitespace()
+                .filter_map(|n| n.parse::<f64>().ok())
+                .collect::<Vec<f64>>()
+        });
+    let Some([_, _, width, height]) = size.and_then(|v| <[f64; 4]>::try_from(v).ok()) else {
+        return svg.to_owned();
+    };
+    let Some(end) = svg.rfind("</svg>") else {
+        return svg.to_owned();
+    };
+    let font = (width / 10.0).clamp(10.0, 48.0);
+    let band = font * 1.8;
+    let (x, y) = (width / 2.0, height / 2.0);
+    let escaped = note
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
+        "{}<rect x=\"0\" y=\"{:.1}\" width=\"{width:.1}\" height=\"{band:.1}\" fill=\"white\" fill-opacity=\"0.85\"/>\n<text x=\"{x:.1}\" y=\"{y:.1}\" font-family=\"sans-serif\" font-size=\"{font:.1}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#b00020\">{escaped}</text>\n{}",
+        &svg[..end],
+        y - band / 2.0,
+        &svg[end..]
+    )
+}

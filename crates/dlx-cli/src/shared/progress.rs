@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_parallel::Progress;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, HumanDuration, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// What the progress display reads while a search runs.
 pub(crate) trait Watched: Sync {
@@ -20,6 +20,17 @@ pub(crate) trait Watched: Sync {
     fn solutions(&self) -> u64;
     /// Nodes searched so far (Knuth's nodes, all threads together).
     fn nodes(&self) -> u64;
+    /// Knuth's progress string: the choice at each of the first levels of
+    /// the search's path, `k` of `d` (empty when there is none to show).
+    fn choices(&self) -> Vec<(u32, u32)> {
+        Vec::new()
+    }
+    /// The round of an iterative deepening (from 1) and its bound, while
+    /// one runs: shown instead of solutions and a time left, which a
+    /// deepening does not have until it ends.
+    fn deepening(&self) -> Option<(u32, u32)> {
+        None
+    }
 }
 
 impl Watched for Progress {
@@ -31,6 +42,9 @@ impl Watched for Progress {
     }
     fn nodes(&self) -> u64 {
         Progress::nodes(self)
+    }
+    fn choices(&self) -> Vec<(u32, u32)> {
+        Progress::choices(self)
     }
 }
 
@@ -44,6 +58,12 @@ impl<W: Watched + Send + ?Sized> Watched for Arc<W> {
     fn nodes(&self) -> u64 {
         (**self).nodes()
     }
+    fn choices(&self) -> Vec<(u32, u32)> {
+        (**self).choices()
+    }
+    fn deepening(&self) -> Option<(u32, u32)> {
+        (**self).deepening()
+    }
 }
 
 /// Runs `work` on this thread while a watcher thread draws `progress` (when
@@ -53,6 +73,7 @@ impl<W: Watched + Send + ?Sized> Watched for Arc<W> {
 /// stopped run).
 pub(crate) fn watch<T>(
     shows: bool,
+    every: Duration,
     progress: &(impl Watched + ?Sized),
     work: impl FnOnce() -> T,
 ) -> (T, f64) {
@@ -65,9 +86,9 @@ pub(crate) fn watch<T>(
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         let watcher = scope.spawn(|| {
-            let mut display = Display::new(std::io::stderr().is_terminal());
+            let mut display = Display::new(std::io::stderr().is_terminal(), every);
             while !done.load(Ordering::Relaxed) {
-                display.show(progress.fraction(), progress.solutions(), progress.nodes());
+                display.show(progress);
                 std::thread::park_timeout(Duration::from_millis(10));
             }
             display.clear();
@@ -85,23 +106,26 @@ pub(crate) fn watch<T>(
 /// How often the bar is redrawn.
 const TICK: Duration = Duration::from_millis(200);
 
-/// How often a log line is written when standard error is not a terminal.
-const LOG_EVERY: Duration = Duration::from_secs(5);
-
 /// Steps of the bar: the fraction done in hundredths of a percent.
 const STEPS: u64 = 10_000;
 
+/// The levels of Knuth's progress string a log line shows.
+const SHOWN_LEVELS: usize = 8;
+
 /// Solutions, nodes per second, the estimated fraction done and the time
-/// left it implies, as an indicatif bar (fits 80 columns) or as log lines.
+/// left it implies (or a deepening's round and bound), as an indicatif bar
+/// (fits 80 columns) or as log lines, which also show Knuth's progress string.
 pub(crate) struct Display {
     bar: Option<ProgressBar>,
+    /// How often a log line is written.
+    every: Duration,
     start: Instant,
     last: Option<Instant>,
 }
 
 impl Display {
-    /// A bar when `terminal`, log lines otherwise.
-    pub(crate) fn new(terminal: bool) -> Display {
+    /// A bar when `terminal`, log lines every `every` otherwise.
+    pub(crate) fn new(terminal: bool, every: Duration) -> Display {
         let bar = terminal.then(|| {
             let bar = ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::stderr());
             let style =
@@ -112,15 +136,16 @@ impl Display {
         });
         Display {
             bar,
+            every,
             start: Instant::now(),
             last: None,
         }
     }
 
     /// Shows the figures, if the last showing is old enough.
-    pub(crate) fn show(&mut self, fraction: f64, solutions: u64, nodes: u64) {
+    pub(crate) fn show(&mut self, progress: &(impl Watched + ?Sized)) {
         let now = Instant::now();
-        let every = if self.bar.is_some() { TICK } else { LOG_EVERY };
+        let every = if self.bar.is_some() { TICK } else { self.every };
         let due = self
             .last
             .map_or(now.duration_since(self.start) >= every, |last| {
@@ -130,40 +155,21 @@ impl Display {
             return;
         }
         self.last = Some(now);
-        let seconds = now.duration_since(self.start).as_secs_f64();
-        #[allow(clippy::cast_precision_loss, reason = "a rate for people to read")]
-        let rate = if seconds > 0.0 {
-            nodes as f64 / seconds
-        } else {
-            0.0
-        };
-        let fraction = fraction.clamp(0.0, 1.0);
-        let eta = eta(seconds, fraction);
+        let elapsed = now.duration_since(self.start);
+        let line = Line::read(progress, elapsed);
         match &self.bar {
             Some(bar) => {
-                bar.set_message(format!(
-                    "eta {eta} | {} sol | {} nodes/s",
-                    group(solutions),
-                    human(rate)
-                ));
+                bar.set_message(line.short());
                 // The estimate is in [0, 1]; the cast drops the fraction of a step.
                 #[allow(
                     clippy::cast_possible_truncation,
                     clippy::cast_sign_loss,
                     reason = "a position in 0..=STEPS"
                 )]
-                bar.set_position((fraction * STEPS as f64) as u64);
+                bar.set_position((line.fraction * STEPS as f64) as u64);
             }
             None => {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "dlx: {:.1} s, {:.2}% done (estimate), eta {eta}, {} solutions, {} nodes, {} nodes/s",
-                    seconds,
-                    fraction * 100.0,
-                    group(solutions),
-                    group(nodes),
-                    human(rate)
-                );
+                let _ = writeln!(std::io::stderr(), "{}", line.long());
             }
         }
     }
@@ -176,9 +182,101 @@ impl Display {
     }
 }
 
-/// The time left if the rest of the tree goes as fast as the part done:
-/// `1h02m`, `3m20s`, `45s`, or `?` before any estimate.
-fn eta(seconds: f64, fraction: f64) -> String {
+/// What one showing of the display says.
+struct Line {
+    elapsed: Duration,
+    fraction: f64,
+    solutions: u64,
+    nodes: u64,
+    /// Nodes per second, whole.
+    rate: u64,
+    choices: Vec<(u32, u32)>,
+    deepening: Option<(u32, u32)>,
+}
+
+impl Line {
+    fn read(progress: &(impl Watched + ?Sized), elapsed: Duration) -> Line {
+        let nodes = progress.nodes();
+        let seconds = elapsed.as_secs_f64();
+        #[allow(
+            clippy::cast_precision_loss,
+            clippy::cast_possible_truncation,
+            clippy::cast_sign_loss,
+            reason = "a rate for people to read"
+        )]
+        let rate = if seconds > 0.0 {
+            (nodes as f64 / seconds) as u64
+        } else {
+            0
+        };
+        Line {
+            elapsed,
+            fraction: progress.fraction().clamp(0.0, 1.0),
+            solutions: progress.solutions(),
+            nodes,
+            rate,
+            choices: progress.choices(),
+            deepening: progress.deepening(),
+        }
+    }
+
+    /// The bar's message: the time left, solutions and rate, or the deepening's round.
+    fn short(&self) -> String {
+        match self.deepening {
+            Some((round, bound)) => format!(
+                "round {round}, at most {bound} | {}/s",
+                HumanCount(self.rate)
+            ),
+            None => format!(
+                "eta {} | {} sol | {}/s",
+                eta(self.elapsed, self.fraction),
+                HumanCount(self.solutions),
+                HumanCount(self.rate)
+            ),
+        }
+    }
+
+    /// A log line: all the figures, and Knuth's progress string beside the fraction done.
+    fn long(&self) -> String {
+        let elapsed = format!("{:.1} s", self.elapsed.as_secs_f64());
+        let (nodes, rate) = (HumanCount(self.nodes), HumanCount(self.rate));
+        if let Some((round, bound)) = self.deepening {
+            return format!(
+                "dlx: {elapsed}, deepening round {round} (a cover of at most {bound}), {nodes} nodes, {rate} nodes/s"
+            );
+        }
+        let mut done = format!("{:.2}% done", self.fraction * 100.0);
+        if !self.choices.is_empty() {
+            done.push_str(" (choices ");
+            done.push_str(&knuth_string(&self.choices));
+            done.push(')');
+        }
+        format!(
+            "dlx: {elapsed}, {done}, eta {}, {} solutions, {nodes} nodes, {rate} nodes/s",
+            eta(self.elapsed, self.fraction),
+            HumanCount(self.solutions),
+        )
+    }
+}
+
+/// Knuth's progress string, readable: `k/d` for each of the first levels, then `...` if there are more.
+fn knuth_string(choices: &[(u32, u32)]) -> String {
+    let mut text = choices
+        .iter()
+        .take(SHOWN_LEVELS)
+        .map(|(k, d)| format!("{k}/{d}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if choices.len() > SHOWN_LEVELS {
+        text.push_str(" ...");
+    }
+    text
+}
+
+/// The time left if the rest of the tree goes as fast as the part done
+/// (`3m`, `45s`, as indicatif writes it), or `?` before any estimate.
+fn eta(elapsed: Duration, fraction: f64) -> String {
+    let seconds = elapsed.as_secs_f64();
     if fraction <= 1e-9 || seconds <= 0.0 {
         return "?".into();
     }
@@ -186,54 +284,74 @@ fn eta(seconds: f64, fraction: f64) -> String {
     if !left.is_finite() || left > 1e9 {
         return "?".into();
     }
-    #[allow(
-        clippy::cast_possible_truncation,
-        clippy::cast_sign_loss,
-        reason = "whole seconds, checked finite and below 1e9"
-    )]
-    let left = left.round() as u64;
-    match left {
-        s if s >= 3600 => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
-        s if s >= 60 => format!("{}m{:02}s", s / 60, s % 60),
-        s => format!("{s}s"),
-    }
-}
-
-/// A number with its thousands grouped: `12,345,678`.
-pub(crate) fn group(n: impl Into<u128>) -> String {
-    let digits = n.into().to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (k, c) in digits.chars().enumerate() {
-        if k > 0 && (digits.len() - k) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A rate with a metric suffix: `1.25M`.
-fn human(rate: f64) -> String {
-    match rate {
-        r if r >= 1e9 => format!("{:.2}G", r / 1e9),
-        r if r >= 1e6 => format!("{:.2}M", r / 1e6),
-        r if r >= 1e3 => format!("{:.1}k", r / 1e3),
-        r => format!("{r:.0}"),
-    }
+    format!("{:#}", HumanDuration(Duration::from_secs_f64(left)))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{eta, group};
+    use std::time::Duration;
+
+    use super::{eta, knuth_string, Line, Watched};
+
+    /// A search seen from outside, with fixed figures.
+    struct Fixed {
+        choices: Vec<(u32, u32)>,
+        deepening: Option<(u32, u32)>,
+    }
+
+    impl Watched for Fixed {
+        fn fraction(&self) -> f64 {
+            0.25
+        }
+        fn solutions(&self) -> u64 {
+            1234
+        }
+        fn nodes(&self) -> u64 {
+            2_000_000
+        }
+        fn choices(&self) -> Vec<(u32, u32)> {
+            self.choices.clone()
+        }
+        fn deepening(&self) -> Option<(u32, u32)> {
+            self.deepening
+        }
+    }
 
     #[test]
-    fn numbers_read_as_people_write_them() {
-        assert_eq!(group(0u64), "0");
-        assert_eq!(group(999u64), "999");
-        assert_eq!(group(1000u64), "1,000");
-        assert_eq!(group(12_345_678u64), "12,345,678");
-        assert_eq!(eta(10.0, 0.5), "10s");
-        assert_eq!(eta(100.0, 0.25), "5m00s");
-        assert_eq!(eta(10.0, 0.0), "?");
+    fn times_left_and_progress_strings_read_as_people_write_them() {
+        assert_eq!(eta(Duration::from_secs(10), 0.5), "10s");
+        assert_eq!(eta(Duration::from_secs(100), 0.25), "5m");
+        assert_eq!(eta(Duration::from_secs(10), 0.0), "?");
+        assert_eq!(knuth_string(&[(1, 3), (2, 2)]), "1/3 2/2");
+        let deep: Vec<(u32, u32)> = (1..=10).map(|k| (1, k)).collect();
+        assert_eq!(knuth_string(&deep), "1/1 1/2 1/3 1/4 1/5 1/6 1/7 1/8 ...");
+    }
+
+    /// Issue 21: the log line shows Knuth's progress string beside the
+    /// fraction done, and a deepening shows its round and bound instead of
+    /// "0 solutions, eta ?".
+    #[test]
+    fn log_lines_show_knuths_progress_string_and_the_deepening_issue_21() {
+        let elapsed = Duration::from_secs(4);
+        let search = Fixed {
+            choices: vec![(2, 5), (1, 3), (4, 4)],
+            deepening: None,
+        };
+        let line = Line::read(&search, elapsed);
+        assert_eq!(
+            line.long(),
+            "dlx: 4.0 s, 25.00% done (choices 2/5 1/3 4/4), eta 12s, 1,234 solutions, 2,000,000 nodes, 500,000 nodes/s"
+        );
+        assert_eq!(line.short(), "eta 12s | 1,234 sol | 500,000/s");
+        let cover = Fixed {
+            choices: Vec::new(),
+            deepening: Some((3, 21)),
+        };
+        let line = Line::read(&cover, elapsed);
+        assert_eq!(
+            line.long(),
+            "dlx: 4.0 s, deepening round 3 (a cover of at most 21), 2,000,000 nodes, 500,000 nodes/s"
+        );
+        assert_eq!(line.short(), "round 3, at most 21 | 500,000/s");
     }
 }

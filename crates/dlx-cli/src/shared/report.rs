@@ -13,6 +13,7 @@ use std::io::Write as _;
 
 use clap::Args;
 use dlx_core::{Count, Stats};
+use indicatif::HumanCount;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -310,6 +311,7 @@ impl ReportArgs {
             })?;
             return output.flush();
         }
+        note(&summary(stats));
         for (name, value) in extra {
             let text = match value {
                 Value::String(text) => text.clone(),
@@ -320,6 +322,22 @@ impl ReportArgs {
         print_stats(stats, seconds);
         Ok(())
     }
+}
+
+/// What a search did, in plain words, as `--stats` opens: the solutions
+/// found and the nodes of the search tree it entered to find them (the
+/// time follows on a line of its own).
+pub(crate) fn summary(stats: &Stats) -> String {
+    let solutions = match stats.solutions {
+        1 => "1 solution".to_owned(),
+        n => format!("{} solutions", HumanCount(n)),
+    };
+    format!(
+        "Found {solutions}, entering {} nodes of the search tree ({} updates of the links) down to level {}.",
+        HumanCount(stats.nodes),
+        HumanCount(stats.updates),
+        stats.max_level
+    )
 }
 
 /// Prints Knuth's statistics of a search, its time and its rate to standard error.

@@ -47,6 +47,14 @@ pub(crate) struct RunArgs {
     /// terminal, for a batch job's log (always), or none (never).
     #[arg(long, value_name = "WHEN", default_value = "auto")]
     pub(crate) progress: ProgressMode,
+    /// How often a progress line is written when standard error is not a
+    /// terminal (`1s`, `30s`, `10m`; Knuth's `d`). Each line has the time,
+    /// the estimated fraction done with Knuth's progress string (the choice
+    /// at each of the first levels, k of d), the time left, solutions and
+    /// nodes; a minimum repeated cover's has its deepening round instead.
+    #[arg(long, value_name = "DURATION", default_value = "5s",
+          value_parser = parse_interval)]
+    pub(crate) progress_interval: Duration,
     /// Stop after about N nodes of search (Knuth's nodes, all threads and
     /// all searches of the command together), print what was found as
     /// partial and exit with 3.
@@ -64,6 +72,15 @@ pub(crate) struct RunArgs {
     /// within it.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1G")]
     pub(crate) max_memory: usize,
+}
+
+/// A progress interval: a duration of at least 1 ms (a line every moment would flood a log).
+fn parse_interval(text: &str) -> Result<Duration, String> {
+    let every = humantime::parse_duration(text).map_err(|err| err.to_string())?;
+    if every < Duration::from_millis(1) {
+        return Err("the interval must be at least 1ms".to_owned());
+    }
+    Ok(every)
 }
 
 /// When to show progress.
@@ -103,6 +120,8 @@ pub(crate) struct Run {
     threads: usize,
     threads_asked: Option<usize>,
     shows_progress: bool,
+    /// How often a progress line is written in a log.
+    progress_every: Duration,
     max_memory: usize,
     stops: Stops,
     /// The one pool of the run, built when a search first needs it.
@@ -138,6 +157,7 @@ impl Run {
             threads,
             threads_asked,
             shows_progress,
+            progress_every: args.progress_interval,
             max_memory: args.max_memory,
             stops,
             pool: None,
@@ -189,7 +209,7 @@ impl Run {
         progress: &(impl Watched + ?Sized),
         work: impl FnOnce() -> T,
     ) -> T {
-        let (result, fraction) = watch(self.shows_progress, progress, work);
+        let (result, fraction) = watch(self.shows_progress, self.progress_every, progress, work);
         self.fraction = fraction;
         result
     }

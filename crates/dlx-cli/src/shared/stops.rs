@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use dlx_core::{Budget, Stop};
 
-use crate::shared::progress::group;
 use crate::shared::{Line, Output};
+use indicatif::HumanCount;
 
 /// A search that ended early: the output printed is partial. Exit code 130
 /// or 143 for a signal, 3 for a budget.
@@ -137,7 +137,7 @@ impl Stops {
                 "max_nodes",
                 format!(
                     "stopped by --max-nodes {}",
-                    group(self.max_nodes.unwrap_or(0))
+                    HumanCount(self.max_nodes.unwrap_or(0))
                 ),
             ),
             Stop::Time => (

@@ -361,3 +361,26 @@ fn issue_21_the_pentomino_alias_is_listed() {
     let (help, _) = run(&["--help"], "", 0);
     assert!(help.contains("[alias: pentomino]"), "{help}");
 }
+
+/// Issue 21: `--progress-interval` (Knuth's `d`) is taken by every search
+/// subcommand; an interval below a millisecond is refused. Whatever lines
+/// the display writes in the meantime are progress lines (how many depends
+/// on the clock, so only their form is checked).
+#[test]
+fn issue_21_progress_interval_is_taken_everywhere() {
+    for sub in SUBS {
+        let (plain, _) = sub.run(&[], 0);
+        let flags = ["--progress", "always", "--progress-interval", "1ms"];
+        let (stdout, stderr) = sub.run(&flags, 0);
+        assert_eq!(stdout, plain, "{}", sub.name());
+        for line in stderr.lines() {
+            assert!(
+                line.starts_with("dlx: ") && !line.starts_with("dlx: error"),
+                "{}: {line}",
+                sub.name()
+            );
+        }
+        let (_, stderr) = sub.run(&["--progress-interval", "0s"], 2);
+        assert!(stderr.contains("at least 1ms"), "{}: {stderr}", sub.name());
+    }
+}

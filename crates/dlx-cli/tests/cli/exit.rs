@@ -70,6 +70,33 @@ fn bad_input_and_usage_are_2() {
     );
 }
 
+/// Issue 21: the argument parser's errors and the tool's own start alike,
+/// `dlx: error: `, as every error of ripgrep starts `rg: `.
+#[test]
+fn every_error_has_one_prefix_issue_21() {
+    let bad = file("prefix.dlx", "a b\na c\n");
+    for args in [
+        &["solve", "--no-such-flag"][..],
+        &["solve", "--limit", "0"],
+        &["queens"],
+        &["no-such-command"],
+        &["solve", &bad],
+        &["solve", "no-such-file.dlx"],
+    ] {
+        let out = dlx(args).output().expect("dlx runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("dlx: error: ") && !stderr[1..].contains("\nerror: "),
+            "{args:?}: {stderr:?}"
+        );
+    }
+    // `dlx` alone shows the help on standard error, exit 2, without a prefix.
+    let out = dlx(&[]).output().expect("dlx runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: dlx"));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn output_that_cannot_be_written_is_1() {

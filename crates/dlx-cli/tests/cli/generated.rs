@@ -90,3 +90,115 @@ fn the_manual_pages_are_roff() {
         check_page(name.trim_end_matches(".1"), &page);
     }
 }
+
+/// Issue 21: the pages read like ripgrep's: its sections in order, every
+/// option with its value in SYNOPSIS, the exit codes one `.TP` each, and
+/// neither clap_mangen's `EXTRA` heading, nor a page for `help`, nor a
+/// backtick left for the reader.
+#[test]
+fn the_manual_pages_read_like_ripgreps_issue_21() {
+    let dir = scratch("man-21");
+    run(&["man", "--dir", dir.to_str().unwrap()], "", 0);
+    let names = file_names(&dir);
+    assert!(!names.contains(&"dlx-help.1".to_owned()), "{names:?}");
+    for name in &names {
+        let page = std::fs::read_to_string(dir.join(name)).unwrap();
+        let sections: Vec<&str> = page
+            .lines()
+            .filter_map(|l| l.strip_prefix(".SH "))
+            .map(|s| s.trim_matches('"'))
+            .collect();
+        let wanted = [
+            "NAME",
+            "SYNOPSIS",
+            "DESCRIPTION",
+            "OPTIONS",
+            "EXIT STATUS",
+            "EXAMPLES",
+            "SEE ALSO",
+        ];
+        let in_order: Vec<&str> = sections
+            .iter()
+            .copied()
+            .filter(|s| wanted.contains(s))
+            .collect();
+        assert_eq!(in_order, wanted, "{name}: {sections:?}");
+        assert!(!page.contains("EXTRA"), "{name}");
+        assert!(!page.contains('`'), "{name}: a backtick");
+        assert!(!page.contains("dlx\\-help"), "{name}");
+        for code in ["0", "1", "2", "3", "130", "143"] {
+            assert!(
+                page.contains(&format!(".TP\n\\fB{code}\\fR\n")),
+                "{name}: {code}"
+            );
+        }
+    }
+    let solve = std::fs::read_to_string(dir.join("dlx-solve.1")).unwrap();
+    let synopsis = solve.split(".SH \"SYNOPSIS\"").nth(1).unwrap();
+    let synopsis = synopsis.split(".SH").next().unwrap();
+    for flag in [
+        "[\\fB\\-\\-limit\\fR\\ \\fIN\\fR]",
+        "[\\fB\\-j\\fR|\\fB\\-\\-threads\\fR\\ \\fIN\\fR]",
+        "[\\fB\\-\\-time\\-limit\\fR\\ \\fIDURATION\\fR]",
+        "[\\fB\\-\\-count\\fR]",
+        "[\\fIFILE\\fR]",
+    ] {
+        assert!(synopsis.contains(flag), "{flag} not in {synopsis}");
+    }
+    let lottery = std::fs::read_to_string(dir.join("dlx-lottery.1")).unwrap();
+    insta::assert_snapshot!(lottery);
+}
+
+/// Issue 21: `--pieces` completes the built-in piece sets, and still file
+/// names (a piece file is read the same), in the scripts bash runs and fish
+/// reads; every set it offers is one `dlx polyomino` reads.
+#[test]
+fn pieces_complete_the_piece_sets_and_files_issue_21() {
+    let (bash, _) = run(&["completions", "bash"], "", 0);
+    let sets = "pentominoes tetrominoes hexominoes domino";
+    assert!(
+        bash.contains(&format!(
+            "COMPREPLY=($(compgen -W \"{sets}\" -- \"${{cur}}\") $(compgen -f \"${{cur}}\"))"
+        )),
+        "bash: no sets for --pieces"
+    );
+    let (fish, _) = run(&["completions", "fish"], "", 0);
+    let pieces: Vec<&str> = fish
+        .lines()
+        .filter(|l| l.contains(" -l pieces ") && l.contains("pentominoes\\t"))
+        .collect();
+    assert!(
+        pieces.len() >= 2,
+        "polyomino and its alias pentomino: {pieces:?}"
+    );
+    for line in pieces {
+        assert!(line.contains("-r -F -a \"pentominoes\\t"), "{line}");
+    }
+    // The script itself, run by bash where there is one: the sets, then the files.
+    let script = scratch("completion").join("dlx.bash");
+    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+    std::fs::write(&script, &bash).unwrap();
+    let complete = |word: &str| {
+        let out = std::process::Command::new("bash")
+            .current_dir(crate::support::ROOT)
+            .arg("-c")
+            .arg(format!(
+                "source {}; COMP_WORDS=(dlx polyomino --pieces {word}); COMP_CWORD=3; \
+                 _dlx dlx {word} --pieces; echo \"${{COMPREPLY[@]}}\"",
+                script.display()
+            ))
+            .output()
+            .ok()?;
+        Some(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    };
+    if let Some(tetro) = complete("te") {
+        assert_eq!(tetro, "tetrominoes");
+        assert_eq!(
+            complete("data/polyomino/tetr").unwrap(),
+            "data/polyomino/tetrominoes-twice.txt"
+        );
+    }
+    for set in sets.split(' ') {
+        run(&["polyomino", "--pieces", set, "--list-pieces"], "", 0);
+    }
+}

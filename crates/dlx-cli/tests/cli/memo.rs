@@ -80,6 +80,11 @@ fn stats_report_the_cache_next_to_nodes_and_updates() {
         &dominoes(8, 8),
         0,
     );
+    // Issue 21: what was done, in plain words, first.
+    assert!(
+        stderr.starts_with("Counted 12988816 solutions without visiting them one by one;"),
+        "{stderr}"
+    );
     let keys: Vec<&str> = stderr
         .lines()
         .filter_map(|line| line.split_once(':').map(|(key, _)| key))
@@ -108,16 +113,25 @@ fn stats_report_the_cache_next_to_nodes_and_updates() {
     assert_eq!(stdout, "724\n");
     // Whether 10-queens finishes during the probe depends on the machine's
     // load (the probe and the plain count race): either reason is right.
+    // What was done comes first, in plain words (issue 21), then the reason.
     assert!(
-        stderr.starts_with("memo: plain count (it finished during the probe, ")
-            || stderr.starts_with("memo: plain count (the probe's leverage "),
+        stderr.starts_with("Found 724 solutions, entering "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\nmemo: plain count (it finished during the probe, ")
+            || stderr.contains("\nmemo: plain count (the probe's leverage "),
         "{stderr}"
     );
     assert!(stderr.contains("\nsolutions: 724\n"), "{stderr}");
     let (stdout, stderr) = run(&["queens", "13", "--count", "--stats", "-j", "1"], "", 0);
     assert_eq!(stdout, "73712\n");
     assert!(
-        stderr.starts_with("memo: plain count (the probe's leverage "),
+        stderr.starts_with("Found 73,712 solutions, entering "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("\nmemo: plain count (the probe's leverage "),
         "{stderr}"
     );
     assert!(stderr.contains("\nsolutions: 73712\n"), "{stderr}");
@@ -208,7 +222,7 @@ fn a_count_past_u128_is_exact() {
 fn bad_memo_options() {
     let (_, stderr) = run(&["solve", "--count", "--memo-mem", "12X"], "a\na\n", 2);
     assert!(
-        stderr.starts_with("error: invalid value '12X' for '--memo-mem <SIZE>': expected a size such as 512M or 4G"),
+        stderr.starts_with("dlx: error: invalid value '12X' for '--memo-mem <SIZE>': expected a size such as 512M or 4G"),
         "{stderr}"
     );
     check_error(

@@ -196,3 +196,17 @@ fn issue_20_an_empty_spoj_input_holds_no_case() {
         "in <stdin>: the input holds no case",
     );
 }
+
+/// Issue 21: the picture of a board without solution says so, instead of
+/// being a blank board; a board with one has no such note.
+#[test]
+fn issue_21_a_picture_without_solution_says_so() {
+    let dir = scratch("queens-no-solution");
+    let none = dir.join("three.svg");
+    let (_, stderr) = run(&["queens", "3", "--svg", none.to_str().unwrap()], "", 0);
+    assert_eq!(stderr, "dlx: no solution\n");
+    assert!(read_svg(&none).contains(">no solution</text>"));
+    let some = dir.join("four.svg");
+    run(&["queens", "4", "--svg", some.to_str().unwrap()], "", 0);
+    assert!(!read_svg(&some).contains("no solution"));
+}

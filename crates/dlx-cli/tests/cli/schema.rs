@@ -26,6 +26,21 @@ const COMMANDS: &[(&[&str], &str, i32)] = &[
     (
         &[
             "solve",
+            "--json",
+            "--stats",
+            "--profile",
+            "--seed",
+            "2",
+            "--every",
+            "3",
+            "data/pentomino-3x20.dlx",
+        ],
+        "",
+        0,
+    ),
+    (
+        &[
+            "solve",
             "--count",
             "--memo",
             "--stats",

@@ -500,3 +500,152 @@ fn issue_20_a_multiplicity_on_a_secondary_item_is_named() {
         "dlx: error: in <stdin>: line 1: secondary item `y` has a multiplicity (`2|y`); only primary items take multiplicities\n"
     );
 }
+
+/// A small problem with ties and branching: three items, five options, three exact covers.
+const SMALL: &str = "a b c\na b\nc\na\nb c\nb\n";
+
+/// `dlx solve` with `args`: the exit code, stdout and stderr.
+fn solve(args: &[&str], stdin: &str) -> (i32, String, String) {
+    run(&[&["solve"], args].concat(), stdin)
+}
+
+/// [`check`] of `dlx solve` with `args`.
+#[track_caller]
+fn check_solve(args: &[&str], stdin: &str, code: i32) -> String {
+    check(&[&["solve"], args].concat(), stdin, code)
+}
+
+/// The transcript of a run with the statistics' time lines left out (they vary).
+fn untimed(args: &[&str], stdin: &str) -> String {
+    check_solve(args, stdin, 0)
+        .lines()
+        .filter(|line| !line.starts_with("time:") && !line.starts_with("nodes/s:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Issue 21: `--trace LEVEL` shows the steps of the search on standard
+/// error, indented by level: the item chosen and its options, each option
+/// tried, each solution, each backtrack.
+#[test]
+fn issue_21_trace_shows_the_choices_down_to_a_level() {
+    insta::assert_snapshot!("trace_small", untimed(&["--trace", "9"], SMALL));
+    // Down to level 1 only: the deeper steps are left out, the answers are not.
+    insta::assert_snapshot!("trace_small_level_1", untimed(&["--trace", "1"], SMALL));
+    insta::assert_snapshot!("trace_knuth", untimed(&["--trace", "9", "--count"], KNUTH));
+}
+
+/// Issue 21: `--profile` adds Knuth's profile of the tree and the item
+/// totals to `--stats`; the profile adds up to the nodes, which are the
+/// ordinary search's.
+#[test]
+fn issue_21_profile_and_item_totals() {
+    insta::assert_snapshot!(
+        "profile_small",
+        untimed(&["--count", "--stats", "--profile"], SMALL)
+    );
+    let (code, _, plain) = solve(
+        &["--count", "--stats", "--threads", "1", "--no-memo"],
+        SMALL,
+    );
+    assert_eq!(code, 0);
+    let nodes = |stderr: &str| {
+        stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes: "))
+            .map(str::to_owned)
+    };
+    let (_, _, profiled) = solve(&["--count", "--stats", "--profile"], SMALL);
+    assert_eq!(nodes(&plain), nodes(&profiled));
+    assert_eq!(nodes(&profiled).as_deref(), Some("7"));
+}
+
+/// Issue 21: `--seed S` breaks ties at random: on a problem with ties the
+/// same solutions (as a set) and count, and another tree (other nodes).
+#[test]
+fn issue_21_seed_keeps_the_solutions_and_changes_the_tree() {
+    let board = "data/pentomino-3x20.dlx";
+    let sorted = |text: String| {
+        let mut solutions: Vec<String> = text
+            .split("\n\n")
+            .map(|solution| {
+                let mut lines: Vec<&str> = solution.lines().collect();
+                lines.sort_unstable();
+                lines.join("\n")
+            })
+            .collect();
+        solutions.sort();
+        solutions
+    };
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    let dlx = |args: &[&str]| {
+        let output = Command::cargo_bin("dlx")
+            .unwrap()
+            .current_dir(root)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+        (
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    let nodes = |stderr: &str| -> u64 {
+        stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("nodes: "))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (plain, plain_stats) = dlx(&["solve", "--stats", "-j", "1", board]);
+    let mut differs = false;
+    for seed in ["1", "2", "3"] {
+        let (seeded, seeded_stats) = dlx(&["solve", "--stats", "--seed", seed, board]);
+        assert_eq!(sorted(seeded), sorted(plain.clone()), "seed {seed}");
+        differs |= nodes(&seeded_stats) != nodes(&plain_stats);
+        let (count, _) = dlx(&["solve", "--count", "--seed", seed, board]);
+        assert_eq!(count, "8\n");
+    }
+    assert!(differs, "no seed changed the tree");
+    // The same seed, the same run.
+    assert_eq!(
+        dlx(&["solve", "--seed", "7", board]).0,
+        dlx(&["solve", "--seed", "7", board]).0
+    );
+}
+
+/// Issue 21: `--every M` prints the M-th, 2M-th, ... solutions, as
+/// Knuth's `m`, on any number of threads, and with `--count` the count of all.
+#[test]
+fn issue_21_every_prints_every_mth_solution() {
+    let all = check_solve(&["--limit", "100"], KNUTH, 0);
+    let (code, every, _) = solve(&["--every", "1"], KNUTH);
+    assert_eq!(code, 0);
+    assert!(all.contains(&every), "{all}");
+    let queens = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/bench/queens-10.dlx"
+    );
+    let (_, listed, _) = solve(&["-j", "1", queens], "");
+    let solutions: Vec<&str> = listed.split("\n\n").map(str::trim_end).collect();
+    assert_eq!(solutions.len(), 724);
+    for threads in ["1", "2"] {
+        let (code, every, _) = solve(&["--every", "100", "--count", "-j", threads, queens], "");
+        assert_eq!(code, 0);
+        let mut blocks: Vec<&str> = every.split("\n\n").map(str::trim_end).collect();
+        let count = blocks.last_mut().map(|last| {
+            let (solution, count) = last.rsplit_once('\n').unwrap();
+            *last = solution;
+            count.to_owned()
+        });
+        assert_eq!(count.as_deref(), Some("724"));
+        let expected: Vec<&str> = (1..=7).map(|k| solutions[k * 100 - 1]).collect();
+        assert_eq!(blocks, expected, "-j {threads}");
+    }
+    // With a seed (on the exploring driver) too: 7 solutions and the count.
+    let (_, seeded, _) = solve(&["--every", "100", "--count", "--seed", "1", queens], "");
+    assert_eq!(seeded.split("\n\n").count(), 7);
+    assert!(seeded.ends_with("\n724\n"), "{seeded}");
+}

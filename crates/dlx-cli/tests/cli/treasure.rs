@@ -51,14 +51,16 @@ fn svg_pictures() {
         file_names(&dir),
         ["map.svg", "sample-1.svg", "sample-2.svg", "sample-3.svg"]
     );
-    let pieces: Vec<usize> = (1..=3)
+    // Each piece is labelled; the map without tiling says so instead (issue 21).
+    let (pieces, notes): (Vec<usize>, Vec<bool>) = (1..=3)
         .map(|k| {
-            read_svg(&dir.join(format!("sample-{k}.svg")))
-                .matches("<text ")
-                .count()
+            let svg = read_svg(&dir.join(format!("sample-{k}.svg")));
+            let note = svg.contains(">no tiling</text>");
+            (svg.matches("<text ").count() - usize::from(note), note)
         })
-        .collect();
+        .unzip();
     assert_eq!(pieces, [1, 0, 2]);
+    assert_eq!(notes, [false, true, false]);
 }
 
 #[test]
@@ -72,4 +74,20 @@ fn errors() {
         "treasure_missing_file",
         check(&["data/treasure/no-such-file.txt"], "", 2)
     );
+}
+
+/// Issue 21: the picture of a map that no pieces tile says so, instead of
+/// being an empty map; the map of the same input that is tiled has no note.
+#[test]
+fn issue_21_a_picture_without_tiling_says_so() {
+    let dir = scratch("treasure-no-tiling");
+    let path = dir.join("maps.svg");
+    let (stdout, _) = run(
+        &["treasure", "--svg", path.to_str().unwrap()],
+        "2\n5 5 1\n0 0 2 2\n5 5 1\n0 0 5 5\n",
+        0,
+    );
+    assert_eq!(stdout, "-1\n1\n");
+    assert!(read_svg(&dir.join("maps-1.svg")).contains(">no tiling</text>"));
+    assert!(!read_svg(&dir.join("maps-2.svg")).contains("no tiling"));
 }

@@ -24,7 +24,7 @@
 
 mod rounds;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 pub use rounds::{Round, RoundEnd, RoundSearch};
@@ -81,6 +81,30 @@ pub struct MinCover {
     rounds: Option<Arc<dyn RoundSearch>>,
     /// Counts the nodes as they are entered, for a display on another thread.
     node_counter: Option<Arc<AtomicU64>>,
+    /// Where the deepening is, for a display on another thread.
+    deepening: Option<Arc<Deepening>>,
+}
+
+/// Where a [`MinCover`]'s iterative deepening is: its round (from 1) and
+/// the bound of that round (the most options a cover may have), written as
+/// each round starts and read from another thread, for a progress display
+/// ([`MinCover::set_deepening`]). Both are 0 before the first round.
+#[derive(Debug, Default)]
+pub struct Deepening {
+    round: AtomicU32,
+    bound: AtomicU32,
+}
+
+impl Deepening {
+    /// The round being searched, from 1 (0 before the first).
+    pub fn round(&self) -> u32 {
+        self.round.load(Ordering::Relaxed)
+    }
+
+    /// The bound of the round being searched: a cover of at most this many options is sought.
+    pub fn bound(&self) -> u32 {
+        self.bound.load(Ordering::Relaxed)
+    }
 }
 
 impl MinCover {
@@ -149,6 +173,7 @@ impl MinCover {
             meter: Meter::default(),
             rounds: None,
             node_counter: None,
+            deepening: None,
         }
     }
 
@@ -192,6 +217,39 @@ impl MinCover {
     pub fn set_node_counter(&mut self, counter: Option<Arc<AtomicU64>>) -> &mut Self {
         self.node_counter = counter;
         self
+    }
+
+    /// Writes each round of the deepening, and its bound, into `deepening`
+    /// as the round starts: a live view for a progress display on another
+    /// thread.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Deepening, MinCover};
+    /// use std::sync::Arc;
+    ///
+    /// let problem = parse_dlx("a b c d\na b\nb c\nc d\na\nd\n")?;
+    /// let deepening = Arc::new(Deepening::default());
+    /// let mut search = MinCover::new(&problem);
+    /// search.set_deepening(Some(Arc::clone(&deepening)));
+    /// let cover = search.solve();
+    /// assert_eq!(deepening.bound(), 2);
+    /// assert!(deepening.round() >= 1);
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn set_deepening(&mut self, deepening: Option<Arc<Deepening>>) -> &mut Self {
+        self.deepening = deepening;
+        self
+    }
+
+    /// Tells the live view that the round of `bound` starts (the first had `first`).
+    pub(crate) fn enter_round(&self, first: u32, bound: u32) {
+        if let Some(deepening) = &self.deepening {
+            deepening.bound.store(bound, Ordering::Relaxed);
+            deepening.round.store(
+                bound.saturating_sub(first).saturating_add(1),
+                Ordering::Relaxed,
+            );
+        }
     }
 
     /// The statistics so far, over every round of deepening: `nodes` counts
@@ -400,7 +458,9 @@ impl MinCover {
             return self.deepen_by(max, &*rounds);
         }
         let mut bound = self.lower_bound();
+        let first = bound;
         while bound <= max {
+            self.enter_round(first, bound);
             match self.search_from(0, bound, &mut |_| false) {
                 Ok(true) => {
                     self.stats.solutions = 1;

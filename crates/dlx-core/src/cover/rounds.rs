@@ -226,7 +226,9 @@ impl MinCover {
         rounds: &dyn RoundSearch,
     ) -> Answer<Option<Vec<OptionId>>> {
         let mut bound = self.lower_bound();
+        let first = bound;
         while bound <= max {
+            self.enter_round(first, bound);
             let (branches, after, stopped) = self.expand(bound, rounds.branches_wanted().max(1));
             // The workers draw on the same budget: what this search drew goes back.
             self.meter.settle(&self.budget);

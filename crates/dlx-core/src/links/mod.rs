@@ -361,6 +361,11 @@ impl Links {
         self.top(i) & !OUT_OF_LIST
     }
 
+    /// The primary item after `i` in the item list (`0` after the last).
+    pub(crate) fn next_active(&self, i: u32) -> u32 {
+        self.items[to_usize(i)].right
+    }
+
     /// Whether header `i` is still in its item list (not covered).
     pub(crate) fn is_active(&self, i: u32) -> bool {
         if i > self.n_primary {

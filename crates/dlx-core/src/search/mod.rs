@@ -12,6 +12,8 @@
 //! - `boundary`: the API a parallel search needs (`branch`, `choose`);
 //! - `replay`: the ways down that `boundary` replays, each keeping what it
 //!   shares with the last;
+//! - `explore`: a second driver of the same steps, for Knuth's trace,
+//!   profile, item totals and random seed, which the loops never test for;
 //! - `progress`: Knuth's estimate of the fraction done;
 //! - `stats`: [`Stats`].
 
@@ -19,6 +21,7 @@ mod algorithm_m;
 mod algorithm_x;
 mod boundary;
 mod estimate;
+mod explore;
 mod optimise;
 mod progress;
 mod replay;
@@ -29,6 +32,7 @@ use std::ops::ControlFlow;
 
 pub use boundary::{Branch, ChooseError, Divider, Division, Subtree, SubtreeSearch};
 pub use estimate::Probe;
+pub use explore::{Event, ExploreError, Profile};
 pub use optimise::{Costed, Objective};
 pub use stats::Stats;
 

@@ -35,3 +35,36 @@ impl Solver {
         fraction.clamp(start, end.max(start)).clamp(0.0, 1.0)
     }
 }
+
+impl Solver {
+    /// Knuth's progress string, as numbers: for each of the first `levels`
+    /// levels of the current path, the choice taken there, `k` of `d` (`k`
+    /// from 1), as DLX1 prints it beside the fraction done.
+    ///
+    /// Levels fixed by [`Solver::choose`] are left out, as in
+    /// [`Solver::progress`]; it costs a walk down each level's list, so call
+    /// it a few times a second.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Solver, Step};
+    ///
+    /// let problem = parse_dlx("a b\na\nb\na b\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// assert!(matches!(solver.run(u64::MAX), Step::Solution));
+    /// // `a` has two options; the first, `a`, is taken; then `b`, its only live option.
+    /// assert_eq!(solver.choices(8), [(1, 2), (1, 1)]);
+    /// # Ok::<(), dlx_core::ParseError>(())
+    /// ```
+    pub fn choices(&self, levels: usize) -> Vec<(u32, u32)> {
+        if self.stack.next == Next::Done {
+            return Vec::new();
+        }
+        (self.stack.fixed..self.stack.top())
+            .take(levels)
+            .map(|l| {
+                let (k, d, _) = self.level_view(l);
+                (k.min(d.saturating_sub(1)) + 1, d)
+            })
+            .collect()
+    }
+}

@@ -6,6 +6,7 @@ mod count;
 mod cover_within;
 mod diagram;
 mod estimate;
+mod explore;
 mod format;
 mod known_answers;
 mod memo;

@@ -259,9 +259,13 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 report.no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
             }
             if let Some(pictures) = &pictures {
-                let svg = puzzle
+                let mut svg = puzzle
                     .grid()
                     .to_svg(first.as_ref(), variant, puzzle.alphabet());
+                if first.is_none() {
+                    // The givens alone would not say that no grid completes them.
+                    svg = crate::shared::with_note(&svg, "no solution");
+                }
                 pictures.write(index, &svg)?;
             }
         }
@@ -339,9 +343,12 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                     }
                 }
                 if let (Some(pictures), Answer::First(grid)) = (&pictures, &answer) {
-                    let svg = puzzle
+                    let mut svg = puzzle
                         .grid()
                         .to_svg(grid.as_ref(), variant, puzzle.alphabet());
+                    if grid.is_none() {
+                        svg = crate::shared::with_note(&svg, "no solution");
+                    }
                     pictures.write(index, &svg)?;
                 }
                 Ok(())

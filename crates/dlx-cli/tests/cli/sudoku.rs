@@ -276,6 +276,7 @@ fn svg_pictures() {
     let svg = read_svg(&path);
     assert_eq!(svg.matches("<text ").count(), 16);
     assert_eq!(svg.matches("<g font-weight=\"bold\"").count(), 1);
+    assert!(!svg.contains("no solution"));
     // Several puzzles: one numbered file each, in input order.
     let dir = scratch("sudoku-svg-several");
     let path = dir.join("nine.svg");
@@ -307,13 +308,15 @@ fn svg_pictures() {
         read_svg(&dir.join("nine-5.svg")).matches("<text ").count(),
         81
     );
-    // No solution: the givens alone.
+    // No solution: the givens alone, and a note that says so (issue 21).
     let none =
         "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.\n";
     let path = dir.join("none.svg");
     stdout(&["sudoku", "--svg", path.to_str().unwrap()], none);
     let givens = none.trim().chars().filter(|&c| c != '.').count();
-    assert_eq!(read_svg(&path).matches("<text ").count(), givens);
+    let svg = read_svg(&path);
+    assert_eq!(svg.matches("<text ").count(), givens + 1);
+    assert!(svg.contains(">no solution</text>"), "{svg}");
     // Answers without a grid draw none.
     let (_, stderr) = run(&["sudoku", "--count", "--svg", "x.svg"], none, 2);
     assert!(

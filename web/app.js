@@ -163,7 +163,7 @@ function setUpDlx() {
   $('dlx-count').addEventListener('click', async () => {
     const result = await run('dlx', 'dlx-count', { text: text.value }).catch(ignore);
     if (result) {
-      say(status, `${plural(result.count, 'solution')} (${result.method === 'memo' ? 'memoised count' : "Knuth's search"}, ${grouping.format(result.nodes)} nodes)`);
+      say(status, `${plural(result.count, 'solution')} (${result.method === 'memo' ? 'memoised count' : "Knuth's search"}, ${grouping.format(result.nodes)} nodes, ${grouping.format(result.updates)} updates, deepest level ${result.maxLevel})`);
     }
   });
   const showPage = (result) => {
@@ -174,7 +174,7 @@ function setUpDlx() {
       shown += 1;
     }
     more.disabled = result.done;
-    say(status, `${plural(shown, 'solution')} shown${result.done ? ', all of them' : ''} (${grouping.format(result.nodes)} nodes)`);
+    say(status, `${plural(shown, 'solution')} shown${result.done ? ', all of them' : ''} (${grouping.format(result.nodes)} nodes, ${grouping.format(result.updates)} updates, deepest level ${result.maxLevel})`);
   };
   $('dlx-list').addEventListener('click', async () => {
     list.replaceChildren();

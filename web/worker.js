@@ -22,7 +22,7 @@ function runCount(id, job) {
       post({ id, type: 'progress', nodes: job.nodes(), fraction: job.fraction(), method: job.method(), soFar: job.countSoFar() });
     }
   }
-  return { count: job.count(), method: job.method(), nodes: job.nodes() };
+  return { count: job.count(), method: job.method(), nodes: job.nodes(), updates: job.updates(), maxLevel: job.maxLevel() };
 }
 
 // The next `page` solutions of the listing (each through `keep` and `make`).
@@ -40,7 +40,13 @@ function nextPage(id, page) {
       post({ id, type: 'progress', nodes: listing.job.nodes(), fraction: listing.job.fraction(), found: listing.job.found() });
     }
   }
-  return { solutions: out, done: !listing || listing.job.done, nodes: listing ? listing.job.nodes() : 0 };
+  return {
+    solutions: out,
+    done: !listing || listing.job.done,
+    nodes: listing ? listing.job.nodes() : 0,
+    updates: listing ? listing.job.updates() : 0,
+    maxLevel: listing ? listing.job.maxLevel() : 0,
+  };
 }
 
 function polyomino(args) {

@@ -46,7 +46,9 @@ await test('DLX: the 8-queens example counts 92 and lists its solutions page by 
   await page.click('#tab-dlx');
   await page.click('#dlx-example');
   await page.click('#dlx-count');
-  await statusOf('dlx', /^92 solutions/);
+  const counted = await statusOf('dlx', /^92 solutions/);
+  // Knuth's statistics beside the count.
+  assert.match(counted, /nodes, [\d,]+ updates, deepest level \d+/);
   await page.click('#dlx-list');
   await statusOf('dlx', /10 solutions shown/);
   assert.equal(await page.locator('#dlx-solutions li').count(), 10);

@@ -118,6 +118,8 @@ impl Problem {
             problem: Rc::clone(&self.inner),
             state: CountState::Start,
             nodes: 0,
+            updates: 0,
+            max_level: 0,
         }
     }
 
@@ -199,6 +201,8 @@ pub struct CountJob {
     problem: Rc<CoreProblem>,
     state: CountState,
     nodes: u64,
+    updates: u64,
+    max_level: usize,
 }
 
 impl std::fmt::Debug for CountJob {
@@ -228,10 +232,14 @@ impl CountJob {
                         ..
                     } => {
                         self.nodes = plain.nodes + memo.nodes;
+                        self.updates = plain.updates + memo.updates;
+                        self.max_level = plain.max_level.max(memo.max_level);
                         CountState::Done(count, method_name(method))
                     }
                     Decision::Memo { counter, plain, .. } => {
                         self.nodes = plain.nodes;
+                        self.updates = plain.updates;
+                        self.max_level = plain.max_level;
                         CountState::Memo(counter)
                     }
                     Decision::Plain { solver, .. } => CountState::Plain(solver),
@@ -241,6 +249,8 @@ impl CountJob {
             CountState::Plain(solver) => {
                 let step = solver.run_counting(slice);
                 self.nodes = solver.stats().nodes;
+                self.updates = solver.stats().updates;
+                self.max_level = solver.stats().max_level;
                 if let Step::End(_) = step {
                     let count = Count::from(solver.stats().solutions);
                     self.state = CountState::Done(count, "plain");
@@ -251,7 +261,10 @@ impl CountJob {
             }
             CountState::Memo(counter) => {
                 let step = counter.run(slice);
-                self.nodes = counter.stats().nodes;
+                let memo = counter.stats();
+                self.nodes = memo.nodes;
+                self.updates = memo.updates;
+                self.max_level = self.max_level.max(memo.max_level);
                 match step {
                     MemoStep::Done(count) => {
                         self.state = CountState::Done(count, "memo");
@@ -295,6 +308,17 @@ impl CountJob {
     /// Nodes so far.
     pub fn nodes(&self) -> f64 {
         self.nodes as f64
+    }
+
+    /// Knuth's updates so far (links changed by covering).
+    pub fn updates(&self) -> f64 {
+        self.updates as f64
+    }
+
+    /// The deepest level of the search tree reached so far.
+    #[wasm_bindgen(js_name = maxLevel)]
+    pub fn max_level(&self) -> usize {
+        self.max_level
     }
 
     /// Knuth's estimate of the fraction done (plain count only; -1 when unknown).
@@ -359,6 +383,17 @@ impl SolutionsJob {
     /// Nodes so far.
     pub fn nodes(&self) -> f64 {
         self.solver.stats().nodes as f64
+    }
+
+    /// Knuth's updates so far.
+    pub fn updates(&self) -> f64 {
+        self.solver.stats().updates as f64
+    }
+
+    /// The deepest level of the search tree reached so far.
+    #[wasm_bindgen(js_name = maxLevel)]
+    pub fn max_level(&self) -> usize {
+        self.solver.stats().max_level
     }
 
     /// Solutions so far.

@@ -297,7 +297,7 @@ pub(crate) fn run(options: &Options) -> anyhow::Result<()> {
     if full {
         // The Python table and the web page's figures are measured by
         // other commands: kept as they are.
-        if let Some(python) = python_section(&output) {
+        if let Some(python) = kept_sections(&output) {
             report.push('\n');
             report.push_str(&python);
         }
@@ -906,7 +906,7 @@ fn render(
 /// the first of [`KEPT_HEADINGS`] to the end: `cargo xtask python --bench`'s
 /// table (see `crate::python`) and the web page's figures (`cargo xtask web
 /// --test`, see `crate::web`).
-pub(crate) fn python_section(path: &Path) -> Option<String> {
+pub(crate) fn kept_sections(path: &Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
     let start = KEPT_HEADINGS.iter().filter_map(|h| text.find(h)).min()?;
     Some(text[start..].to_owned())

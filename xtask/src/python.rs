@@ -80,6 +80,16 @@ fn find_python() -> Option<String> {
     succeeds(Command::new(&python).args(["-c", check])).then_some(python)
 }
 
+/// A virtual environment kept between runs: `$VAR` if set, else
+/// `~/.cache/dlx-ci/NAME`.
+fn cached_env(var: &str, name: &str) -> anyhow::Result<PathBuf> {
+    if let Some(path) = std::env::var_os(var) {
+        return Ok(PathBuf::from(path));
+    }
+    let home = std::env::var_os("HOME").context("HOME is not set")?;
+    Ok(PathBuf::from(home).join(".cache/dlx-ci").join(name))
+}
+
 /// The interpreter of the virtual environment at `env`.
 fn bin(env: &Path, program: &str) -> PathBuf {
     env.join("bin").join(program)
@@ -109,13 +119,7 @@ fn fresh_env(python: &str, env: &Path) -> anyhow::Result<()> {
 
 /// The tools environment, made and filled once.
 fn tools_env(python: &str) -> anyhow::Result<PathBuf> {
-    let env = match std::env::var_os("DLX_PYTHON_TOOLS") {
-        Some(path) => PathBuf::from(path),
-        None => {
-            let home = std::env::var_os("HOME").context("HOME is not set")?;
-            PathBuf::from(home).join(".cache/dlx-ci/python-tools")
-        }
-    };
+    let env = cached_env("DLX_PYTHON_TOOLS", "python-tools")?;
     let ready = bin(&env, "maturin").exists()
         && succeeds(Command::new(bin(&env, "python")).args(["-c", "import pytest, mypy, numpy"]));
     if ready {
@@ -253,13 +257,7 @@ fn run_bench(root: &Path, python: &str, wheel: &Path) -> anyhow::Result<()> {
 
 /// The bench environment (NumPy 1 and the peers), made and filled once.
 fn bench_env(python: &str) -> anyhow::Result<PathBuf> {
-    let env = match std::env::var_os("DLX_PYTHON_BENCH") {
-        Some(path) => PathBuf::from(path),
-        None => {
-            let home = std::env::var_os("HOME").context("HOME is not set")?;
-            PathBuf::from(home).join(".cache/dlx-ci/python-bench")
-        }
-    };
+    let env = cached_env("DLX_PYTHON_BENCH", "python-bench")?;
     let check = format!("import numpy, {}", PEER_MODULES.join(", "));
     if succeeds(Command::new(bin(&env, "python")).args(["-c", &check])) {
         tell(&format!(

@@ -19,31 +19,16 @@ use rayon::prelude::*;
 
 use crate::errors;
 use crate::problem::{self, Decode, Problem, Solutions};
-use crate::run::{interruptible, Limits};
+use crate::run::{first_here, interruptible, Limits, SLICE};
 
-/// Nodes between two questions to Python about signals.
-const SLICE: u64 = 1 << 14;
-
-/// The first solution of `solver`, run in slices on this thread with the
-/// GIL released; None at the end of the search. Raises `SearchStopped`
-/// when its budget stops it.
+/// The first solution of `solver` run on this thread to its end (None
+/// when there is none).
 fn sliced_first(
     py: Python<'_>,
     solver: &mut Solver,
     what: &str,
 ) -> PyResult<Option<Vec<OptionId>>> {
-    loop {
-        let step = py.detach(|| solver.run(SLICE));
-        match step {
-            Step::Solution => return Ok(Some(solver.solution().to_vec())),
-            Step::Paused => py.check_signals()?,
-            Step::End(dlx_core::Outcome::Stopped(stop)) => {
-                py.check_signals()?;
-                return Err(errors::stopped(py, stop, what, py.None(), *solver.stats()));
-            }
-            Step::End(_) => return Ok(None),
-        }
-    }
+    Ok(first_here(py, solver, what, u64::MAX)?.flatten())
 }
 
 /// The solutions of `solver` counted to its end (or its limit), in slices.
@@ -321,13 +306,7 @@ impl Sudoku {
                 None,
             )
         })?;
-        let n = encoding.problem().n_options();
-        if let Some(&bad) = solution.iter().find(|&&o| o >= n) {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "option {bad}: the problem has {n} options"
-            )));
-        }
-        let options: Vec<OptionId> = solution.into_iter().map(OptionId::new).collect();
+        let options = problem::option_ids(encoding.problem(), &solution)?;
         Ok(self.like(encoding.decode(&options)))
     }
 
@@ -519,13 +498,7 @@ impl Queens {
 
     /// The board a solution of `problem()` makes (its option indices).
     fn decode(&self, solution: Vec<usize>) -> PyResult<QueensBoard> {
-        let n = self.problem.n_options();
-        if let Some(&bad) = solution.iter().find(|&&o| o >= n) {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "option {bad}: the problem has {n} options"
-            )));
-        }
-        let options: Vec<OptionId> = solution.into_iter().map(OptionId::new).collect();
+        let options = problem::option_ids(&self.problem, &solution)?;
         Ok(QueensBoard {
             board: self.encoding.decode(&options),
             model: Arc::clone(&self.model),
@@ -692,16 +665,7 @@ impl Polyomino {
         time_limit: Option<f64>,
         max_memory: Option<usize>,
     ) -> PyResult<Py<PyAny>> {
-        let mode = match method {
-            "auto" => CountMode::Auto,
-            "plain" => CountMode::Plain,
-            "memo" => CountMode::Memo,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "method={method:?}: the count's method is \"auto\", \"plain\" or \"memo\""
-                )))
-            }
-        };
+        let mode = problem::count_mode(method)?;
         let limits = Limits::new(threads, max_nodes, time_limit, max_memory)?;
         let (count, _) = problem::count(py, &self.problem, mode, &limits)?;
         let tilings = count.div_floor(self.model.solutions_per_tiling());
@@ -781,13 +745,7 @@ impl Polyomino {
 
     /// The tiling a solution of `problem()` makes (its option indices).
     fn decode(&self, solution: Vec<usize>) -> PyResult<Tiling> {
-        let n = self.problem.n_options();
-        if let Some(&bad) = solution.iter().find(|&&o| o >= n) {
-            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "option {bad}: the problem has {n} options"
-            )));
-        }
-        let options: Vec<OptionId> = solution.into_iter().map(OptionId::new).collect();
+        let options = problem::option_ids(&self.problem, &solution)?;
         Ok(Tiling {
             tiling: self.model.decode(&options),
         })

@@ -21,11 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PySequence, PyString, PyTuple};
 
 use crate::errors;
-use crate::run::{interruptible, Limits};
-
-/// Nodes of a search on the calling thread between two questions to
-/// Python about signals (about a millisecond).
-const SLICE: u64 = 1 << 14;
+use crate::run::{first_here, interruptible, Limits, SIGNAL_CHECK, SLICE};
 
 /// Nodes a `solve()` on threads first spends on the calling thread: a small
 /// problem is answered before any thread is woken.
@@ -516,10 +512,7 @@ impl Problem {
     /// item covered as often as its multiplicity asks, secondary items at
     /// most once or with one color. Raises `InputError` saying why not.
     fn verify(&self, py: Python<'_>, solution: Vec<usize>) -> PyResult<()> {
-        let options = solution
-            .iter()
-            .map(|&index| self.option_id(index))
-            .collect::<PyResult<Vec<_>>>()?;
+        let options = option_ids(&self.inner, &solution)?;
         verify(&self.inner, &options)
             .map_err(|error| errors::input(py, "InputError", errors::chain(&error), None, None))
     }
@@ -759,14 +752,7 @@ impl Problem {
     }
 
     fn option_id(&self, index: usize) -> PyResult<OptionId> {
-        if index < self.inner.n_options() {
-            Ok(OptionId::new(index))
-        } else {
-            Err(PyIndexError::new_err(format!(
-                "option {index}: the problem has {} options",
-                self.inner.n_options()
-            )))
-        }
+        option_id(&self.inner, index)
     }
 
     /// One solution or None, from an answer: raises `SearchStopped` when
@@ -793,12 +779,32 @@ impl Problem {
     }
 }
 
+/// Option `index` of `problem`, or an `IndexError` past its last option.
+pub(crate) fn option_id(problem: &CoreProblem, index: usize) -> PyResult<OptionId> {
+    if index < problem.n_options() {
+        Ok(OptionId::new(index))
+    } else {
+        Err(PyIndexError::new_err(format!(
+            "option {index}: the problem has {} options",
+            problem.n_options()
+        )))
+    }
+}
+
+/// The options of a solution given as indices, each checked.
+pub(crate) fn option_ids(problem: &CoreProblem, solution: &[usize]) -> PyResult<Vec<OptionId>> {
+    solution
+        .iter()
+        .map(|&index| option_id(problem, index))
+        .collect()
+}
+
 /// The error of Knuth's text, with its line.
 fn parse_error(py: Python<'_>, error: &dlx_core::ParseError) -> PyErr {
     errors::input(py, "ParseError", errors::chain(error), error.line(), None)
 }
 
-fn count_mode(method: &str) -> PyResult<CountMode> {
+pub(crate) fn count_mode(method: &str) -> PyResult<CountMode> {
     match method {
         "auto" => Ok(CountMode::Auto),
         "plain" => Ok(CountMode::Plain),
@@ -829,26 +835,9 @@ pub(crate) fn first(
     let mut solver = Solver::new(problem);
     solver.set_budget(limits.budget.clone());
     let parallel = limits.thread_count() > 1;
-    loop {
-        let step = py.detach(|| solver.run(SLICE));
-        match step {
-            Step::Solution => return Ok((Some(solver.solution().to_vec()), *solver.stats())),
-            Step::End(Outcome::Stopped(stop)) => {
-                py.check_signals()?;
-                return Err(errors::stopped(
-                    py,
-                    stop,
-                    "solve",
-                    py.None(),
-                    *solver.stats(),
-                ));
-            }
-            Step::End(_) => return Ok((None, *solver.stats())),
-            Step::Paused => py.check_signals()?,
-        }
-        if parallel && solver.stats().nodes >= INLINE_FIRST {
-            break;
-        }
+    let here = if parallel { INLINE_FIRST } else { u64::MAX };
+    if let Some(found) = first_here(py, &mut solver, "solve", here)? {
+        return Ok((found, *solver.stats()));
     }
     // Not found on this thread soon: the threads start over (the few
     // thousand nodes spent are soon made up).
@@ -1216,7 +1205,7 @@ impl Solutions {
                 let receiver = receiver.get_mut().unwrap_or_else(PoisonError::into_inner);
                 let message = loop {
                     let waiting = &mut *receiver;
-                    let received = py.detach(move || waiting.recv_timeout(SIGNAL_WAIT));
+                    let received = py.detach(move || waiting.recv_timeout(SIGNAL_CHECK));
                     match received {
                         Ok(message) => break Some(message),
                         Err(RecvTimeoutError::Timeout) => {
@@ -1299,6 +1288,3 @@ impl Solutions {
         false
     }
 }
-
-/// How long `__next__` on threads waits before it asks Python for signals.
-const SIGNAL_WAIT: std::time::Duration = std::time::Duration::from_millis(50);

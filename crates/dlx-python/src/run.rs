@@ -6,13 +6,19 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dlx_core::Budget;
+use dlx_core::{Budget, OptionId, Outcome, Solver, Step};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
+use crate::errors;
+
 /// How often a caller waiting for a search asks Python for signals.
-const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+pub(crate) const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Nodes of a search on the calling thread between two questions to
+/// Python about signals (about a millisecond).
+pub(crate) const SLICE: u64 = 1 << 14;
 
 /// The most threads a search may ask for (as the CLI's `--threads`).
 const MAX_THREADS: usize = 1024;
@@ -148,4 +154,32 @@ where
             }
         })
     })
+}
+
+/// Runs `solver` on the calling thread in slices of [`SLICE`] nodes with
+/// the GIL released, asking Python for signals between them, until a
+/// solution (`Some(Some(it))`), the end of the search (`Some(None)`), or
+/// `nodes` nodes in all (`None`: not decided yet). Raises `SearchStopped`
+/// when the solver's budget stops it (`what` names the search).
+pub(crate) fn first_here(
+    py: Python<'_>,
+    solver: &mut Solver,
+    what: &str,
+    nodes: u64,
+) -> PyResult<Option<Option<Vec<OptionId>>>> {
+    loop {
+        let step = py.detach(|| solver.run(SLICE));
+        match step {
+            Step::Solution => return Ok(Some(Some(solver.solution().to_vec()))),
+            Step::End(Outcome::Stopped(stop)) => {
+                py.check_signals()?;
+                return Err(errors::stopped(py, stop, what, py.None(), *solver.stats()));
+            }
+            Step::End(_) => return Ok(Some(None)),
+            Step::Paused => py.check_signals()?,
+        }
+        if solver.stats().nodes >= nodes {
+            return Ok(None);
+        }
+    }
 }

@@ -40,6 +40,18 @@ fn error(error: &dyn std::error::Error) -> JsError {
     JsError::new(&message)
 }
 
+/// The options of `problem` a solution from JavaScript names (indices past
+/// the last option, which no job of this module gives, are left out).
+fn options_of(problem: &CoreProblem, solution: &[u32]) -> Vec<OptionId> {
+    let n = problem.n_options();
+    solution
+        .iter()
+        .map(|&o| o as usize)
+        .filter(|&o| o < n)
+        .map(OptionId::new)
+        .collect()
+}
+
 fn option_ids(solution: &[OptionId]) -> Uint32Array {
     let indices: Vec<u32> = solution.iter().map(|o| o.index() as u32).collect();
     Uint32Array::from(indices.as_slice())
@@ -554,13 +566,7 @@ impl Queens {
 
 impl Queens {
     fn options(&self, solution: &[u32]) -> Vec<OptionId> {
-        let n = self.encoding.problem().n_options();
-        solution
-            .iter()
-            .map(|&o| o as usize)
-            .filter(|&o| o < n)
-            .map(OptionId::new)
-            .collect()
+        options_of(self.encoding.problem(), solution)
     }
 }
 
@@ -652,13 +658,7 @@ impl Polyomino {
 
 impl Polyomino {
     fn options(&self, solution: &[u32]) -> Vec<OptionId> {
-        let n = self.model.problem().n_options();
-        solution
-            .iter()
-            .map(|&o| o as usize)
-            .filter(|&o| o < n)
-            .map(OptionId::new)
-            .collect()
+        options_of(self.model.problem(), solution)
     }
 }
 

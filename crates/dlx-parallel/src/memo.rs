@@ -5,9 +5,9 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use dlx_core::{
-    count_solutions, decide_method, Budget, CacheStats, Count, CountMode, Counted, Decision,
+    count_solutions, decide_method, Budget, CacheStats, Chunk, Count, CountMode, Counted, Decision,
     MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId,
-    Outcome, Problem, Solver, Stats, Step, Stop,
+    Outcome, Problem, Solver, Stats, Step, Stop, SweepStats,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -20,6 +20,10 @@ use crate::steal::{Halt, Why};
 /// Nodes a piece's count runs between two looks at the node budget and
 /// two reports to the progress.
 const SLICE: u64 = 1 << 12;
+
+/// Layers of a layered count with fewer states than this are expanded on
+/// one thread: on more, starting the threads costs more than they save.
+const PARALLEL_LAYER: u64 = 1 << 12;
 
 /// How many pieces per thread a memoised count is split into.
 ///
@@ -68,6 +72,7 @@ pub struct ParallelMemoCounter<'p> {
     root: MemoCounter,
     pool: Threads<'p>,
     stats: MemoStats,
+    sweep: Option<SweepStats>,
     budget: Budget,
     pub(crate) progress: Option<Arc<Progress>>,
     /// The threads of the pool the count runs on (`None`: all of them).
@@ -110,6 +115,7 @@ impl ParallelMemoCounter<'static> {
             root: counter.fresh(),
             pool: Threads::Global,
             stats: MemoStats::default(),
+            sweep: None,
             budget: counter.budget().clone(),
             progress: None,
             workers: None,
@@ -131,6 +137,7 @@ impl<'p> ParallelMemoCounter<'p> {
             root: self.root,
             pool: Threads::Borrowed(pool),
             stats: self.stats,
+            sweep: self.sweep,
             budget: self.budget,
             progress: self.progress,
             workers: self.workers,
@@ -170,6 +177,13 @@ impl<'p> ParallelMemoCounter<'p> {
 
     /// Counts the solutions.
     ///
+    /// A narrow problem ([`MemoCounter::sweeps`]) is counted layer by layer
+    /// ([`dlx_core::Layers`]): each layer's shards are expanded on the
+    /// threads, each into buffers of its own, and then each shard takes in
+    /// the states made for it, on the threads too. The states, and so the
+    /// count, are the same on any number of threads. When the layers pass
+    /// the memory granted, or for any other problem, the count is split:
+    ///
     /// The count is split into 8 pieces per thread:
     /// the largest piece (by its share of the tree, `1 / (d_1 ... d_k)` for
     /// the numbers of options `d_j` of the items branched on) is replaced by
@@ -179,6 +193,12 @@ impl<'p> ParallelMemoCounter<'p> {
     /// order, fixes its choices on a clone of the counter
     /// ([`MemoCounter::choose`]) and counts it; the clones share the cache.
     pub fn count(&mut self) -> Result<Count, MemoError> {
+        self.sweep = None;
+        if self.root.sweeps() {
+            if let Some(count) = self.count_layers()? {
+                return Ok(count);
+            }
+        }
         let threads = self.threads();
         let (pieces, expanded) = self
             .split(threads * MEMO_PIECES_PER_THREAD)
@@ -226,6 +246,90 @@ impl<'p> ParallelMemoCounter<'p> {
     /// nodes expanded by the split count one each).
     pub fn stats(&self) -> MemoStats {
         self.stats
+    }
+
+    /// The statistics of the last count's layers, when it was layered.
+    pub fn sweep_stats(&self) -> Option<SweepStats> {
+        self.sweep
+    }
+
+    /// The layered count on the threads; `None` when its layers passed the
+    /// memory granted (the root then leaves the layered count).
+    fn count_layers(&mut self) -> Result<Option<Count>, MemoError> {
+        let threads = self.threads();
+        let progress = self.progress.clone();
+        if let Some(progress) = &progress {
+            progress.reset();
+        }
+        let mut counter = self.root.fresh();
+        if threads == 1 {
+            // The metered slices of the counter itself.
+            let halt = Halt::default();
+            counter.set_budget(self.budget.clone());
+            let count = run_to_end(&mut counter, progress.as_deref(), &halt);
+            self.stats = counter.stats();
+            self.sweep = counter.sweep_stats();
+            return match count {
+                Ok(count) if counter.sweeps() => Ok(Some(count)),
+                Ok(_) => unreachable!("a count that left its layers ends in the split count"),
+                Err(stop) => Err(MemoError::Stopped(stop)),
+            };
+        }
+        let budget = &self.budget;
+        let pool = self.pool.pool();
+        let layers = counter.layers().expect("the counter sweeps");
+        let mut chunks: Vec<Chunk> = Vec::new();
+        let mut fits = true;
+        while let Some(states) = layers.begin() {
+            if let Some(stop) = clock_stop(budget) {
+                return Err(MemoError::Stopped(stop));
+            }
+            let before = layers.memo_stats().nodes;
+            fits = if states < PARALLEL_LAYER {
+                layers.finish_here()
+            } else {
+                loop {
+                    let parts = layers.split(threads);
+                    chunks.resize_with(parts.len(), Chunk::default);
+                    let shared = &*layers;
+                    let mut work = || {
+                        parts
+                            .par_iter()
+                            .zip(chunks.par_iter_mut())
+                            .for_each(|(part, chunk)| {
+                                shared.expand(part, chunk);
+                            });
+                    };
+                    match pool {
+                        None => work(),
+                        Some(pool) => pool.install(work),
+                    }
+                    match layers.end(&mut chunks) {
+                        Ok(true) => break true,
+                        // One limb wider: the same layer again.
+                        Ok(false) => {}
+                        Err(()) => break false,
+                    }
+                }
+            };
+            let nodes = layers.memo_stats().nodes - before;
+            budget.spend(nodes).map_err(MemoError::Stopped)?;
+            if let Some(progress) = &progress {
+                progress.add_nodes(nodes);
+                let (place, of) = layers.place();
+                progress.set_finished(f64::from(place) / f64::from(of.max(1)));
+            }
+            if !fits {
+                break;
+            }
+        }
+        self.stats = layers.memo_stats();
+        self.sweep = Some(layers.stats());
+        if fits {
+            return Ok(Some(layers.count()));
+        }
+        self.root.leave_layers();
+        Ok(None)
     }
 
     /// The cache the threads share.
@@ -450,6 +554,20 @@ fn run_to_end(
                 return Err(stop);
             }
         }
+    }
+}
+
+/// Whether the budget's cancel flags or its deadline stop a count now.
+fn clock_stop(budget: &Budget) -> Option<Stop> {
+    if budget.is_cancelled() {
+        Some(Stop::Cancelled)
+    } else if budget
+        .deadline()
+        .is_some_and(|deadline| Instant::now() >= deadline)
+    {
+        Some(Stop::Time)
+    } else {
+        None
     }
 }
 

@@ -97,6 +97,12 @@ impl Progress {
         self.nodes.fetch_add(nodes, Ordering::Relaxed);
     }
 
+    /// The fraction done of a count that knows it (a layered count's
+    /// places passed), in place of the tasks' shares.
+    pub(crate) fn set_finished(&self, fraction: f64) {
+        *self.finished.lock().unwrap_or_else(PoisonError::into_inner) = fraction;
+    }
+
     /// Worker `worker`'s task, whose share started at `origin`, ended at `end`.
     pub(crate) fn finish(&self, worker: usize, origin: f64, end: f64) {
         let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);

@@ -174,6 +174,26 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
         return plain(solver, MemoStats::default(), 0.0);
     };
     counter.set_budget(budget.clone());
+    if counter.sweeps() {
+        // A narrow problem, counted layer by layer: each subproblem is
+        // entered once, as two words, so it pays wherever the plain count
+        // did not finish at once. The probe only runs it for its nodes.
+        return match counter.run(PROBE_NODES) {
+            MemoStep::Done(count) => Decision::Done {
+                count,
+                method: Method::Memo,
+                plain: *solver.stats(),
+                memo: counter.stats(),
+                cache: counter.cache().stats(),
+            },
+            MemoStep::Stopped(_) => plain(solver, counter.stats(), 0.0),
+            MemoStep::Paused => Decision::Memo {
+                plain: *solver.stats(),
+                leverage: 0.0,
+                counter: Box::new(counter),
+            },
+        };
+    }
     loop {
         let slice = PROBE_SLICE.min(PROBE_NODES.saturating_sub(counter.stats().nodes));
         let slice_started = Instant::now();

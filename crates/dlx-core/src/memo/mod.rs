@@ -124,6 +124,7 @@ mod layout;
 mod parts;
 mod search;
 mod state;
+mod sweep;
 
 use crate::time::Instant;
 use std::sync::Arc;
@@ -134,6 +135,7 @@ pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
+pub use sweep::{Chunk, Layers, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};
@@ -141,6 +143,7 @@ use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};
 use layout::Layout;
 use search::{End, Exclusive, Search, Shared};
+use sweep::{Plan, SweepEnd};
 
 /// The cache budget a counter gets unless told otherwise: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -327,6 +330,13 @@ pub struct MemoCounter {
     search: Search,
     budget: Budget,
     pace: Pace,
+    /// The plan of the layered count, while it applies: the problem is
+    /// narrow (see `sweep.rs`), the rule is the default and no choice is fixed.
+    plan: Option<Arc<Plan>>,
+    /// The layered count, once started.
+    sweeper: Option<Box<Layers>>,
+    /// The memory the layered count may hold.
+    memory: usize,
 }
 
 impl MemoCache {
@@ -343,9 +353,12 @@ impl MemoCounter {
         let cache = Arc::new(MemoCache::with_layout(&layout, settings.memory));
         Ok(MemoCounter {
             cache,
+            plan: Self::plan_of(&layout, settings),
             search: Search::new(layout, settings.rule, settings.parts),
             budget: Budget::new(),
             pace: Pace::new(),
+            sweeper: None,
+            memory: settings.memory,
         })
     }
 
@@ -365,10 +378,53 @@ impl MemoCounter {
         }
         Ok(MemoCounter {
             cache,
+            plan: Self::plan_of(&layout, settings),
             search: Search::new(layout, settings.rule, settings.parts),
             budget: Budget::new(),
             pace: Pace::new(),
+            sweeper: None,
+            memory: settings.memory,
         })
+    }
+
+    /// The plan of the layered count of `layout`, if it applies with `settings`.
+    fn plan_of(layout: &Layout, settings: &MemoSettings) -> Option<Arc<Plan>> {
+        (settings.rule == Rule::Frontier)
+            .then(|| Plan::new(layout))
+            .flatten()
+            .map(Arc::new)
+    }
+
+    /// Whether the count runs layer by layer along the sweep (a narrow
+    /// problem with no secondary item named by an option and no color,
+    /// counted from its start with the default rule), rather than depth
+    /// first with the cache: see the module's documentation.
+    pub fn sweeps(&self) -> bool {
+        self.plan.is_some()
+    }
+
+    /// The statistics of the layered count, once it has started.
+    pub fn sweep_stats(&self) -> Option<SweepStats> {
+        self.sweeper.as_ref().map(|sweeper| sweeper.stats())
+    }
+
+    /// The layered count (started, if it has not), for a driver that runs
+    /// its layers on threads (see [`Layers`]); `None` when the count does
+    /// not run layer by layer ([`MemoCounter::sweeps`]).
+    pub fn layers(&mut self) -> Option<&mut Layers> {
+        let plan = self.plan.as_ref()?;
+        let memory = self.memory;
+        Some(
+            self.sweeper
+                .get_or_insert_with(|| Box::new(Layers::new(Arc::clone(plan), memory))),
+        )
+    }
+
+    /// Leaves the layered count (its layers passed the memory granted) for
+    /// the depth-first count with its cache, which evicts, from the start.
+    pub fn leave_layers(&mut self) {
+        self.plan = None;
+        self.sweeper = None;
     }
 
     /// A counter of the same problem from the start (no choice fixed), with
@@ -379,6 +435,9 @@ impl MemoCounter {
             search: self.search.fresh(),
             budget: self.budget.clone(),
             pace: Pace::new(),
+            plan: self.plan.clone(),
+            sweeper: None,
+            memory: self.memory,
         }
     }
 
@@ -421,11 +480,11 @@ impl MemoCounter {
                 return MemoStep::Stopped(stop);
             }
             let granted = self.budget.take_nodes(left.min(self.pace.slice()));
-            let (before, started) = (self.search.stats.nodes, Instant::now());
+            let (before, started) = (self.nodes(), Instant::now());
             // With the pool empty the loop still runs with no node to enter:
             // what is left may be handing counts back alone, which ends the count.
             let step = self.step(granted);
-            let used = self.search.stats.nodes - before;
+            let used = self.nodes() - before;
             self.budget.settle_nodes(granted, used);
             if granted == 0 && step == MemoStep::Paused {
                 return MemoStep::Stopped(Stop::Nodes);
@@ -438,8 +497,29 @@ impl MemoCounter {
         }
     }
 
+    /// The nodes entered so far.
+    fn nodes(&self) -> u64 {
+        match &self.sweeper {
+            Some(sweeper) => sweeper.memo_stats().nodes,
+            None => self.search.stats.nodes,
+        }
+    }
+
     /// Runs the loop for `slice` nodes at most.
     fn step(&mut self, slice: u64) -> MemoStep {
+        if let Some(plan) = &self.plan {
+            let sweeper = self
+                .sweeper
+                .get_or_insert_with(|| Box::new(Layers::new(Arc::clone(plan), self.memory)));
+            match sweeper.run(slice) {
+                SweepEnd::Done(count) => return MemoStep::Done(count),
+                SweepEnd::Paused => return MemoStep::Paused,
+                SweepEnd::TooBig => {
+                    self.leave_layers();
+                    return MemoStep::Paused;
+                }
+            }
+        }
         let result = match Arc::get_mut(&mut self.cache) {
             Some(cache) => self.search.run(&mut Exclusive(cache), slice),
             None => self.search.run(&mut Shared(&self.cache), slice),
@@ -452,6 +532,9 @@ impl MemoCounter {
 
     /// The statistics of this counter so far (the cache's are [`MemoCounter::cache`]'s).
     pub fn stats(&self) -> MemoStats {
+        if let Some(sweeper) = &self.sweeper {
+            return sweeper.memo_stats();
+        }
         let mut stats = self.search.stats;
         stats.updates = self.search.state.updates;
         stats
@@ -494,7 +577,7 @@ impl MemoCounter {
         let search = &self.search;
         let layout = search.layout();
         let all = vec![u64::MAX; layout.words];
-        if search.started() || !search.state.has_work(layout, &all) {
+        if search.started() || self.sweeper.is_some() || !search.state.has_work(layout, &all) {
             return None;
         }
         if search.state.dead > 0 {
@@ -526,7 +609,7 @@ impl MemoCounter {
     /// Fixes `option` as part of every solution counted, before the count starts.
     pub fn choose(&mut self, option: OptionId) -> Result<(), ChooseError> {
         let layout = self.search.layout();
-        if self.search.started() {
+        if self.search.started() || self.sweeper.is_some() {
             return Err(ChooseError::SearchStarted);
         }
         if option.index() >= layout.n_options() {
@@ -541,6 +624,8 @@ impl MemoCounter {
             });
         };
         self.search.commit_prefix(node);
+        // The layered count starts from the whole problem only.
+        self.plan = None;
         Ok(())
     }
 }

@@ -241,10 +241,17 @@ fn independent_parts_are_multiplied() {
         }
     }
     let problem = b.build().unwrap();
-    let mut counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+    // The depth-first count (the default rule counts these narrow strips
+    // layer by layer, where parts need no splitting).
+    let settings = MemoSettings::new().with_rule(Rule::FewestOptions);
+    let mut counter = MemoCounter::new(&problem, &settings).unwrap();
+    assert!(!counter.sweeps());
     assert_eq!(counter.count(), Ok(Count::from(3 * 5 * 8u64)));
     assert_eq!(counter.stats().splits, 1, "{:?}", counter.stats());
     assert_eq!(counter.stats().parts, 3);
+    let mut layered = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+    assert!(layered.sweeps());
+    assert_eq!(layered.count(), Ok(Count::from(3 * 5 * 8u64)));
 }
 
 #[test]
@@ -465,14 +472,21 @@ fn a_search_30000_levels_deep_or_30000_parts_wide_does_not_overflow() {
         b.option([item]).unwrap();
     }
     let problem = b.build().unwrap();
-    // Without parts the search goes 30000 levels deep (a recursive search
-    // would overflow a 2 MiB stack); with them, the problem splits into 30000 parts.
+    // Depth first without parts the search goes 30000 levels deep (a
+    // recursive search would overflow a 2 MiB stack); with them, the
+    // problem splits into 30000 parts. The default counts 30000 layers.
     for parts in [false, true] {
-        let settings = MemoSettings::new().with_memory(8 << 20).with_parts(parts);
+        let settings = MemoSettings::new()
+            .with_memory(8 << 20)
+            .with_parts(parts)
+            .with_rule(Rule::FewestOptions);
         let mut counter = MemoCounter::new(&problem, &settings).unwrap();
         assert_eq!(counter.count(), Ok(Count::from(1u64)), "parts: {parts}");
         assert_eq!(counter.stats().splits > 0, parts);
     }
+    let mut layered = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+    assert_eq!(layered.count(), Ok(Count::from(1u64)));
+    assert_eq!(layered.sweep_stats().map(|s| s.layers), Some(n as u64));
 }
 
 /// Issue 20: the memoised count's sweep of the items walked an option once

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use dlx_core::{
     parse_dlx, BigUint, Budget, Count, CountMode, ItemKind, MemoError, MemoSettings, Method,
-    Outcome, Problem, ProblemBuilder, Solver, Stop,
+    Outcome, Problem, ProblemBuilder, Rule, Solver, Stop,
 };
 use dlx_parallel::{count_solutions_on, CountError, ParallelMemoCounter};
 
@@ -185,12 +185,23 @@ fn issue_20_a_memoised_count_splits_a_forced_chain_of_100000_levels_in_linear_ti
         b.option([item]).unwrap();
     }
     let problem = b.build().unwrap();
-    let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+    // The split of the depth-first count (the default rule counts this
+    // chain layer by layer: one option taken per layer).
+    let settings = MemoSettings::new().with_rule(Rule::FewestOptions);
+    let mut counter = ParallelMemoCounter::new(&problem, &settings)
         .unwrap()
         .with_threads(1)
         .unwrap();
     assert_eq!(counter.count(), Ok(Count::from(1u64)));
     assert_eq!(counter.stats().nodes, n as u64 + 1);
+    for threads in [1, 2] {
+        let mut layered = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+            .unwrap()
+            .with_threads(threads)
+            .unwrap();
+        assert_eq!(layered.count(), Ok(Count::from(1u64)));
+        assert_eq!(layered.stats().nodes, n as u64);
+    }
 }
 
 #[test]

@@ -1,0 +1,772 @@
+//! The layered count: a narrow problem counted layer by layer along its sweep, every subproblem a small bitset of the sweep's window.
+//!
+//! # The states
+//! Number the primary items by their place in the sweep ([`Layout::rank`]).
+//! The count takes the places in order, and at each place either finds its
+//! item covered already, or covers it with one of the options whose first
+//! item it is (the count does not depend on the order it branches in).
+//! Then every subproblem met at place `p` has all the items before `p`
+//! covered, and the options chosen so far each had its first item before
+//! `p`; so it is determined by `p` and by which items from `p` on are
+//! covered, and those lie within the *window* of the sweep: an option whose
+//! items span places `q` to `q + w` covers nothing past `q + w`. The window
+//! is at most 127 places wide here, and a state is a `u128` bitset
+//! relative to `p` (bit `j`: the item at `p + j` is covered). Secondary
+//! items, colors and multiplicities are left to the depth-first memoised
+//! count ([`super::Search`]).
+//!
+//! # The layers
+//! A layer is the set of states at one place, each with the number of ways
+//! (sets of options) that lead to it. The count expands one layer into the
+//! next: a state whose item at `p` is covered moves on as it is; any other
+//! state tries the options whose first item is at `p`, and each option that
+//! finds its items free makes a state of the next layer, whose number of
+//! ways grows by the state's. The last layer has one state, everything
+//! covered, and its ways are the count. This is the transfer-matrix
+//! method, and the forward pass of a frontier-based search (Knuth's
+//! SIMPATH; the ZDD constructions of Minato, Iwashita and Kawahara): it
+//! enters each subproblem once, as the depth-first count does with its
+//! cache, but a state is two words instead of the whole bitset of the
+//! items, nothing is ever evicted, and only two layers are held at once. The Aztec diamond of order 20 (840 items) held 8 GB in the
+//! depth-first count's cache; here its widest layer has 184,756 states.
+//!
+//! # The numbers
+//! The ways of a state are a number of as many 64-bit limbs as it needs,
+//! stored in a flat array beside the keys (a table widens its limbs when a
+//! sum carries out of the widest), so no number allocates and the counts
+//! are exact however large.
+//!
+//! # The merge
+//! A state moves on to the next layer in one of a few *ways*: as it is
+//! (its item at `p` covered: the key shifts by one), or by one of the
+//! options whose first item is at `p` (the key, with the option's bits,
+//! shifts by one). Each way keeps the order of the keys it applies to, so
+//! with the layer's states in increasing order of key, the next layer is a
+//! merge of a few sorted runs, equal keys added up: no hashing, and memory
+//! read and written in order, which is what made the layered count fast
+//! (a hash table of the states spent most of its time waiting for memory).
+//!
+//! # Threads
+//! Cut the next layer's keys into ranges: each way's states that go to one
+//! range are one stretch of the current layer (found by bisection, each way
+//! keeping the order), so each range is merged on a thread of its own, into
+//! a chunk of its own, and the chunks in order are the next layer.
+//! `dlx-parallel` does that at each layer large enough to pay. The states
+//! and their numbers of ways are the same on any number of threads, and so
+//! is the count.
+
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+
+use super::layout::Layout;
+use super::{Count, MemoStats};
+
+/// The states sampled from a layer to cut its expansion into parts.
+const SAMPLE: usize = 256;
+
+/// The widest window, in places, that a state holds.
+const MOST_WIDTH: u32 = 127;
+
+/// The options of a problem as the layered count reads them.
+#[derive(Debug)]
+pub(crate) struct Plan {
+    /// The number of places (primary items).
+    n: u32,
+    /// The options whose first item is at place `p` are `masks[first[p]..first[p + 1]]`.
+    first: Vec<u32>,
+    /// Each option's items as a bitset relative to its first place.
+    masks: Vec<u128>,
+    /// The most places an option spans.
+    window: u32,
+}
+
+impl Plan {
+    /// The plan of `layout`, or `None` when the layered count does not
+    /// apply: the sweep is wide, or wider than [`MOST_WIDTH`], an option
+    /// names a secondary item or colors one, or an option has no primary item.
+    pub(crate) fn new(layout: &Layout) -> Option<Plan> {
+        if !layout.narrow || layout.has_colors {
+            return None;
+        }
+        let n = u32::try_from(layout.n_primary).ok()?;
+        let mut by_first: Vec<(u32, u128)> = Vec::with_capacity(layout.n_options());
+        let mut span_most = 0;
+        for o in 0..layout.n_options() {
+            let (start, end) = layout.node_range(o as u32);
+            let items = &layout.opt_items[start as usize..end as usize];
+            if items.is_empty() || items.iter().any(|&i| !layout.is_primary[i as usize]) {
+                return None;
+            }
+            let ranks = items.iter().map(|&i| layout.rank[i as usize]);
+            let low = ranks.clone().min()?;
+            let high = ranks.clone().max()?;
+            if high - low >= MOST_WIDTH || high >= n {
+                return None;
+            }
+            span_most = span_most.max(high - low);
+            let mask = ranks.fold(0u128, |mask, r| mask | 1 << (r - low));
+            by_first.push((low, mask));
+        }
+        by_first.sort_by_key(|&(low, _)| low);
+        let mut first = vec![0u32; n as usize + 1];
+        for &(low, _) in &by_first {
+            first[low as usize + 1] += 1;
+        }
+        for p in 0..n as usize {
+            first[p + 1] += first[p];
+        }
+        Some(Plan {
+            n,
+            first,
+            masks: by_first.into_iter().map(|(_, mask)| mask).collect(),
+            window: span_most + 1,
+        })
+    }
+
+    /// The options whose first item is at place `p`.
+    #[inline]
+    fn options_at(&self, p: u32) -> &[u128] {
+        &self.masks[self.first[p as usize] as usize..self.first[p as usize + 1] as usize]
+    }
+}
+
+/// Adds `value` into `sum`, as wide; whether a carry is left out of the top limb.
+#[inline]
+fn add_limbs(sum: &mut [u64], value: &[u64]) -> bool {
+    debug_assert_eq!(sum.len(), value.len());
+    let mut carry = false;
+    for (s, &v) in sum.iter_mut().zip(value) {
+        let (a, c1) = s.overflowing_add(v);
+        let (b, c2) = a.overflowing_add(u64::from(carry));
+        *s = b;
+        carry = c1 || c2;
+    }
+    carry
+}
+
+/// A number of 64-bit limbs (low first) as a [`Count`].
+fn count_of(limbs: &[u64]) -> Count {
+    let len = limbs
+        .iter()
+        .rposition(|&limb| limb != 0)
+        .map_or(0, |i| i + 1);
+    match limbs[..len] {
+        [] => Count::ZERO,
+        [low] => Count::from(low),
+        [low, high] => Count::from(u128::from(low) | u128::from(high) << 64),
+        _ => Count::from(BigUint::new(
+            limbs[..len]
+                .iter()
+                .flat_map(|&limb| [limb as u32, (limb >> 32) as u32])
+                .collect(),
+        )),
+    }
+}
+
+/// A run of a layer's states in increasing order of key, each with its
+/// number of ways in `stride` limbs: a layer is one chunk, or one per
+/// thread that made it, their keys in increasing order from one to the next.
+#[derive(Clone, Debug, Default)]
+pub struct Chunk {
+    keys: Vec<u128>,
+    ways: Vec<u64>,
+    stride: usize,
+    /// A sum carried out of the top limb: the chunk must be made again, wider.
+    overflow: bool,
+    /// Options taken (states made before the merge).
+    tried: u64,
+}
+
+impl Chunk {
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    fn bytes(&self) -> usize {
+        self.keys.capacity() * 16 + self.ways.capacity() * 8
+    }
+
+    fn clear(&mut self, stride: usize) {
+        self.keys.clear();
+        self.ways.clear();
+        self.stride = stride;
+        self.overflow = false;
+        self.tried = 0;
+    }
+
+    #[inline]
+    fn ways(&self, i: usize) -> &[u64] {
+        &self.ways[i * self.stride..(i + 1) * self.stride]
+    }
+}
+
+/// A place in a layer made of chunks: chunk `c`, state `i` in it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Cursor {
+    c: usize,
+    i: usize,
+}
+
+/// One share of a layer's expansion for one thread: the states that make
+/// the next layer's states in one range of keys, as a range of the current
+/// layer for each way a state moves on (see [`Layers::split`]).
+#[derive(Clone, Debug, Default)]
+pub struct Part {
+    from: Vec<Cursor>,
+    to: Vec<Cursor>,
+}
+
+/// Statistics of a layered count.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SweepStats {
+    /// The layers (places of the sweep), and so the primary items.
+    pub layers: u64,
+    /// The window of the sweep: how many places an option spans, at most.
+    pub window: u32,
+    /// The most states a layer had.
+    pub widest: u64,
+    /// The most bytes two layers held at once.
+    pub peak_bytes: usize,
+}
+
+/// Where a call to [`Layers::run`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum SweepEnd {
+    /// The count.
+    Done(Count),
+    /// The slice ran out.
+    Paused,
+    /// The layers would pass the memory granted.
+    TooBig,
+}
+
+/// A layered count in progress (see the module `sweep.rs` of the memoised
+/// count): what [`crate::MemoCounter`] runs on a narrow problem, and the
+/// hooks a driver on threads runs it by ([`crate::MemoCounter::layers`]).
+///
+/// A state of a layer moves on to the next layer in one of several
+/// *ways*: as it is, when the item at the layer's place is covered, or by
+/// one of the options whose first item is there. Each way maps the keys of
+/// the states it applies to in increasing order to keys in increasing
+/// order, so the next layer is a merge of sorted runs, with no hashing,
+/// reading and writing memory in order. The driver's loop on threads:
+/// [`Layers::begin`] gives the size of the current layer; [`Layers::split`]
+/// cuts its expansion into parts that make disjoint ranges of the next
+/// layer's keys; each part is expanded into a [`Chunk`] of its own by
+/// [`Layers::expand`], on its own thread; [`Layers::end`] takes the chunks
+/// in order as the next layer (or asks for the parts again, one limb
+/// wider, when a number outgrew its limbs). A small layer is better
+/// expanded on one thread, by [`Layers::finish_here`]. When `begin` gives
+/// `None`, [`Layers::count`] is the count.
+#[derive(Clone, Debug)]
+pub struct Layers {
+    plan: Arc<Plan>,
+    /// The layer being expanded.
+    current: Vec<Chunk>,
+    /// The layer after it, made on this thread.
+    next: Chunk,
+    /// The place of the current layer (`plan.n`: the count is done).
+    place: u32,
+    /// Limbs of the next layer's numbers.
+    stride: usize,
+    /// The expansion on this thread in progress: its cursors and ends.
+    merge: Option<Part>,
+    memory: usize,
+    stats: SweepStats,
+    /// Options taken (the count's nodes), states made, states met again.
+    tried: u64,
+    made: u64,
+    met: u64,
+}
+
+impl Layers {
+    /// A count of `plan`'s problem from the start, holding at most `memory` bytes.
+    pub(crate) fn new(plan: Arc<Plan>, memory: usize) -> Layers {
+        let stats = SweepStats {
+            layers: u64::from(plan.n),
+            window: plan.window,
+            widest: 1,
+            ..SweepStats::default()
+        };
+        // The whole problem: nothing covered, in one way.
+        let start = Chunk {
+            keys: vec![0],
+            ways: vec![1],
+            stride: 1,
+            ..Chunk::default()
+        };
+        Layers {
+            plan,
+            current: vec![start],
+            next: Chunk::default(),
+            place: 0,
+            stride: 1,
+            merge: None,
+            memory,
+            stats,
+            tried: 0,
+            made: 1,
+            met: 0,
+        }
+    }
+
+    /// The ways a state of the current layer moves on: 0 as it is, `j > 0`
+    /// by the `j`-th option whose first item is at the place.
+    fn n_ways(&self) -> usize {
+        1 + self.plan.options_at(self.place).len()
+    }
+
+    /// The key that way `j` makes of `key`, or `None` when it does not
+    /// apply to it.
+    #[inline]
+    fn moved(options: &[u128], j: usize, key: u128) -> Option<u128> {
+        if j == 0 {
+            (key & 1 != 0).then_some(key >> 1)
+        } else {
+            let mask = options[j - 1];
+            (key & 1 == 0 && key & mask == 0).then_some((key | mask) >> 1)
+        }
+    }
+
+    /// An order-keeping extension of way `j` to every key: where its
+    /// states' keys go, for cutting the layer by the keys they make.
+    #[inline]
+    fn bound(options: &[u128], j: usize, key: u128) -> u128 {
+        let mask = if j == 0 { 0 } else { options[j - 1] };
+        // No overflow: keys and masks are below 2^127.
+        (key + mask) >> 1
+    }
+
+    fn end_cursor(&self) -> Cursor {
+        Cursor {
+            c: self.current.len(),
+            i: 0,
+        }
+    }
+
+    /// The first state at or after `at` that way `j` applies to, and the key it makes.
+    #[inline]
+    fn seek(
+        &self,
+        options: &[u128],
+        j: usize,
+        mut at: Cursor,
+        to: Cursor,
+    ) -> (Cursor, Option<u128>) {
+        while at < to {
+            let chunk = &self.current[at.c];
+            if at.i >= chunk.len() {
+                at = Cursor { c: at.c + 1, i: 0 };
+                continue;
+            }
+            if let Some(key) = Self::moved(options, j, chunk.keys[at.i]) {
+                return (at, Some(key));
+            }
+            at.i += 1;
+        }
+        (at, None)
+    }
+
+    /// Expands `part` into `out` (cleared first, with the layer's stride),
+    /// stopping after `slice` options taken; whether it got to the end.
+    /// The cursors of `part` move on.
+    fn expand_into(&self, part: &mut Part, out: &mut Chunk, slice: u64) -> bool {
+        let options = self.plan.options_at(self.place);
+        let stride = out.stride;
+        let ways = part.from.len();
+        let mut heads: Vec<Option<u128>> = Vec::with_capacity(ways);
+        for j in 0..ways {
+            let (at, key) = self.seek(options, j, part.from[j], part.to[j]);
+            part.from[j] = at;
+            heads.push(key);
+        }
+        let start = out.tried;
+        let mut sum = vec![0u64; stride];
+        loop {
+            let Some(least) = heads.iter().flatten().min().copied() else {
+                return true;
+            };
+            if out.tried - start >= slice {
+                return false;
+            }
+            sum.fill(0);
+            for j in 0..ways {
+                if heads[j] != Some(least) {
+                    continue;
+                }
+                let at = part.from[j];
+                let value = self.current[at.c].ways(at.i);
+                // A narrower number (the layer before widened) adds as it is.
+                let carried = add_limbs(&mut sum[..value.len()], value)
+                    && (value.len()..stride).all(|k| {
+                        let (limb, carry) = sum[k].overflowing_add(1);
+                        sum[k] = limb;
+                        carry
+                    });
+                out.overflow |= carried;
+                out.tried += 1;
+                let (at, key) = self.seek(
+                    options,
+                    j,
+                    Cursor {
+                        c: at.c,
+                        i: at.i + 1,
+                    },
+                    part.to[j],
+                );
+                part.from[j] = at;
+                heads[j] = key;
+            }
+            out.keys.push(least);
+            out.ways.extend_from_slice(&sum);
+        }
+    }
+
+    /// The number of states of the current layer; `None` when every layer
+    /// is expanded, and [`Layers::count`] is the count.
+    pub fn begin(&self) -> Option<u64> {
+        (self.place < self.plan.n).then(|| self.current.iter().map(|c| c.len() as u64).sum())
+    }
+
+    /// Cuts the expansion of the current layer into `parts` parts, in the
+    /// order of the keys they make, each for a thread.
+    pub fn split(&self, parts: usize) -> Vec<Part> {
+        let options = self.plan.options_at(self.place);
+        let ways = self.n_ways();
+        let len: usize = self.current.iter().map(Chunk::len).sum();
+        let parts = parts.clamp(1, len.max(1));
+        // The keys that cut: quantiles of a sample of the keys the ways
+        // make (each way moves keys by its own amount, so the current
+        // layer's own quantiles would leave the parts uneven).
+        let mut sample = Vec::with_capacity(SAMPLE * ways);
+        for step in 0..SAMPLE {
+            let mut rank = step * len / SAMPLE;
+            let mut c = 0;
+            while c < self.current.len() && rank >= self.current[c].len() {
+                rank -= self.current[c].len();
+                c += 1;
+            }
+            let Some(&key) = self.current.get(c).and_then(|chunk| chunk.keys.get(rank)) else {
+                break;
+            };
+            sample.extend((0..ways).filter_map(|j| Self::moved(options, j, key)));
+        }
+        sample.sort_unstable();
+        let cuts: Vec<u128> = (1..parts)
+            .filter_map(|t| sample.get(t * sample.len() / parts).copied())
+            .collect();
+        let mut result = Vec::with_capacity(parts);
+        let mut from: Vec<Cursor> = vec![Cursor::default(); ways];
+        for t in 0..parts {
+            let to: Vec<Cursor> = match cuts.get(t) {
+                None => vec![self.end_cursor(); ways],
+                Some(&cut) => (0..ways)
+                    .map(|j| self.first_bound_at_least(options, j, cut))
+                    .collect(),
+            };
+            // The cuts are in order, and so are the cursors each makes.
+            let to: Vec<Cursor> = to.into_iter().zip(&from).map(|(a, &b)| a.max(b)).collect();
+            result.push(Part {
+                from: from.clone(),
+                to: to.clone(),
+            });
+            from = to;
+        }
+        result
+    }
+
+    /// The first state whose key way `j` bounds at `cut` or above.
+    fn first_bound_at_least(&self, options: &[u128], j: usize, cut: u128) -> Cursor {
+        for (c, chunk) in self.current.iter().enumerate() {
+            let i = chunk
+                .keys
+                .partition_point(|&key| Self::bound(options, j, key) < cut);
+            if i < chunk.len() {
+                return Cursor { c, i };
+            }
+        }
+        self.end_cursor()
+    }
+
+    /// Expands `part` into `chunk`, on any thread; `false` when a number
+    /// outgrew its limbs, and [`Layers::end`] will ask for all the parts again.
+    pub fn expand(&self, part: &Part, chunk: &mut Chunk) -> bool {
+        // Worked on in this thread's own stack frame: the chunks of the
+        // threads sit side by side, and writing their lengths and counters
+        // in place made the threads fight over the cache lines.
+        let mut own = std::mem::take(chunk);
+        own.clear(self.stride);
+        let mut part = part.clone();
+        self.expand_into(&mut part, &mut own, u64::MAX);
+        *chunk = own;
+        !chunk.overflow
+    }
+
+    /// Takes `chunks`, made from [`Layers::split`]'s parts in order, as the
+    /// next layer. `Ok(true)`: done; `Ok(false)`: a number outgrew its limbs,
+    /// so split and expand the same layer again (one limb wider now);
+    /// `Err(())`: the layers passed the memory granted (the count must be
+    /// left to the depth-first count: [`crate::MemoCounter::leave_layers`]).
+    pub fn end(&mut self, chunks: &mut Vec<Chunk>) -> Result<bool, ()> {
+        if chunks.iter().any(|c| c.overflow) {
+            self.stride += 1;
+            return Ok(false);
+        }
+        let mut next: Vec<Chunk> = chunks.drain(..).filter(|c| c.len() > 0).collect();
+        for chunk in &next {
+            self.tried += chunk.tried;
+        }
+        let old = std::mem::replace(&mut self.current, Vec::new());
+        chunks.extend(old);
+        if next.is_empty() {
+            next.push(Chunk {
+                stride: self.stride,
+                ..Chunk::default()
+            });
+        }
+        self.current = next;
+        self.moved_on(chunks.iter().map(Chunk::bytes).sum())
+    }
+
+    /// Counts the new current layer and moves the place on; whether the
+    /// memory held (the layer before, of `before` bytes, and this one) is
+    /// within the budget.
+    fn moved_on(&mut self, before: usize) -> Result<bool, ()> {
+        let states: u64 = self.current.iter().map(|c| c.len() as u64).sum();
+        let tried_layer: u64 = self.current.iter().map(|c| c.tried).sum();
+        self.made += states;
+        self.met += tried_layer.saturating_sub(states);
+        self.stats.widest = self.stats.widest.max(states);
+        let bytes = before + self.current.iter().map(Chunk::bytes).sum::<usize>();
+        self.stats.peak_bytes = self.stats.peak_bytes.max(bytes);
+        self.place += 1;
+        if bytes > self.memory {
+            Err(())
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// Expands the current layer on this thread for at most `slice`
+    /// options taken; `Some(within memory)` once the layer is done and the
+    /// next one current.
+    fn step_here(&mut self, slice: u64) -> Option<bool> {
+        let mut part = match self.merge.take() {
+            Some(part) => part,
+            None => {
+                let mut next = std::mem::take(&mut self.next);
+                next.clear(self.stride);
+                self.next = next;
+                Part {
+                    from: vec![Cursor::default(); self.n_ways()],
+                    to: vec![self.end_cursor(); self.n_ways()],
+                }
+            }
+        };
+        let mut next = std::mem::take(&mut self.next);
+        let done = self.expand_into(&mut part, &mut next, slice);
+        if !done {
+            self.next = next;
+            self.merge = Some(part);
+            return None;
+        }
+        if next.overflow {
+            // Again from the layer's start, one limb wider.
+            self.stride += 1;
+            next.clear(self.stride);
+            self.next = next;
+            return None;
+        }
+        self.tried += next.tried;
+        let mut old = std::mem::replace(&mut self.current, vec![next]);
+        let before = old.iter().map(Chunk::bytes).sum();
+        // The layer expanded keeps its memory for the layer after next.
+        self.next = old.pop().unwrap_or_default();
+        Some(self.moved_on(before).is_ok())
+    }
+
+    /// Expands the current layer on this thread and moves on; `false` when
+    /// the layers passed the memory granted.
+    pub fn finish_here(&mut self) -> bool {
+        loop {
+            if let Some(fits) = self.step_here(u64::MAX) {
+                return fits;
+            }
+        }
+    }
+
+    /// Runs the count on this thread for `slice` options taken at most
+    /// (with none, it still moves through layers that take none).
+    pub(crate) fn run(&mut self, slice: u64) -> SweepEnd {
+        let start = self.nodes();
+        while self.place < self.plan.n {
+            let left = slice.saturating_sub(self.nodes() - start);
+            match self.step_here(left) {
+                // Paused; else a number outgrew its limbs, and the layer starts again.
+                None if self.merge.is_some() => return SweepEnd::Paused,
+                None | Some(true) => {}
+                Some(false) => return SweepEnd::TooBig,
+            }
+        }
+        SweepEnd::Done(self.count())
+    }
+
+    /// The options taken so far, the layer in progress included.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.tried
+            + if self.merge.is_some() {
+                self.next.tried
+            } else {
+                0
+            }
+    }
+
+    /// How many places of the sweep the count has passed, of how many.
+    pub fn place(&self) -> (u32, u32) {
+        (self.place, self.plan.n)
+    }
+
+    /// The statistics so far, as a memoised count's: the options taken as
+    /// its nodes, the states met again as its hits, the states made as its
+    /// misses.
+    pub fn memo_stats(&self) -> MemoStats {
+        MemoStats {
+            nodes: self.nodes(),
+            hits: self.met,
+            misses: self.made,
+            ..MemoStats::default()
+        }
+    }
+
+    /// The statistics of the layers.
+    pub fn stats(&self) -> SweepStats {
+        self.stats
+    }
+
+    /// The count: the ways of the last layer's one state, everything
+    /// covered (0 before the count is done).
+    pub fn count(&self) -> Count {
+        if self.place < self.plan.n {
+            return Count::ZERO;
+        }
+        let mut total = Count::ZERO;
+        for chunk in &self.current {
+            for (i, &key) in chunk.keys.iter().enumerate() {
+                debug_assert_eq!(key, 0, "no option covers a place past the last");
+                total += count_of(chunk.ways(i));
+            }
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_dlx;
+
+    fn strip(rows: usize, cols: usize) -> String {
+        let cell = |r: usize, c: usize| format!("r{r}c{c}");
+        let mut text = String::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                text += &cell(r, c);
+                text += " ";
+            }
+        }
+        text += "\n";
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    text += &format!("{} {}\n", cell(r, c), cell(r, c + 1));
+                }
+                if r + 1 < rows {
+                    text += &format!("{} {}\n", cell(r, c), cell(r + 1, c));
+                }
+            }
+        }
+        text
+    }
+
+    fn layers(text: &str) -> Layers {
+        let problem = parse_dlx(text).unwrap();
+        let layout = Layout::new(&problem).unwrap();
+        Layers::new(Arc::new(Plan::new(&layout).unwrap()), usize::MAX)
+    }
+
+    /// The count on this thread, in slices of `slice` options.
+    fn sliced(text: &str, slice: u64) -> Count {
+        let mut layers = layers(text);
+        loop {
+            match layers.run(slice) {
+                SweepEnd::Done(count) => return count,
+                SweepEnd::Paused => {}
+                SweepEnd::TooBig => unreachable!(),
+            }
+        }
+    }
+
+    /// The count through the hooks of a driver on threads, on one, with
+    /// each layer cut into `parts` parts.
+    fn in_parts(text: &str, parts: usize) -> Count {
+        let mut layers = layers(text);
+        let mut chunks: Vec<Chunk> = Vec::new();
+        while layers.begin().is_some() {
+            loop {
+                let split = layers.split(parts);
+                chunks.resize_with(split.len(), Chunk::default);
+                for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
+                    layers.expand(part, chunk);
+                }
+                if layers.end(&mut chunks).unwrap() {
+                    break;
+                }
+            }
+        }
+        layers.count()
+    }
+
+    #[test]
+    fn domino_rectangles() {
+        // OEIS A004003 (squares) and the 2 x n Fibonacci numbers.
+        assert_eq!(sliced(&strip(2, 8), 1), Count::from(34u64));
+        assert_eq!(sliced(&strip(8, 8), 3), Count::from(12_988_816u64));
+        assert_eq!(sliced(&strip(8, 8), u64::MAX), Count::from(12_988_816u64));
+        assert_eq!(in_parts(&strip(8, 8), 1), Count::from(12_988_816u64));
+        assert_eq!(in_parts(&strip(8, 8), 3), Count::from(12_988_816u64));
+        assert_eq!(sliced(&strip(3, 3), 5), Count::ZERO);
+        assert_eq!(in_parts(&strip(3, 3), 2), Count::ZERO);
+    }
+
+    #[test]
+    fn numbers_widen_past_64_and_128_bits() {
+        // The 2 x 200 strip: Fibonacci(201), past 2^128, its layers' numbers widened twice.
+        let fib = |n: usize| {
+            let (mut a, mut b) = (Count::ZERO, Count::from(1u64));
+            for _ in 0..n {
+                let c = a.clone() + b.clone();
+                a = b;
+                b = c;
+            }
+            a
+        };
+        let text = strip(2, 200);
+        assert_eq!(sliced(&text, 5), fib(201));
+        assert_eq!(in_parts(&text, 2), fib(201));
+        assert!(fib(201).to_u128().is_none());
+    }
+
+    #[test]
+    fn limbs_carry() {
+        let mut sum = vec![u64::MAX, u64::MAX];
+        assert!(add_limbs(&mut sum, &[1, 0]));
+        assert_eq!(sum, [0, 0]);
+        assert_eq!(
+            count_of(&[u64::MAX, 1, 1]),
+            Count::from(u128::MAX) + Count::from(1u128 << 65)
+        );
+        assert_eq!(count_of(&[0, 0, 0]), Count::ZERO);
+    }
+}

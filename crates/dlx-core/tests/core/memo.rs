@@ -374,10 +374,7 @@ fn multiplicities_are_refused_but_at_most_once_items_beside_exact_ones_are_count
     )
     .unwrap();
     assert_eq!(counted.method, Method::Plain);
-    assert_eq!(
-        counted.count,
-        Some(Solver::new(&problem).count().value)
-    );
+    assert_eq!(counted.count, Some(Solver::new(&problem).count().value));
 
     // `0:1` items beside exact ones are secondary items to the search.
     let problem = parse_dlx("a b 0:1|x\na x\nb x\na\nb\n").unwrap();

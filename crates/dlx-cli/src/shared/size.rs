@@ -55,7 +55,7 @@ pub(crate) fn format_size(bytes: u64) -> String {
 }
 
 /// The least power of two of bytes at or above `bytes`, written as
-/// [`parse_size`] reads it (`4G`, `512M`): a limit to suggest.
+/// [`parse_size()`] reads it (`4G`, `512M`): a limit to suggest.
 pub(crate) fn size_above(bytes: u64) -> String {
     let Some(power) = bytes.checked_next_power_of_two() else {
         return bytes.to_string();

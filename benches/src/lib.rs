@@ -246,13 +246,18 @@ pub fn workspace_root() -> PathBuf {
     manifest.parent().unwrap_or(manifest).to_path_buf()
 }
 
-/// Counts all solutions of a DLX-format instance with our engine, parsing included.
+/// Counts all solutions of a DLX-format instance with our engine, parsing
+/// included; a `u64`, as the peers' counts it is compared with are.
 ///
 /// # Panics
-/// When the bytes are not a valid instance: the bench files are.
+/// When the bytes are not a valid instance, or have 2^64 solutions or more:
+/// the bench files are valid, and far smaller.
 pub fn count_ours(bytes: &[u8]) -> u64 {
     let problem = dlx_core::parse_dlx_bytes(bytes).expect("a valid DLX instance");
-    dlx_core::Solver::new(&problem).count().value
+    let count = dlx_core::Solver::new(&problem).count().value;
+    count
+        .to_u64()
+        .expect("a bench instance has fewer than 2^64 solutions")
 }
 
 /// An exact cover problem as plain item indices, read from Knuth's DLX format.
@@ -444,7 +449,8 @@ pub fn count_sudoku_ours(text: &str, limit: u64) -> (u64, dlx_core::Stats) {
         let encoding = Encoding::presolved(&grid, Variant::Plain).expect("no clashing givens");
         let mut solver = encoding.solver();
         solver.set_limit(Some(limit));
-        total += solver.count().value;
+        let count = solver.count().value;
+        total += count.to_u64().expect("at most `limit` solutions");
         stats += *solver.stats();
     }
     (total, stats)

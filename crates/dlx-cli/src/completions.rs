@@ -13,7 +13,7 @@ use crate::shared::OutputError;
 /// line, so it knows every subcommand and flag of this version.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx completions bash > ~/.local/share/bash-completion/completions/dlx\n  dlx completions zsh > ~/.zfunc/_dlx        # with ~/.zfunc in $fpath\n  dlx completions fish > ~/.config/fish/completions/dlx.fish\n  dlx completions powershell >> $PROFILE"
+    after_help = "Examples:\n  dlx completions bash > ~/.local/share/bash-completion/completions/dlx\n  dlx completions zsh > ~/.zfunc/_dlx        # with ~/.zfunc in $fpath\n  dlx completions fish > ~/.config/fish/completions/dlx.fish\n  dlx completions elvish > ~/.config/elvish/lib/dlx.elv  # with `use dlx` in rc.elv\n  dlx completions powershell >> $PROFILE"
 )]
 pub(crate) struct CompletionsArgs {
     /// The shell to complete for.
@@ -34,9 +34,17 @@ pub(crate) fn run(args: CompletionsArgs) -> anyhow::Result<()> {
 
 /// The script with file names offered beside the piece sets of `--pieces`
 /// (`SET|FILE`), which clap's generators offer alone once a value has
-/// possible values: in bash the words and the files together, in fish
-/// without `-f` (no files) but with `-F` (files too). zsh, elvish and
-/// PowerShell offer the sets only.
+/// possible values:
+/// - bash: the words and the files together (`compgen -W` then `compgen -f`);
+/// - fish: without `-f` (no files) but with `-F` (files too);
+/// - zsh: the value's action becomes `_alternative` of the sets and `_files`;
+/// - elvish and PowerShell: clap's scripts complete no value at all (after
+///   any word they offer the subcommand's flags), so a check goes before
+///   them: after `--pieces` of `polyomino` (or `pentomino`), the sets and
+///   then the file names, by the shell's own file completion
+///   (`edit:complete-filename`, `CompletionCompleters::CompleteFilename`).
+///   The value is found as the word after `--pieces` only: in the form
+///   `--pieces=VALUE` these scripts offer nothing of their own.
 fn with_files(shell: Shell, script: String) -> String {
     let words = crate::polyomino::PIECE_SETS
         .iter()
@@ -62,6 +70,80 @@ fn with_files(shell: Shell, script: String) -> String {
                 .join("\n")
                 + "\n"
         }
+        Shell::Zsh => zsh_with_files(&script),
+        Shell::Elvish => before_line(script, "    var completions = [", &elvish_pieces()),
+        Shell::PowerShell => before_line(
+            script,
+            "    $completions = @(switch ($command) {",
+            &powershell_pieces(),
+        ),
         _ => script,
+    }
+}
+
+/// The zsh script with the action of `--pieces` (in its `_arguments`
+/// specs, `:SET|FILE:((pentominoes\:"..." ...))`, the sets alone) made
+/// `_alternative` of the sets and `_files`. The action sits in the spec's
+/// single quotes, hence `'\''` for each quote of its own, and its colons are
+/// escaped (`\:`), as `_arguments` reads a bare one as the start of the
+/// next argument's spec.
+fn zsh_with_files(script: &str) -> String {
+    const OPEN: &str = ":SET|FILE:((";
+    const CLOSE: &str = "))'";
+    let mut out = String::with_capacity(script.len() + 512);
+    let mut rest = script;
+    while let Some(at) = rest.find(OPEN) {
+        let items_at = at + OPEN.len();
+        let Some(len) = rest[items_at..].find(CLOSE) else {
+            break;
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(r":SET|FILE:_alternative '\''sets\:piece set\:((");
+        out.push_str(&rest[items_at..items_at + len]);
+        out.push_str(r"))'\'' '\''files\:piece file\:_files'\'''");
+        rest = &rest[items_at + len + CLOSE.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The elvish check for the value of `--pieces` (see [`with_files`]).
+fn elvish_pieces() -> String {
+    let mut check = String::from(
+        "    # dlx completions: after --pieces, the piece sets, then the file names.\n    \
+         if (and (has-value ['dlx;polyomino' 'dlx;pentomino'] $command) (eq $words[-2] --pieces)) {\n",
+    );
+    for (name, help) in crate::polyomino::PIECE_SETS {
+        check += &format!("        cand {name} '{}'\n", help.replace('\'', "''"));
+    }
+    check + "        edit:complete-filename $words[-1]\n        return\n    }\n"
+}
+
+/// The PowerShell check for the value of `--pieces` (see [`with_files`]).
+fn powershell_pieces() -> String {
+    let mut check = String::from(
+        "    # dlx completions: after --pieces, the piece sets, then the file names.\n    \
+         $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }\n    \
+         if (($command -eq 'dlx;polyomino' -or $command -eq 'dlx;pentomino') -and \"$previous\" -eq '--pieces') {\n        \
+         $sets = @(\n",
+    );
+    for (name, help) in crate::polyomino::PIECE_SETS {
+        check += &format!(
+            "            [CompletionResult]::new('{name}', '{name}', \
+             [CompletionResultType]::ParameterValue, '{}')\n",
+            help.replace('\'', "''")
+        );
+    }
+    check
+        + "        )\n        \
+           return @($sets.Where{ $_.CompletionText -like \"$wordToComplete*\" }) + \
+           @([CompletionCompleters]::CompleteFilename($wordToComplete))\n    }\n\n"
+}
+
+/// `script` with `insert` before its line `line` (unchanged if it has none).
+fn before_line(script: String, line: &str, insert: &str) -> String {
+    match script.find(&format!("\n{line}\n")) {
+        Some(at) => format!("{}{insert}{}", &script[..=at], &script[at + 1..]),
+        None => script,
     }
 }

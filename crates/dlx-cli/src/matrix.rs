@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::{write_dlx, Solver};
+use dlx_core::{write_dlx, Count, Solver};
 use dlx_models::matrix::{parse, Format};
 
 use crate::shared::cases::{emit_dlx, until_error};
@@ -127,9 +127,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
         |index, answer| {
             answered += 1;
             match answer {
-                Answer::Count(count) => {
-                    report.count(&mut output, Some(index), u128::from(count), args.limit)
-                }
+                Answer::Count(count) => report.count(&mut output, Some(index), count, args.limit),
                 Answer::Covers(covers) if report.json => {
                     if covers.is_empty() {
                         let what = format!("the matrix of line {} of {name}", cases[index].line);
@@ -190,7 +188,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
 /// One matrix's answer.
 enum Answer {
     /// `--count`.
-    Count(u64),
+    Count(Count),
     /// The rows of the first exact covers (up to `--limit`, 1 by default).
     Covers(Vec<Vec<usize>>),
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
-use dlx_core::{write_dlx, Count, Solver};
+use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, KnuthSpec, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
@@ -247,8 +247,8 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         if args.report.json {
             output.json(&Line::count(
                 None,
-                Count::from(counts.all),
-                args.distinct.then_some(Count::from(counts.distinct)),
+                counts.all,
+                args.distinct.then_some(counts.distinct),
                 None,
                 None,
             ))?;

@@ -133,7 +133,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
             }
         } else {
             let count = run.count(root, args.limit)?;
-            report.count(&mut output, None, u128::from(count.value), args.limit)?;
+            report.count(&mut output, None, count.value, args.limit)?;
         }
         output.flush()?;
         report.stats(

@@ -218,8 +218,7 @@ fn solve_count(
     output: &mut Output,
 ) -> anyhow::Result<()> {
     let count = run.count(Solver::new(problem), args.limit)?;
-    args.report
-        .count(output, None, u128::from(count.value), args.limit)
+    args.report.count(output, None, count.value, args.limit)
 }
 
 /// `--frequencies`: each option's number of solutions, from the diagram of

@@ -254,7 +254,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 ControlFlow::Continue(_) => {}
             }
             answered += 1;
-            mismatches.check(puzzle, variant, Some((solution, args.limit)));
+            mismatches.check(puzzle, variant, Some((Count::from(solution), args.limit)));
             if first.is_none() {
                 report.no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
             }
@@ -277,9 +277,9 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         let count = run.count(encoding.solver(), args.limit)?;
         if count.is_complete() {
             answered = 1;
-            mismatches.check(puzzle, variant, Some((count.value, args.limit)));
+            mismatches.check(puzzle, variant, Some((count.value.clone(), args.limit)));
         }
-        report.count(&mut output, Some(0), u128::from(count.value), args.limit)?;
+        report.count(&mut output, Some(0), count.value, args.limit)?;
     } else {
         run.cases(
             &puzzles,
@@ -291,11 +291,12 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 let puzzle = &puzzles[index];
                 mismatches.check(puzzle, variant, counted);
                 match &answer {
-                    &Answer::Count(count, limit, verdict) => {
+                    Answer::Count(count, limit, verdict) => {
+                        let (limit, verdict) = (*limit, *verdict);
                         if report.json {
                             output.json(&Line::count(
                                 Some(index),
-                                Count::from(count),
+                                count.clone(),
                                 None,
                                 limit,
                                 verdict,
@@ -429,12 +430,12 @@ fn described(name: &str, puzzle: &Puzzle) -> String {
 
 /// The solutions a search of a puzzle found, and the limit it stopped at
 /// (`None`: it ran to its end).
-type Counted = (u64, Option<u64>);
+type Counted = (Count, Option<u64>);
 
 /// One puzzle's answer, when puzzles are answered on threads.
 enum Answer {
     /// A count, at most the limit it was given; with `--unique`, its word.
-    Count(u64, Option<u64>, Option<&'static str>),
+    Count(Count, Option<u64>, Option<&'static str>),
     /// `--target`: the best score and its grid, if there is a solution.
     Score(Option<(u64, Grid)>),
     /// The first solution, if any.
@@ -461,19 +462,19 @@ fn answer(
     if args.count {
         let count = search.count(solver, args.limit)?;
         return Ok((
-            Answer::Count(count, args.limit, None),
+            Answer::Count(count.clone(), args.limit, None),
             Some((count, args.limit)),
         ));
     }
     if args.unique {
         let count = search.count(solver, Some(2))?;
-        let word = match count {
-            0 => "none",
-            1 => "unique",
+        let word = match count.to_u64() {
+            Some(0) => "none",
+            Some(1) => "unique",
             _ => "several",
         };
         return Ok((
-            Answer::Count(count, Some(2), Some(word)),
+            Answer::Count(count.clone(), Some(2), Some(word)),
             Some((count, Some(2))),
         ));
     }
@@ -481,7 +482,7 @@ fn answer(
     // on as far as the check needs (one solution past it).
     let limit = puzzle.count_limit().unwrap_or(1).max(1);
     let mut first = None;
-    let mut found = 0;
+    let mut found = 0u64;
     search.drive(solver, Some(limit), |solution| {
         found += 1;
         first.get_or_insert_with(|| encoding.decode(solution));
@@ -491,7 +492,9 @@ fn answer(
             ControlFlow::Break(())
         }
     })?;
-    let counted = puzzle.count_limit().map(|limit| (found, Some(limit)));
+    let counted = puzzle
+        .count_limit()
+        .map(|limit| (Count::from(found), Some(limit)));
     Ok((Answer::First(first), counted))
 }
 

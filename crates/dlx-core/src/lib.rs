@@ -33,9 +33,10 @@
 //! - [`MemoCounter`] counts solutions without visiting them: the count of
 //!   every finished subproblem is cached in a [`MemoCache`] (bounded by a
 //!   memory budget, `Sync`) under the state that determines it, and parts
-//!   that no option joins are counted apart and multiplied; exact in
-//!   `u128`. [`count_solutions`] uses it where [`decide_method`]'s short
-//!   probe finds that it pays, and the plain count elsewhere.
+//!   that no option joins are counted apart and multiplied. [`count_solutions`]
+//!   uses it where [`decide_method`]'s short probe finds that it pays, and
+//!   the plain count elsewhere. Every count, plain or memoised, is a
+//!   [`Count`]: exact however large.
 //! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
 //!   times (Knuth's Algorithm M, DLX3's `u:v|name`).
 //! - [`Solver::probe`] walks one random path down the search tree: Knuth's

@@ -28,7 +28,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use dlx_core::{BuildError, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_core::{BuildError, Count, OptionId, Problem, ProblemBuilder, Solver};
 
 use crate::encode::row_options;
 use crate::text::{numbers, tokens, Lines, TextError};
@@ -330,7 +330,7 @@ impl Matrix {
     }
 
     /// The number of exact covers.
-    pub fn count(&self) -> Result<u64, MatrixError> {
+    pub fn count(&self) -> Result<Count, MatrixError> {
         let encoding = self.encode()?;
         Ok(crate::whole(Solver::new(encoding.problem()).count()))
     }

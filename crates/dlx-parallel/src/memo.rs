@@ -873,7 +873,7 @@ impl<'p> ParallelCount<'p> {
         let count = parallel.count();
         self.balance = parallel.balance();
         Ok(Counted {
-            count: Some(Count::from(count.value)),
+            count: Some(count.value),
             outcome: count.outcome,
             method: Method::Plain,
             plain: *parallel.stats(),

@@ -20,7 +20,8 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use anyhow::Context as _;
 use dlx_core::{
-    Answer, Budget, Costed, Deepening, MinCover, Objective, OptionId, Outcome, Solver, Stats, Step,
+    Answer, Budget, Costed, Count, Deepening, MinCover, Objective, OptionId, Outcome, Solver,
+    Stats, Step,
 };
 use dlx_parallel::{ParallelRounds, ParallelSolver, Progress};
 use rayon::ThreadPool;
@@ -187,7 +188,7 @@ impl Case<'_> {
     }
 
     /// Counts the solutions of `solver`, up to `limit`, as [`Case::drive`] runs it.
-    pub(crate) fn count(&mut self, solver: Solver, limit: Option<u64>) -> anyhow::Result<u64> {
+    pub(crate) fn count(&mut self, solver: Solver, limit: Option<u64>) -> anyhow::Result<Count> {
         if let Some(pool) = self.pool.clone() {
             let mut parallel = self.parallel(&pool, solver);
             parallel.set_limit(limit);
@@ -195,12 +196,12 @@ impl Case<'_> {
             self.parallel_searched(&parallel, count.outcome);
             return Ok(count.value);
         }
-        let mut n = 0;
+        let mut n = 0u64;
         self.drive(solver, limit, |_| {
             n += 1;
             ControlFlow::Continue(())
         })?;
-        Ok(n)
+        Ok(Count::from(n))
     }
 
     /// The fewest options of a solution of `solver` ([`Solver::min_options`]),

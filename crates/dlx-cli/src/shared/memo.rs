@@ -29,7 +29,8 @@ pub(crate) struct MemoArgs {
     #[arg(long)]
     no_memo: bool,
     /// The most memory the memoised count's cache may hold, in bytes or with
-    /// a binary unit: 512M, 4G (K, M, G, T; KiB, MB and so on are read the same).
+    /// a binary unit: 512M, 4G, 1.5G (K, M, G, T, P, E; KiB, MB and so on are
+    /// read the same).
     ///
     /// When the cache is full it forgets the subproblems that saved the
     /// least and goes on: the count stays exact, it only takes longer. The

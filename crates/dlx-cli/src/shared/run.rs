@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::{Answer, Budget, Costed, Objective, OptionId, Outcome, Solver, Stats};
+use dlx_core::{Answer, Budget, Costed, Count, Objective, OptionId, Outcome, Solver, Stats};
 use dlx_parallel::{Balance, ParallelSolver, Split, SplitGoal};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
@@ -261,7 +261,7 @@ impl Run {
         &mut self,
         root: Solver,
         limit: Option<u64>,
-    ) -> anyhow::Result<Answer<u64>> {
+    ) -> anyhow::Result<Answer<Count>> {
         let pool = self.pool()?;
         let mut parallel = self.parallel(&pool, root);
         parallel.set_limit(limit);

@@ -151,7 +151,8 @@ fn the_manual_pages_read_like_ripgreps_issue_21() {
 
 /// Issue 21: `--pieces` completes the built-in piece sets, and still file
 /// names (a piece file is read the same), in the scripts bash runs and fish
-/// reads; every set it offers is one `dlx polyomino` reads.
+/// reads (zsh, elvish and PowerShell below); every set it offers is one
+/// `dlx polyomino` reads.
 #[test]
 fn pieces_complete_the_piece_sets_and_files_issue_21() {
     let (bash, _) = run(&["completions", "bash"], "", 0);
@@ -201,4 +202,49 @@ fn pieces_complete_the_piece_sets_and_files_issue_21() {
     for set in sets.split(' ') {
         run(&["polyomino", "--pieces", set, "--list-pieces"], "", 0);
     }
+}
+
+/// Issue 21: `--pieces` completes the piece sets and file names in zsh,
+/// elvish and PowerShell too. zsh's action is `_alternative` of both, and
+/// the script still parses (`zsh -n`, where zsh is installed); elvish's and
+/// PowerShell's scripts, which complete no value of their own, check for
+/// the word after `--pieces` before anything else (checked as text: elvish
+/// completes only in an interactive shell, and the test machines have no
+/// PowerShell).
+#[test]
+fn pieces_complete_files_in_zsh_elvish_and_powershell_issue_21() {
+    let (zsh, _) = run(&["completions", "zsh"], "", 0);
+    let action =
+        r#":SET|FILE:_alternative '\''sets\:piece set\:((pentominoes\:"the 12 pentominoes""#;
+    let files = r#"domino\:"the domino, as many as fill the board"))'\'' '\''files\:piece file\:_files'\'''"#;
+    // polyomino and its alias pentomino.
+    assert_eq!(zsh.matches(action).count(), 2, "zsh: {action}");
+    assert_eq!(zsh.matches(files).count(), 2, "zsh: {files}");
+    assert!(
+        !zsh.contains(":SET|FILE:(("),
+        "zsh: the sets alone are left"
+    );
+    let script = scratch("completion-zsh").join("_dlx");
+    std::fs::write(&script, &zsh).unwrap();
+    if let Ok(out) = std::process::Command::new("zsh")
+        .arg("-n")
+        .arg(&script)
+        .output()
+    {
+        assert!(
+            out.status.success(),
+            "zsh -n: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    let (elvish, _) = run(&["completions", "elvish"], "", 0);
+    let check = "    if (and (has-value ['dlx;polyomino' 'dlx;pentomino'] $command) (eq $words[-2] --pieces)) {\n        cand pentominoes 'the 12 pentominoes'\n        cand tetrominoes 'the 5 tetrominoes'\n        cand hexominoes 'the 35 hexominoes'\n        cand domino 'the domino, as many as fill the board'\n        edit:complete-filename $words[-1]\n        return\n    }\n    var completions = [\n";
+    assert!(elvish.contains(check), "elvish: {elvish}");
+
+    let (powershell, _) = run(&["completions", "powershell"], "", 0);
+    let check = "\"$previous\" -eq '--pieces') {\n        $sets = @(\n            [CompletionResult]::new('pentominoes', 'pentominoes', [CompletionResultType]::ParameterValue, 'the 12 pentominoes')\n";
+    assert!(powershell.contains(check), "powershell: {powershell}");
+    let files = "        return @($sets.Where{ $_.CompletionText -like \"$wordToComplete*\" }) + @([CompletionCompleters]::CompleteFilename($wordToComplete))\n    }\n\n    $completions = @(switch ($command) {\n";
+    assert!(powershell.contains(files), "powershell: {powershell}");
 }

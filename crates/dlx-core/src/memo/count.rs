@@ -20,11 +20,20 @@ use std::str::FromStr;
 
 use num_bigint::BigUint;
 
-/// A number of solutions, exact however large.
+/// A number of solutions, exact however large: the workspace's one count type.
+///
+/// Every public count of solutions is a `Count`, whichever way it was
+/// made: [`Solver::count`](crate::Solver::count) (which counts in a `u64`
+/// in its loop and converts once at the end), [`MemoCounter::count`](crate::MemoCounter::count),
+/// [`count_solutions`](crate::count_solutions), the parallel searches of
+/// `dlx-parallel` and the models' counts in `dlx-models`. A caller
+/// compares, adds and prints counts the same way for all of them, and a
+/// count that outgrows a machine word stays exact.
 ///
 /// Counts up to `u128::MAX` are held as a `u128`; larger ones as a
 /// [`BigUint`]. Two counts of the same number are equal whichever way
-/// they were made.
+/// they were made. [`Count::to_u64`] and [`Count::to_u128`] give the
+/// number back as a machine word when it fits.
 ///
 /// ```
 /// use dlx_core::Count;
@@ -33,6 +42,7 @@ use num_bigint::BigUint;
 /// assert_eq!(big.to_string(), "340282366920938463463374607431768211456");
 /// assert_eq!(big.to_u128(), None);
 /// assert_eq!(Count::from(7u64) * Count::from(6u64), Count::from(42u64));
+/// assert!(big > u128::MAX && Count::from(41u64) < 42u64);
 /// assert_eq!("42".parse::<Count>(), Ok(Count::from(42u64)));
 /// ```
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -175,6 +185,22 @@ impl PartialEq<u128> for Count {
 impl PartialEq<u64> for Count {
     fn eq(&self, other: &u64) -> bool {
         self.0 == Repr::Small(u128::from(*other))
+    }
+}
+
+impl PartialOrd<u128> for Count {
+    fn partial_cmp(&self, other: &u128) -> Option<std::cmp::Ordering> {
+        Some(match &self.0 {
+            Repr::Small(n) => n.cmp(other),
+            // Every big count is past `u128::MAX`.
+            Repr::Big(_) => std::cmp::Ordering::Greater,
+        })
+    }
+}
+
+impl PartialOrd<u64> for Count {
+    fn partial_cmp(&self, other: &u64) -> Option<std::cmp::Ordering> {
+        self.partial_cmp(&u128::from(*other))
     }
 }
 

@@ -181,7 +181,7 @@ pub enum BuildError {
 ///     b.option(option)?;
 /// }
 /// let problem = b.build()?;
-/// assert_eq!(Solver::new(&problem).count().complete(), Ok(1));
+/// assert_eq!(Solver::new(&problem).count().complete(), Ok(1u64.into()));
 /// # Ok::<(), dlx_core::BuildError>(())
 /// ```
 #[derive(Clone, Debug)]

@@ -417,7 +417,7 @@ impl SubtreeSearch for Solver {
     /// let given = first.donate().expect("untried options at the top level");
     /// let mut second = Solver::new(&problem);
     /// second.enter(&given)?;
-    /// assert_eq!(first.count().complete()? + second.count().complete()?, 4);
+    /// assert_eq!(first.count().complete()? + second.count().complete()?, 4u64);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {

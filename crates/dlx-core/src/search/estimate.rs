@@ -77,7 +77,7 @@ impl Solver {
     /// let probes = 20_000;
     /// let solutions: f64 = (0..probes).map(|_| solver.probe(&mut random).solutions).sum();
     /// let mean = solutions / f64::from(probes);
-    /// assert_eq!(solver.count().complete(), Ok(10));
+    /// assert_eq!(solver.count().complete(), Ok(10u64.into()));
     /// assert!((mean - 10.0).abs() < 1.0, "{mean}");
     /// # Ok::<(), dlx_core::ParseError>(())
     /// ```

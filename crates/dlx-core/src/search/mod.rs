@@ -39,6 +39,7 @@ pub use stats::Stats;
 use crate::budget::{Answer, Budget, Outcome, Pace, Stop};
 use crate::index::OptionId;
 use crate::links::{LinkError, Links};
+use crate::memo::Count;
 use crate::problem::Problem;
 use algorithm_m::Multiplicities;
 use optimise::Optimiser;
@@ -255,7 +256,7 @@ impl Solver {
     /// solver.set_budget(Budget::new().with_nodes(1000));
     /// let count = solver.count();
     /// assert_eq!(count.outcome, Outcome::Stopped(Stop::Nodes));
-    /// assert!(count.value < 1 << 20);
+    /// assert!(count.value < 1u64 << 20);
     /// assert_eq!(solver.stats().nodes, 1000);
     /// assert_eq!(solver.run(1), Step::End(Outcome::Stopped(Stop::Nodes)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -356,14 +357,27 @@ impl Solver {
 
     /// Counts the solutions from here to the end of the search (or the
     /// limit): the count, and how the search ended (partial when stopped).
-    pub fn count(&mut self) -> Answer<u64> {
+    ///
+    /// The count is a [`Count`], the workspace's one count type, as the
+    /// memoised count's is; the loop itself counts in the `u64` of
+    /// [`Stats::solutions`] (a search that visits its solutions one by one
+    /// cannot pass it), turned into a [`Count`] once at the end.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Count, Solver};
+    ///
+    /// let problem = parse_dlx("a b\na b\na\nb\n")?;
+    /// assert_eq!(Solver::new(&problem).count().value, Count::from(2u64));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count(&mut self) -> Answer<Count> {
         let before = self.stats.solutions;
         let outcome = loop {
             if let Step::End(outcome) = self.run_counting(u64::MAX) {
                 break outcome;
             }
         };
-        Answer::new(self.stats.solutions - before, outcome)
+        Answer::new(Count::from(self.stats.solutions - before), outcome)
     }
 
     /// The first solution, if any (`None` with a complete outcome: there is

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 
 use crate::memo::dominoes;
 use crate::properties::{bounds, brute_force, brute_force_min_cover, cases, problem_of, spec};
-use crate::support::queens;
+use crate::support::{count_answer, queens};
 
 /// A search of a problem, run from its start under a budget: how it ended
 /// and the nodes it entered.
@@ -199,7 +199,7 @@ fn issue_20_a_solution_limit_or_a_visitor_leaves_the_cancel_flag_down() {
     let budget = Budget::new().with_cancel(Arc::clone(&cancel));
     let mut solver = Solver::new(&problem);
     solver.set_budget(budget.clone()).set_limit(Some(5));
-    assert_eq!(solver.count(), Answer::new(5, Outcome::LimitReached));
+    assert_eq!(solver.count(), count_answer(5, Outcome::LimitReached));
     assert_eq!(solver.next_solution(), Ok(None), "the limit is reached");
     let mut solver = Solver::new(&problem);
     solver.set_budget(budget.clone());
@@ -276,7 +276,7 @@ fn issue_20_clones_of_a_budget_share_one_node_pool() {
     let budget = Budget::new().with_nodes(all + 500);
     let mut first = Solver::new(&eight);
     first.set_budget(budget.clone());
-    assert_eq!(first.count(), Answer::new(92, Outcome::Finished));
+    assert_eq!(first.count(), count_answer(92, Outcome::Finished));
     assert_eq!(budget.nodes_left(), Some(500));
 
     // The second stops where a search with a pool of its own of 500 stops.
@@ -308,7 +308,7 @@ fn issue_20_clones_of_a_budget_share_one_node_pool() {
     let budget = Budget::new().with_nodes(count.stats().nodes + 3);
     let mut count = Solver::new(&four);
     count.set_budget(budget.clone());
-    assert_eq!(count.count(), Answer::new(2, Outcome::Finished));
+    assert_eq!(count.count(), count_answer(2, Outcome::Finished));
     assert_eq!(budget.nodes_left(), Some(3));
     let mut cover = MinCover::new(&eight);
     cover.set_budget(budget.clone());
@@ -336,14 +336,14 @@ fn issue_20_a_node_budget_stops_a_count_and_says_so() {
     let problem = parse_dlx(&queens(8)).unwrap();
     let mut whole = Solver::new(&problem);
     let all = whole.count();
-    assert_eq!(all, Answer::new(92, Outcome::Finished));
+    assert_eq!(all, count_answer(92, Outcome::Finished));
 
     let mut solver = Solver::new(&problem);
     solver.set_budget(Budget::new().with_nodes(100));
     let part = solver.count();
     assert_eq!(part.outcome, Outcome::Stopped(Stop::Nodes));
     assert_eq!(part.clone().complete(), Err(Stop::Nodes));
-    assert!(part.value < 92, "{part:?}");
+    assert!(part.value < 92u64, "{part:?}");
     assert!(solver.stats().nodes >= 100 && solver.stats().nodes < whole.stats().nodes);
     assert!(!solver.is_done());
     // The pool is empty: asking again stops again, at once.
@@ -353,7 +353,7 @@ fn issue_20_a_node_budget_stops_a_count_and_says_so() {
     solver.set_budget(Budget::new());
     let rest = solver.count();
     assert_eq!(rest.outcome, Outcome::Finished);
-    assert_eq!(part.value + rest.value, 92);
+    assert_eq!(part.value + rest.value, 92u64);
     assert_eq!(solver.stats(), whole.stats());
 }
 
@@ -415,13 +415,16 @@ fn issue_20_the_memo_probe_reads_the_budget() {
     assert_eq!((solver.stats().nodes, memo.nodes), (10, 0), "no probe ran");
     assert_eq!(
         solver.count(),
-        Answer::new(0, Outcome::Stopped(Stop::Nodes))
+        count_answer(0, Outcome::Stopped(Stop::Nodes))
     );
 
     // A deadline already past: nothing runs.
     let (mut solver, memo) = plain_with(&Budget::new().with_deadline(Instant::now()));
     assert_eq!((solver.stats().nodes, memo.nodes), (0, 0));
-    assert_eq!(solver.count(), Answer::new(0, Outcome::Stopped(Stop::Time)));
+    assert_eq!(
+        solver.count(),
+        count_answer(0, Outcome::Stopped(Stop::Time))
+    );
 
     // Enough for the plain slice but not for the probe: the probe stops
     // with the budget, and the plain count ends at once.

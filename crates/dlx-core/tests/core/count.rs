@@ -2,8 +2,13 @@
 
 use std::cmp::Ordering;
 
-use dlx_core::{BigUint, Count};
+use dlx_core::{
+    count_solutions, parse_dlx, BigUint, Budget, Count, CountMode, MemoCounter, MemoSettings,
+    Solver,
+};
 use proptest::prelude::*;
+
+use crate::support::queens;
 
 /// 2^128, the first count that no `u128` holds.
 fn two_to_128() -> BigUint {
@@ -105,6 +110,32 @@ fn the_edges_of_u64_and_u128() {
     assert_eq!(format!("{past:?}"), past.to_string());
 }
 
+/// Issue 21: one count type. The plain count, the memoised count and
+/// `count_solutions` in each mode answer with a `Count`, equal for equal
+/// numbers, so that a caller adds and compares them without converting.
+#[test]
+fn issue_21_every_count_is_a_count() {
+    for (n, expected) in [(1, 1u64), (4, 2), (6, 4), (8, 92)] {
+        let problem = parse_dlx(&queens(n)).expect("queens parse");
+        let plain: Count = Solver::new(&problem).count().complete().expect("no budget");
+        let memo: Count = MemoCounter::new(&problem, &MemoSettings::new())
+            .expect("no multiplicities")
+            .count()
+            .expect("no budget");
+        let mut counts = vec![plain, memo];
+        for mode in [CountMode::Plain, CountMode::Memo, CountMode::Auto] {
+            let counted = count_solutions(&problem, &MemoSettings::new(), mode, &Budget::new())
+                .expect("no multiplicities");
+            counts.push(counted.count.expect("no budget"));
+        }
+        for count in &counts {
+            assert_eq!(*count, expected, "{n} queens");
+        }
+        let sum: Count = counts.into_iter().sum();
+        assert_eq!(sum, 5 * expected, "{n} queens");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -128,6 +159,12 @@ proptest! {
         prop_assert_eq!(x.cmp(&y), a.cmp(&b));
         prop_assert_eq!(x == y, a == b);
         prop_assert_eq!(x.cmp(&y) == Ordering::Equal, x == y);
+        if let Ok(small) = u128::try_from(&b) {
+            prop_assert_eq!(x.partial_cmp(&small), Some(a.cmp(&b)));
+        }
+        if let Ok(small) = u64::try_from(&b) {
+            prop_assert_eq!(x.partial_cmp(&small), Some(a.cmp(&b)));
+        }
     }
 
     #[test]

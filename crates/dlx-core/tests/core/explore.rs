@@ -149,7 +149,7 @@ fn an_exploration_cut_short_puts_every_link_back() {
         solver.check_links().expect("links are back");
         solver.reset();
         solver.set_limit(None).set_budget(Budget::new());
-        assert_eq!(solver.count().value, 4, "cut {cut}");
+        assert_eq!(solver.count().value, 4u64, "cut {cut}");
     }
 }
 

@@ -1,8 +1,8 @@
 //! Counts and solution sets published for classic problems.
 
-use dlx_core::{parse_dlx, Answer, ItemKind, Outcome, ProblemBuilder, Solver};
+use dlx_core::{parse_dlx, ItemKind, Outcome, ProblemBuilder, Solver};
 
-use crate::support::{all_solutions, fixture, langford, queens};
+use crate::support::{all_solutions, count_answer, fixture, langford, queens};
 
 #[track_caller]
 fn check(text: &str, expected: u64) {
@@ -11,7 +11,7 @@ fn check(text: &str, expected: u64) {
     assert_eq!(solutions.len() as u64, expected);
     assert_eq!(
         Solver::new(&problem).count(),
-        Answer::new(expected, Outcome::Finished),
+        count_answer(expected, Outcome::Finished),
         "count agrees with the enumeration"
     );
 }
@@ -72,7 +72,7 @@ fn a_search_100000_levels_deep_does_not_overflow() {
     );
     assert_eq!(
         solver.count(),
-        Answer::new(0, Outcome::Finished),
+        count_answer(0, Outcome::Finished),
         "no second solution"
     );
 }

@@ -381,10 +381,7 @@ fn multiplicities_are_refused_but_at_most_once_items_beside_exact_ones_are_count
     )
     .unwrap();
     assert_eq!(counted.method, Method::Plain);
-    assert_eq!(
-        counted.count,
-        Some(Count::from(Solver::new(&problem).count().value))
-    );
+    assert_eq!(counted.count, Some(Solver::new(&problem).count().value));
 
     // `0:1` items beside exact ones are secondary items to the search.
     let problem = parse_dlx("a b 0:1|x\na x\nb x\na\nb\n").unwrap();
@@ -581,7 +578,7 @@ proptest! {
     #[test]
     fn the_memoised_count_equals_the_plain_count(spec in random()) {
         let problem = build_random(&spec);
-        let plain = Count::from(Solver::new(&problem).count().value);
+        let plain = Solver::new(&problem).count().value;
         for rule in [Rule::Frontier, Rule::FewestOptions, Rule::FirstItem] {
             for (memory, parts) in [(1 << 20, true), (0, true), (1 << 20, false)] {
                 let settings = MemoSettings::new().with_rule(rule).with_memory(memory).with_parts(parts);

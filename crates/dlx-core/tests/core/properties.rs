@@ -1,8 +1,9 @@
 //! Random small problems against brute force, and metamorphic properties.
 
+use crate::support::count_answer;
 use dlx_core::subtree::{Division, Subtree, SubtreeSearch};
 use dlx_core::{
-    verify, Answer, ChooseError, Color, Entry, ItemKind, MinCover, Multiplicity, OptionId, Outcome,
+    verify, ChooseError, Color, Count, Entry, ItemKind, MinCover, Multiplicity, OptionId, Outcome,
     Problem, ProblemBuilder, Solver, Step, Stop,
 };
 use proptest::prelude::*;
@@ -143,7 +144,7 @@ proptest! {
         let mut expected = brute_force(&problem);
         expected.sort();
         prop_assert_eq!(solve(&problem), expected.clone());
-        prop_assert_eq!(Solver::new(&problem).count(), Answer::new(expected.len() as u64, Outcome::Finished));
+        prop_assert_eq!(Solver::new(&problem).count(), count_answer(expected.len() as u64, Outcome::Finished));
     }
 
     #[test]
@@ -176,8 +177,8 @@ proptest! {
         let problem = build(&spec, &items, &options);
         let total = Solver::new(&problem).count().value;
         let root = Solver::new(&problem);
-        let parts: u64 = match root.branch() {
-            None => 1,
+        let parts: Count = match root.branch() {
+            None => Count::from(1u64),
             Some(branch) => branch.options.iter().map(|&o| {
                 let mut part = root.clone();
                 part.choose(o).unwrap();
@@ -234,7 +235,7 @@ proptest! {
         expected.sort();
         prop_assert_eq!(solve(&problem), expected.clone());
         let mut solver = Solver::new(&problem);
-        let count = Answer::new(expected.len() as u64, Outcome::Finished);
+        let count = count_answer(expected.len() as u64, Outcome::Finished);
         prop_assert_eq!(solver.count(), count.clone());
         solver.reset();
         solver.check_links().unwrap();
@@ -277,7 +278,7 @@ proptest! {
         expected.sort();
         prop_assert_eq!(solve(&problem), expected.clone());
         let mut solver = Solver::new(&problem);
-        prop_assert_eq!(solver.count(), Answer::new(expected.len() as u64, Outcome::Finished));
+        prop_assert_eq!(solver.count(), count_answer(expected.len() as u64, Outcome::Finished));
         solver.reset();
         solver.check_links().unwrap();
         // Every option has an item covered exactly once: Algorithm X, which splits.
@@ -288,7 +289,7 @@ proptest! {
         let reduced = problem.option_ids().all(|o| problem.option(o).iter().any(exact));
         if reduced && problem.n_options() > 0 && solver.branch().is_some() {
             let branch = solver.branch().unwrap();
-            let mut total = 0;
+            let mut total = Count::ZERO;
             for option in branch.options {
                 let mut part = Solver::new(&problem);
                 part.choose(option).unwrap();
@@ -336,7 +337,7 @@ proptest! {
         prop_assert_eq!(best.value.map(|s| s.len()), expected);
         solver.check_links().unwrap();
         // The solver is whole again: it still counts every solution.
-        prop_assert_eq!(solver.count(), Answer::new(brute_force(&problem).len() as u64, Outcome::Finished));
+        prop_assert_eq!(solver.count(), count_answer(brute_force(&problem).len() as u64, Outcome::Finished));
     }
 
     #[test]
@@ -747,6 +748,6 @@ proptest! {
             format!("{:?}", Solver::new(&problem).min_options())
         );
         fewest.check_links().unwrap();
-        prop_assert_eq!(fewest.count(), Answer::new(expected.len() as u64, Outcome::Finished));
+        prop_assert_eq!(fewest.count(), count_answer(expected.len() as u64, Outcome::Finished));
     }
 }

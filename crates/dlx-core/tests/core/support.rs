@@ -1,6 +1,6 @@
 //! Helpers shared by the tests: generators of classic problems and a checked solve.
 
-use dlx_core::{parse_dlx, verify, OptionId, Problem, Solver};
+use dlx_core::{parse_dlx, verify, Answer, Count, OptionId, Outcome, Problem, Solver};
 
 /// Solves `problem` to the end, checks every solution with `verify`, and returns them sorted.
 #[track_caller]
@@ -136,4 +136,9 @@ impl SplitMix64 {
         z ^= z >> 31;
         u32::try_from((u64::from(n) * (z >> 32)) >> 32).expect("below n")
     }
+}
+
+/// A count and its outcome, as [`Solver::count`] answers.
+pub fn count_answer(n: u64, outcome: Outcome) -> Answer<Count> {
+    Answer::new(Count::from(n), outcome)
 }

@@ -355,13 +355,13 @@ proptest! {
         (n, options) in random_spec(),
         seed in any::<u64>(),
     ) {
-        let plain = u128::from(Solver::new(&random_problem(n, &options, &(0..n).collect::<Vec<_>>())).count().value);
+        let plain = Solver::new(&random_problem(n, &options, &(0..n).collect::<Vec<_>>())).count().value.to_u128();
         let mut rng = SplitMix64::new(seed);
         for _ in 0..3 {
             let items = shuffle((0..n).collect(), &mut rng);
             let order = shuffle((0..options.len()).collect(), &mut rng);
             let shuffled: Vec<Vec<usize>> = order.iter().map(|&k| options[k].clone()).collect();
-            prop_assert_eq!(memo_count(&random_problem(n, &shuffled, &items)), plain);
+            prop_assert_eq!(memo_count(&random_problem(n, &shuffled, &items)), plain.expect("small"));
         }
     }
 

@@ -89,7 +89,7 @@ impl KnuthSpec {
     /// assert_eq!(pieces.names(), ["L", "I"]);
     /// let only_l = KnuthSpec::parse("[0-2][01]\nL 00 01 10\n")?;
     /// let model = Polyomino::new(only_l.board, only_l.pieces.unwrap().times(2), false)?;
-    /// assert_eq!(model.count_all(), 2);
+    /// assert_eq!(model.count_all(), 2u64);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(text: &str) -> Result<KnuthSpec, KnuthError> {

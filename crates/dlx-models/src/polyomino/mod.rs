@@ -28,8 +28,8 @@
 //! // The 12 pentominoes on a board 20 wide and 3 tall.
 //! let board = Board::parse_size("20x3")?;
 //! let model = Polyomino::new(board.clone(), PieceSet::pentominoes(), false)?;
-//! assert_eq!(model.count_all(), 8);
-//! assert_eq!(model.count_distinct()?, 2);
+//! assert_eq!(model.count_all(), 8u64);
+//! assert_eq!(model.count_distinct()?, 2u64);
 //! let tiling = model.first().expect("3x20 has tilings");
 //! tiling.check(&board, model.pieces(), false)?;
 //! assert_eq!(tiling.to_string().lines().count(), 3);

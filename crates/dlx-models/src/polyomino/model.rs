@@ -39,12 +39,12 @@ pub struct Polyomino {
 }
 
 /// The number of tilings and the number of them up to symmetry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Counts {
     /// All tilings.
-    pub all: u64,
+    pub all: Count,
     /// Orbits of tilings under [`Polyomino::symmetries`].
-    pub distinct: u64,
+    pub distinct: Count,
 }
 
 /// One way to put a piece on the board.
@@ -366,25 +366,25 @@ impl Polyomino {
 
     /// The number of tilings (a tiling is a set of placed pieces; copies of
     /// one piece are not told apart).
-    pub fn count_all(&self) -> u64 {
+    pub fn count_all(&self) -> Count {
         self.count_all_with_stats().0
     }
 
     /// [`Polyomino::count_all`] and the statistics of the search.
-    pub fn count_all_with_stats(&self) -> (u64, Stats) {
+    pub fn count_all_with_stats(&self) -> (Count, Stats) {
         let mut solver = Solver::new(&self.problem);
         let n = crate::whole(solver.count());
-        (n / self.copies_factor, *solver.stats())
+        (n.div_floor(self.copies_factor), *solver.stats())
     }
 
     /// The number of tilings up to the symmetries of [`Polyomino::symmetries`]:
     /// the number of orbits, exactly, symmetric tilings included (see the module docs).
-    pub fn count_distinct(&self) -> Result<u64, SetupError> {
+    pub fn count_distinct(&self) -> Result<Count, SetupError> {
         Ok(self.count_distinct_with_stats()?.0)
     }
 
     /// [`Polyomino::count_distinct`] and the statistics of the search.
-    pub fn count_distinct_with_stats(&self) -> Result<(u64, Stats), SetupError> {
+    pub fn count_distinct_with_stats(&self) -> Result<(Count, Stats), SetupError> {
         let (counts, stats) = self.count_by_symmetry()?;
         Ok((counts.distinct, stats))
     }

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_core::{OptionId, Problem, Solver};
+use dlx_core::{Count, OptionId, Problem, Solver};
 
 use super::model::{map_placement, Counts, Polyomino, SetupError};
 
@@ -155,12 +155,15 @@ impl SymmetryCount<'_> {
     }
 
     /// The counts from the number of solutions `orbit` accepted and the sum
-    /// of the sizes it returned.
+    /// of the sizes it returned. The sums are `u64`s, as a search's
+    /// [`Stats::solutions`](dlx_core::Stats::solutions) is: each orbit is
+    /// one solution visited, and `tilings` is at most the group's order
+    /// (8) times `orbits`; the counts are [`Count`]s, as every count is.
     pub fn counts(&self, orbits: u64, tilings: u64) -> Counts {
         let copies = self.model.copies_factor;
         Counts {
-            all: tilings / copies,
-            distinct: orbits / copies,
+            all: Count::from(tilings / copies),
+            distinct: Count::from(orbits / copies),
         }
     }
 

@@ -69,8 +69,8 @@
 //! use dlx_models::queens::{Queens, Square};
 //!
 //! let eight = Queens::new(8)?;
-//! assert_eq!(eight.count()?, 92);
-//! assert_eq!(eight.count_distinct()?, 12);
+//! assert_eq!(eight.count()?, 92u64);
+//! assert_eq!(eight.count_distinct()?, 12u64);
 //!
 //! // A queen in the corner of a 5 x 5 board leaves two solutions.
 //! let puzzle = Queens::with_queens(5, [Square::new(0, 0)])?;

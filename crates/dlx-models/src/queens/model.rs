@@ -3,8 +3,8 @@
 use std::ops::ControlFlow;
 
 use dlx_core::{
-    Answer, Budget, BuildError, ItemId, ItemKind, OptionId, Outcome, Problem, ProblemBuilder,
-    Solver, Stats, Step,
+    Answer, Budget, BuildError, Count, ItemId, ItemKind, OptionId, Outcome, Problem,
+    ProblemBuilder, Solver, Stats, Step,
 };
 
 use super::{Board, BoardError, Line, Square, Symmetry, FIRST_BUDGET, MAX_N};
@@ -331,14 +331,14 @@ impl Queens {
     }
 
     /// The number of solutions.
-    pub fn count(&self) -> Result<u64, QueensError> {
+    pub fn count(&self) -> Result<Count, QueensError> {
         let encoding = self.encode()?;
         Ok(crate::whole(Solver::new(encoding.problem()).count()))
     }
 
     /// The number of solutions up to the symmetries in [`Queens::symmetries`],
     /// by canonical forms (see the module documentation).
-    pub fn count_distinct(&self) -> Result<u64, QueensError> {
+    pub fn count_distinct(&self) -> Result<Count, QueensError> {
         let encoding = self.encode()?;
         let mut solver = Solver::new(encoding.problem());
         Ok(encoding.count_distinct(&mut solver, &self.symmetries()))
@@ -370,7 +370,7 @@ impl Encoding {
     /// (which must form a group mapping the puzzle to itself, such as
     /// [`Queens::symmetries`]): a solution counts when it is the smallest of
     /// its images ([`Canonical`]).
-    pub fn count_distinct(&self, solver: &mut Solver, symmetries: &[Symmetry]) -> u64 {
+    pub fn count_distinct(&self, solver: &mut Solver, symmetries: &[Symmetry]) -> Count {
         let mut canonical = self.canonical(symmetries);
         let mut distinct = 0u64;
         let _ = solver.visit(|solution| {
@@ -379,7 +379,7 @@ impl Encoding {
             }
             ControlFlow::<()>::Continue(())
         });
-        distinct
+        Count::from(distinct)
     }
 
     /// The test of whether a solution is the canonical one of its class

@@ -1,6 +1,6 @@
 //! The lean exact cover encoding of a sudoku, and the ways to solve one.
 
-use dlx_core::{ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
+use dlx_core::{Count, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
 
 use super::board::Board;
 use super::{Cell, Clash, Grid, Variant};
@@ -332,7 +332,7 @@ impl Grid {
     }
 
     /// The number of solutions, stopping at `limit` when one is given.
-    pub fn count(&self, variant: Variant, limit: Option<u64>) -> Result<u64, Clash> {
+    pub fn count(&self, variant: Variant, limit: Option<u64>) -> Result<Count, Clash> {
         let encoding = Encoding::presolved(self, variant)?;
         let mut solver = encoding.solver();
         solver.set_limit(limit);

@@ -10,6 +10,7 @@
 use std::iter::Enumerate;
 
 use super::{check, find_clash, Cell, Grid, RuleError, Shape, ShapeError, Variant, MAX_SIZE};
+use dlx_core::Count;
 
 /// The symbols a puzzle was written in, so answers can be written the same way.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -276,28 +277,31 @@ impl Puzzle {
     /// use dlx_models::sudoku::Puzzle;
     ///
     /// let puzzle = Puzzle::parse_one("1...........4...:3", None)?;
-    /// assert!(puzzle.check_count(3, None).is_ok());
-    /// assert!(puzzle.check_count(4, Some(4)).is_err());
-    /// assert!(puzzle.check_count(2, Some(2)).is_ok(), "2 found, and the search stopped there");
+    /// assert!(puzzle.check_count(3u64, None).is_ok());
+    /// assert!(puzzle.check_count(4u64, Some(4)).is_err());
+    /// assert!(puzzle.check_count(2u64, Some(2)).is_ok(), "2 found, and the search stopped there");
     /// assert_eq!(
-    ///     puzzle.check_count(2, None).unwrap_err().to_string(),
+    ///     puzzle.check_count(2u64, None).unwrap_err().to_string(),
     ///     "line 1: the file gives 3 solutions, the search finds 2"
     /// );
     /// # Ok::<(), dlx_models::sudoku::ParseError>(())
     /// ```
-    pub fn check_count(&self, found: u64, limit: Option<u64>) -> Result<(), Mismatch> {
+    pub fn check_count(&self, found: impl Into<Count>, limit: Option<u64>) -> Result<(), Mismatch> {
         let Some(given) = self.claim.count else {
             return Ok(());
         };
+        let found = found.into();
         let known = match (limit, self.claim.cap) {
             (Some(a), Some(b)) => a.min(b),
             (Some(a), None) | (None, Some(a)) => a,
             (None, None) => u64::MAX,
         };
-        if given.min(known) == found.min(known) {
+        // Every bound is a `u64`: a count past it compares as its bound does.
+        let small = found.to_u64().unwrap_or(u64::MAX);
+        if given.min(known) == small.min(known) {
             return Ok(());
         }
-        let reached = limit.is_some_and(|limit| found >= limit);
+        let reached = limit.is_some_and(|limit| small >= limit);
         Err(Mismatch::Count {
             line: self.line,
             given,

@@ -69,14 +69,14 @@ fn covers_are_counted() {
         .next()
         .unwrap()
         .unwrap();
-    assert_eq!(case.matrix.count().unwrap(), 1);
+    assert_eq!(case.matrix.count().unwrap(), 1u64);
     // Every row of an identity matrix is needed; two copies double the covers.
     let matrix = Matrix::new(
         3,
         vec![vec![0], vec![1], vec![2], vec![0], vec![1], vec![2]],
     )
     .unwrap();
-    assert_eq!(matrix.count().unwrap(), 8);
+    assert_eq!(matrix.count().unwrap(), 8u64);
 }
 
 /// A small generator of reproducible pseudo-random matrices (a 64-bit LCG).

@@ -423,7 +423,7 @@ fn spoj_errors() {
 #[test]
 fn shuffled_options_keep_the_counts() {
     for (n, placed, all, distinct) in [
-        (6, vec![], 4, 1),
+        (6, vec![], 4u64, 1u64),
         (8, vec![], 92, 12),
         (9, vec![], 352, 46),
         (8, vec![(0, 0)], 4, 2),

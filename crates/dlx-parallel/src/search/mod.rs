@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use dlx_core::subtree::{Subtree, SubtreeSearch as _};
-use dlx_core::{Answer, Budget, Objective, OptionId, Outcome, Problem, Solver, Stats};
+use dlx_core::{Answer, Budget, Count, Objective, OptionId, Outcome, Problem, Solver, Stats};
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
 use crate::progress::Progress;
@@ -55,6 +55,11 @@ pub struct SubCount {
     /// The piece's index in the split.
     pub index: usize,
     /// Its number of solutions (up to the limit, if one was set).
+    ///
+    /// A `u64`, as [`Stats::solutions`] is, and not the
+    /// [`Count`] of every other count: the threads add to it one found
+    /// solution at a time, which no search can do 2^64 times; a shard's
+    /// line (`PartLine`, feature `shard`) holds it as a [`Count`].
     pub count: u64,
     /// Its search statistics.
     pub stats: Stats,
@@ -397,8 +402,10 @@ impl<'p> ParallelSolver<'p> {
     }
 
     /// Counts the solutions (up to the limit), and says how the search
-    /// ended: a count the budget stopped is partial.
-    pub fn count(&mut self) -> Answer<u64> {
+    /// ended: a count the budget stopped is partial. The count is a
+    /// [`Count`], as [`Solver::count`]'s is; the threads count in the `u64`
+    /// of [`Stats::solutions`], turned into a [`Count`] once at the end.
+    pub fn count(&mut self) -> Answer<Count> {
         let halt = Halt::default();
         let limit = self.limit;
         let found = AtomicU64::new(0);
@@ -413,7 +420,7 @@ impl<'p> ParallelSolver<'p> {
         // The threads may pass the limit before they see the flag: report exactly the limit.
         stats.solutions = limit.map_or(stats.solutions, |l| stats.solutions.min(l));
         self.stats = stats;
-        Answer::new(stats.solutions, outcome)
+        Answer::new(Count::from(stats.solutions), outcome)
     }
 
     /// Counts the pieces of the split with the given indices (as a shard of a

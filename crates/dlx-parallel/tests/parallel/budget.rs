@@ -6,13 +6,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    verify, Budget, CountMode, MemoError, MemoSettings, MinCover, Objective, Outcome, Problem,
-    Solver, Stop,
+    verify, Budget, Count, CountMode, MemoError, MemoSettings, MinCover, Objective, Outcome,
+    Problem, Solver, Stop,
 };
 use dlx_parallel::{count_solutions_on, ParallelMemoCounter, ParallelRounds, ParallelSolver};
 
 use crate::cover::design;
-use crate::problems::queens;
+use crate::problems::{count_answer, queens};
 
 /// Every parallel search, asked so that it ends at a limit of its own when
 /// the budget allows it (a solution limit of 5, the first solution, a
@@ -283,7 +283,7 @@ fn issue_20_a_node_budget_on_two_threads_never_passes_for_the_whole_count() {
     let problem = queens(10);
     let mut solver = Solver::new(&problem);
     let whole = solver.count();
-    assert_eq!((whole.value, whole.outcome), (724, Outcome::Finished));
+    assert_eq!(whole, count_answer(724, Outcome::Finished));
     let nodes = solver.stats().nodes;
     for threads in [2, 3, 8] {
         let mut parallel = ParallelSolver::new(&problem).with_threads(threads).unwrap();
@@ -393,7 +393,7 @@ fn issue_20_a_node_budget_is_never_passed_on_threads() {
                 if nodes == 0 {
                     assert_eq!(
                         (count.value, count.outcome, stats.nodes),
-                        (0, Outcome::Stopped(Stop::Nodes), 0),
+                        (Count::ZERO, Outcome::Stopped(Stop::Nodes), 0),
                         "{case}"
                     );
                 }

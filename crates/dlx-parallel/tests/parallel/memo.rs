@@ -16,7 +16,7 @@ use crate::problems::{colored, data, langford, queens};
 /// plain sequential count.
 #[track_caller]
 fn check(problem: &Problem) {
-    let expected = Count::from(Solver::new(problem).count().value);
+    let expected = Solver::new(problem).count().value;
     let modes = [CountMode::Auto, CountMode::Memo, CountMode::Plain];
     check_count(problem, &expected, &modes);
 }
@@ -164,7 +164,7 @@ fn multiplicities_are_refused_by_the_memoised_count_only() {
     );
     let counted = count_solutions_on(&problem, &settings, CountMode::Auto, &budget, 2).unwrap();
     assert_eq!(counted.method, Method::Plain);
-    let expected = Count::from(Solver::new(&problem).count().value);
+    let expected = Solver::new(&problem).count().value;
     assert_eq!(
         (counted.count, counted.outcome),
         (Some(expected), Outcome::Finished)

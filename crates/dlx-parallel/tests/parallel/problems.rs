@@ -1,6 +1,6 @@
 //! Test problems: Knuth-format files from `data/`, and generated queens, Langford pairs and colored problems.
 
-use dlx_core::{parse_dlx, ItemKind, Problem, ProblemBuilder};
+use dlx_core::{parse_dlx, Answer, Count, ItemKind, Outcome, Problem, ProblemBuilder};
 
 /// A problem file from the workspace's `data/` folder.
 pub(crate) fn data(name: &str) -> Problem {
@@ -98,4 +98,9 @@ pub(crate) fn colored(
         b.colored_option(entries).expect("option");
     }
     b.build().expect("colored")
+}
+
+/// A count and its outcome, as `count` answers.
+pub fn count_answer(n: u64, outcome: Outcome) -> Answer<Count> {
+    Answer::new(Count::from(n), outcome)
 }

@@ -17,6 +17,8 @@ use dlx_parallel::{
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
+use crate::problems::count_answer;
+
 /// One option: its primary items, and its secondary items with a color
 /// (0: none, 1: red, 2: blue), all as indices taken modulo the item counts.
 type RawOption = (Vec<usize>, Vec<(usize, u8)>);
@@ -120,7 +122,7 @@ proptest! {
         parallel.set_ordered(true);
         prop_assert_eq!(
             parallel.count(),
-            Answer::new(sequential.len() as u64, Outcome::Finished)
+            count_answer(sequential.len() as u64, Outcome::Finished)
         );
         prop_assert_eq!(parallel.stats().nodes, stats.nodes);
         prop_assert_eq!(parallel.stats().updates, stats.updates);
@@ -281,7 +283,7 @@ fn check_within(
     let count = parallel.count();
     check_outcome(count.outcome, nodes, "count")?;
     if count.is_complete() {
-        prop_assert_eq!(count.clone(), Answer::new(n, Outcome::Finished));
+        prop_assert_eq!(count.clone(), count_answer(n, Outcome::Finished));
     }
     prop_assert!(count.value <= n);
 
@@ -294,7 +296,7 @@ fn check_within(
         } else {
             Outcome::Finished
         };
-        prop_assert_eq!(count.clone(), Answer::new(n.min(limit), outcome));
+        prop_assert_eq!(count.clone(), count_answer(n.min(limit), outcome));
     } else {
         // A count that reached its limit is complete, whatever else stopped.
         prop_assert!(count.value < limit.min(n) || (count.value == n && n < limit));

@@ -204,16 +204,16 @@ fn a_wrong_solution_or_count_is_a_mismatch() {
     let counted = Puzzle::parse_one("1...........4...:3", None).unwrap();
     assert_eq!(counted.count_limit(), Some(4));
     assert_eq!(
-        counted.check_count(4, Some(4)).unwrap_err().to_string(),
+        counted.check_count(4u64, Some(4)).unwrap_err().to_string(),
         "line 1: the file gives 3 solutions, the search finds at least 4"
     );
     assert_eq!(
-        counted.check_count(2, Some(4)).unwrap_err().to_string(),
+        counted.check_count(2u64, Some(4)).unwrap_err().to_string(),
         "line 1: the file gives 3 solutions, the search finds 2"
     );
-    assert!(counted.check_count(3, Some(4)).is_ok());
+    assert!(counted.check_count(3u64, Some(4)).is_ok());
     assert!(
-        counted.check_count(2, Some(2)).is_ok(),
+        counted.check_count(2u64, Some(2)).is_ok(),
         "a search stopped at 2 knows no more"
     );
     // A capped count: 2 means 2 or more.
@@ -221,16 +221,19 @@ fn a_wrong_solution_or_count_is_a_mismatch() {
     let puzzles: Vec<Puzzle> = parse(capped, None).map(Result::unwrap).collect();
     assert_eq!(puzzles[0].claim().cap, Some(2));
     assert_eq!(puzzles[0].count_limit(), Some(2));
-    assert!(puzzles[0].check_count(288, None).is_ok());
-    assert!(puzzles[0].check_count(2, Some(2)).is_ok());
+    assert!(puzzles[0].check_count(288u64, None).is_ok());
+    assert!(puzzles[0].check_count(2u64, Some(2)).is_ok());
     assert_eq!(
-        puzzles[1].check_count(2, Some(2)).unwrap_err().to_string(),
+        puzzles[1]
+            .check_count(2u64, Some(2))
+            .unwrap_err()
+            .to_string(),
         "line 3: the file gives 1 solution, the search finds at least 2"
     );
     let wrong =
         Puzzle::parse_one("puzzle,count (capped at 2)\n1234341221434321,2\n", None).unwrap();
     assert_eq!(
-        wrong.check_count(1, Some(2)).unwrap_err().to_string(),
+        wrong.check_count(1u64, Some(2)).unwrap_err().to_string(),
         "line 2: the file gives 2 solutions or more, the search finds 1"
     );
 }

@@ -132,7 +132,7 @@ fn diagonal_example_is_unique_only_with_the_diagonals() {
     let (count, grids) = check_puzzle(&puzzle, Variant::Diagonal, 2);
     assert_eq!(count, 1);
     assert!(check(&grids[0], &puzzle, Variant::Diagonal).is_ok());
-    assert_eq!(puzzle.count(Variant::Plain, Some(2)).unwrap(), 2);
+    assert_eq!(puzzle.count(Variant::Plain, Some(2)).unwrap(), 2u64);
 }
 
 #[test]
@@ -239,7 +239,7 @@ fn the_encoding_is_lean() {
     // A complete grid leaves nothing to search, and its one solution is empty.
     let full = Encoding::new(&grid("1234341221434321"), Variant::Plain).unwrap();
     assert_eq!(full.problem().n_items(), 0);
-    assert_eq!(full.solver().count().value, 1);
+    assert_eq!(full.solver().count().value, 1u64);
 }
 
 #[test]
@@ -278,7 +278,7 @@ fn presolving_fills_forced_cells_first() {
 #[test]
 fn emitted_dlx_reads_back_to_the_same_count() {
     for (text, variant, count) in [
-        ("1...............", Variant::Plain, 288 / 4),
+        ("1...............", Variant::Plain, 288u64 / 4),
         ("1...............", Variant::Diagonal, 48 / 4),
         (
             "8.........95.......67.........472968...913245...856137....9.716...6.8492......583",

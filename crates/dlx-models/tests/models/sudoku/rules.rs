@@ -97,7 +97,7 @@ fn generated_puzzles_are_unique() {
                     if puzzle.get(cell) != 0 {
                         let mut fewer = puzzle.clone();
                         fewer.set(cell, 0);
-                        assert_eq!(fewer.count(variant, Some(2)).unwrap(), 2);
+                        assert_eq!(fewer.count(variant, Some(2)).unwrap(), 2u64);
                     }
                 }
             }

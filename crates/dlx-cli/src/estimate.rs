@@ -15,7 +15,7 @@ use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
     decide_method, Budget, Count, Decision, MemoCounter, MemoError, Method, Problem, Solver, Step,
-    Stop, WyRand,
+    Stop, SweepStats, WyRand,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -328,9 +328,12 @@ impl PlainWhy {
 /// The memoised count, run for at most `--memo-time` after the decision.
 #[derive(Debug)]
 struct MemoTrial {
-    /// The leverage of the probe that decided (`None` with `--memo`, or
-    /// when the count finished before the probe could say).
+    /// The leverage of the probe that decided (`None` with `--memo`, when
+    /// the count finished before the probe could say, or when it runs layer
+    /// by layer, which needs no probe).
     leverage: Option<f64>,
+    /// The layers and the window, when it runs layer by layer.
+    layered: Option<SweepStats>,
     /// The count, if it finished.
     count: Option<Count>,
     /// The seconds it ran, the decision included: its time if it finished,
@@ -344,6 +347,12 @@ struct MemoTrial {
 
 impl MemoTrial {
     fn says(&self) -> String {
+        if let Some(sweep) = self.layered {
+            return format!(
+                "layer by layer along the sweep of the items: {} layers, a window of {} items",
+                sweep.layers, sweep.window
+            );
+        }
         match self.leverage {
             Some(leverage) => format!("the probe's leverage {leverage:.3e}"),
             None if self.while_deciding => "it finished while deciding".to_owned(),
@@ -380,10 +389,12 @@ fn count_method(
             Decision::Done {
                 count,
                 method: Method::Memo,
+                sweep,
                 ..
             } => {
                 return Ok(CountMethod::Memo(MemoTrial {
                     leverage: None,
+                    layered: sweep,
                     count: Some(count),
                     seconds: started.elapsed().as_secs_f64(),
                     while_deciding: true,
@@ -405,9 +416,13 @@ fn count_method(
             }
             Decision::Memo {
                 counter, leverage, ..
-            } => (*counter, Some(leverage)),
+            } => {
+                let leverage = (!counter.sweeps()).then_some(leverage);
+                (*counter, leverage)
+            }
         }
     };
+    let layered = counter.sweep_stats();
     let deadline = Instant::now().checked_add(args.memo_time);
     let trial = deadline.map_or_else(|| budget.clone(), |d| budget.clone().with_deadline(d));
     counter.set_budget(trial);
@@ -418,6 +433,7 @@ fn count_method(
     };
     Ok(CountMethod::Memo(MemoTrial {
         leverage,
+        layered,
         count,
         seconds: started.elapsed().as_secs_f64(),
         while_deciding: false,
@@ -441,6 +457,7 @@ struct EstimateLine {
 #[derive(Serialize)]
 struct MemoLine {
     finished: bool,
+    layered: bool,
     seconds: f64,
     #[serde(
         serialize_with = "crate::shared::exact_some",
@@ -523,6 +540,7 @@ fn write_json(
     let memo = match method {
         CountMethod::Memo(trial) => Some(MemoLine {
             finished: trial.count.is_some(),
+            layered: trial.layered.is_some(),
             seconds: trial.seconds,
             count: trial.count.clone(),
             count_decimal: trial.count.as_ref().map(Count::to_string),

@@ -122,8 +122,8 @@ pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
     count_solutions, decide_method, CacheStats, Chunk, Count, CountMode, Counted, Decision,
-    Diagram, Layers, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method,
-    ParseCountError, Part, Rule, Samples, SweepStats, DEFAULT_MEMORY,
+    Diagram, LayerEnd, Layers, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats,
+    MemoStep, Method, ParseCountError, Part, Rule, Samples, SweepStats, DEFAULT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`decide_method`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use dlx_core::{
     count_solutions, decide_method, Budget, CacheStats, Chunk, Count, CountMode, Counted, Decision,
-    MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId,
-    Outcome, Problem, Solver, Stats, Step, Stop, SweepStats,
+    LayerEnd, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method,
+    OptionId, Outcome, Problem, Solver, Stats, Step, Stop, SweepStats,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -166,13 +166,22 @@ impl<'p> ParallelMemoCounter<'p> {
             .clone()
     }
 
-    /// The number of threads the count runs on.
+    /// The number of threads the count runs on: the pool's, or fewer when
+    /// limited (a limit the layered count does not take: see
+    /// [`ParallelCount::set_memo_threads`]).
     pub fn threads(&self) -> usize {
-        let pool = self
-            .pool
+        if self.root.sweeps() {
+            return self.pool_threads();
+        }
+        self.workers
+            .map_or(self.pool_threads(), |n| n.clamp(1, self.pool_threads()))
+    }
+
+    /// The number of threads of the pool.
+    fn pool_threads(&self) -> usize {
+        self.pool
             .pool()
-            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads);
-        self.workers.map_or(pool, |n| n.clamp(1, pool))
+            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads)
     }
 
     /// Counts the solutions.
@@ -269,11 +278,9 @@ impl<'p> ParallelMemoCounter<'p> {
             let count = run_to_end(&mut counter, progress.as_deref(), &halt);
             self.stats = counter.stats();
             self.sweep = counter.sweep_stats();
-            return match count {
-                Ok(count) if counter.sweeps() => Ok(Some(count)),
-                Ok(_) => unreachable!("a count that left its layers ends in the split count"),
-                Err(stop) => Err(MemoError::Stopped(stop)),
-            };
+            // A count whose layers passed the memory went on depth first,
+            // from the start, in the same counter: its count is as good.
+            return count.map(Some).map_err(MemoError::Stopped);
         }
         let budget = &self.budget;
         let pool = self.pool.pool();
@@ -305,10 +312,10 @@ impl<'p> ParallelMemoCounter<'p> {
                         Some(pool) => pool.install(work),
                     }
                     match layers.end(&mut chunks) {
-                        Ok(true) => break true,
+                        LayerEnd::Next => break true,
                         // One limb wider: the same layer again.
-                        Ok(false) => {}
-                        Err(()) => break false,
+                        LayerEnd::Wider => {}
+                        LayerEnd::OverMemory => break false,
                     }
                 }
             };
@@ -727,9 +734,12 @@ impl<'p> ParallelCount<'p> {
         self
     }
 
-    /// The threads the memoised count uses, when fewer than the pool's
-    /// (`None`: all of them): its threads meet on the same subproblems and
-    /// count them twice, so fewer may be faster.
+    /// The threads the depth-first memoised count uses, when fewer than the
+    /// pool's (`None`: all of them): its threads meet on the same
+    /// subproblems and count them twice, so fewer may be faster. The layered
+    /// count ([`dlx_core::MemoCounter::sweeps`]) always runs on the whole
+    /// pool: its threads take disjoint ranges of each layer's keys and never
+    /// meet, and its layers too small to pay run on one thread.
     pub fn set_memo_threads(&mut self, threads: Option<usize>) -> &mut Self {
         self.memo_threads = threads;
         self
@@ -785,6 +795,7 @@ impl<'p> ParallelCount<'p> {
                 plain,
                 memo,
                 cache,
+                sweep,
             } => Ok(Counted {
                 count: Some(count),
                 outcome: Outcome::Finished,
@@ -792,6 +803,7 @@ impl<'p> ParallelCount<'p> {
                 plain,
                 memo,
                 cache,
+                sweep,
                 leverage: 0.0,
             }),
             Decision::Memo {
@@ -861,6 +873,7 @@ impl<'p> ParallelCount<'p> {
                 plain: *solver.stats(),
                 memo,
                 cache: CacheStats::default(),
+                sweep: None,
                 leverage,
             });
         }
@@ -879,6 +892,7 @@ impl<'p> ParallelCount<'p> {
             plain: *parallel.stats(),
             memo,
             cache: CacheStats::default(),
+            sweep: None,
             leverage,
         })
     }
@@ -909,6 +923,7 @@ impl<'p> ParallelCount<'p> {
             plain,
             memo: parallel.stats(),
             cache: parallel.cache().stats(),
+            sweep: parallel.sweep_stats(),
             leverage,
         })
     }

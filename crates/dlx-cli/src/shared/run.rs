@@ -103,10 +103,12 @@ const MAX_THREADS: i64 = 1024;
 pub(crate) enum Job {
     /// One search on the run's threads (a count, a listing, an optimum).
     Search,
-    /// A memoised count: its threads meet on the same subproblems and
-    /// count them twice, and on this project's 2-core machine two were
-    /// slower than one (16 x 16 dominoes: 0.49 s on one thread, 0.86 s on
-    /// two, interleaved medians), so one unless `--threads` says otherwise.
+    /// A depth-first memoised count: its threads meet on the same
+    /// subproblems and count them twice, and on this project's 2-core
+    /// machine two were slower than one (16 x 16 dominoes: 0.49 s on one
+    /// thread, 0.86 s on two, interleaved medians), so one unless
+    /// `--threads` says otherwise. A layered count (a narrow problem) takes
+    /// the run's pool whatever this says: its threads never meet (issue 24).
     MemoCount,
     /// The cases of an input of `n`: one thread per case at a time, the
     /// run's threads shared among them; a case alone in its input gets

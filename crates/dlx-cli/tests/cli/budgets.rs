@@ -752,13 +752,13 @@ fn issue_20_a_signal_stops_every_search_within_a_second() {
     }
 }
 
-/// A signal stops `dlx estimate` while its memoised count runs (the 20 x
-/// 20 board's takes some 8 s, given an hour), and it prints what it has.
+/// A signal stops `dlx estimate` while its memoised count runs (the 26 x
+/// 26 board's takes minutes, given an hour), and it prints what it has.
 #[test]
 fn issue_24_a_signal_stops_the_estimate_s_memoised_count() {
     let dir = scratch("budgets-estimate-memo");
-    let file = dir.join("dominoes-20x20.dlx");
-    std::fs::write(&file, crate::memo::dominoes(20, 20)).unwrap();
+    let file = dir.join("dominoes-26x26.dlx");
+    std::fs::write(&file, crate::memo::dominoes(26, 26)).unwrap();
     let file = file.to_str().unwrap();
     let args = ["estimate", "--probes", "100", "--memo-time", "1h", file];
     let json: Vec<&str> = args.iter().copied().chain(["--json"]).collect();

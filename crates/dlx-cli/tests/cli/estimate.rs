@@ -3,7 +3,7 @@
 use dlx_core::{decide_method, parse_dlx, Budget, Decision, MemoSettings, Method, Solver};
 use serde_json::Value;
 
-use crate::memo::dominoes;
+use crate::memo::{dominoes, dominoes_depth_first};
 use crate::support::{check_error, run, ROOT};
 
 /// The rows of the estimate: name, and its interval (`None` when no probe reached one).
@@ -180,14 +180,26 @@ fn json(args: &[&str], stdin: &str) -> Value {
 #[test]
 fn issue_24_a_domino_board_is_counted_memoised_and_the_estimate_says_so() {
     // The probes predict seconds of the plain search; the count memoises
-    // and takes milliseconds, and the estimate gives that count.
-    let (stdout, _) = run(&["estimate", "--probes", "1000"], &dominoes(8, 8), 0);
-    let method = line(&stdout, "count method: ");
+    // and takes milliseconds, and the estimate gives that count. The board
+    // alone is counted layer by layer; with a secondary item, depth first
+    // after a probe.
+    let (depth_first, _) = run(
+        &["estimate", "--probes", "1000"],
+        &dominoes_depth_first(8, 8),
+        0,
+    );
+    let method = line(&depth_first, "count method: ");
     assert!(
         method.starts_with("count method: memoised (the probe's leverage ")
             && method.ends_with(
                 "); the figures above are the plain search's (--no-memo), not the count's"
             ),
+        "{depth_first}"
+    );
+    let (stdout, _) = run(&["estimate", "--probes", "1000"], &dominoes(8, 8), 0);
+    assert_eq!(
+        line(&stdout, "count method: "),
+        "count method: memoised (layer by layer along the sweep of the items: 64 layers, a window of 9 items); the figures above are the plain search's (--no-memo), not the count's",
         "{stdout}"
     );
     // The plain search's rows stay, its time labelled as its own.
@@ -329,7 +341,7 @@ fn issue_24_a_memoised_count_not_finished_in_time_is_a_lower_bound() {
     // The 16 x 16 board's memoised count takes some 0.5 s: not 1 ms.
     let (stdout, _) = run(
         &["estimate", "--probes", "100", "--memo-time", "1ms"],
-        &dominoes(16, 16),
+        &dominoes(24, 24),
         0,
     );
     let count = line(&stdout, "memoised count: ");
@@ -346,10 +358,22 @@ fn issue_24_a_memoised_count_not_finished_in_time_is_a_lower_bound() {
 
 #[test]
 fn issue_24_the_json_line_says_the_count_method() {
+    let depth_first = json(
+        &["estimate", "--probes", "100"],
+        &dominoes_depth_first(8, 8),
+    );
+    assert_eq!(depth_first["count_method"], "memo", "{depth_first}");
+    assert!(
+        depth_first["leverage"].as_f64().unwrap() >= 8.0,
+        "{depth_first}"
+    );
+    assert_eq!(depth_first["memo"]["layered"], false, "{depth_first}");
+    assert_eq!(depth_first["memo"]["count"], 12_988_816u64, "{depth_first}");
     let board = dominoes(8, 8);
     let memo = json(&["estimate", "--probes", "100"], &board);
     assert_eq!(memo["count_method"], "memo", "{memo}");
-    assert!(memo["leverage"].as_f64().unwrap() >= 8.0, "{memo}");
+    assert!(memo.get("leverage").is_none(), "{memo}");
+    assert_eq!(memo["memo"]["layered"], true, "{memo}");
     assert_eq!(memo["memo"]["finished"], true, "{memo}");
     assert_eq!(memo["memo"]["count"], 12_988_816u64, "{memo}");
     assert_eq!(memo["memo"]["count_decimal"], "12988816", "{memo}");
@@ -363,7 +387,7 @@ fn issue_24_the_json_line_says_the_count_method() {
 
     let unfinished = json(
         &["estimate", "--probes", "100", "--memo-time", "1ms"],
-        &dominoes(16, 16),
+        &dominoes(24, 24),
     );
     assert_eq!(unfinished["count_method"], "memo", "{unfinished}");
     assert_eq!(unfinished["memo"]["finished"], false, "{unfinished}");

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::memo::dominoes;
+use crate::memo::{dominoes, dominoes_depth_first};
 use crate::support::{run, scratch, ROOT};
 
 /// The schema, read from the repository (the file users get).
@@ -213,9 +213,21 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
         "{stdout}"
     );
     types.extend(check(&validator, "a count past 2^128", &stdout));
+    // The statistics of the depth-first memoised count (its cache's).
+    let (stdout, _) = run(
+        &["solve", "--count", "--stats", "--json"],
+        &dominoes_depth_first(10, 10),
+        0,
+    );
+    assert!(stdout.contains("\"cache_hits\":"), "{stdout}");
+    types.extend(check(&validator, "a depth-first memoised count", &stdout));
     // dlx estimate of boards whose count memoises: finished within
-    // --memo-time (its count in the line), and not.
-    for (board, memo_time) in [(dominoes(8, 8), "1s"), (dominoes(16, 16), "1ms")] {
+    // --memo-time (its count in the line), and not; layer by layer, and depth first.
+    for (board, memo_time) in [
+        (dominoes(8, 8), "1s"),
+        (dominoes(24, 24), "1ms"),
+        (dominoes_depth_first(8, 8), "1s"),
+    ] {
         let args = [
             "estimate",
             "--probes",

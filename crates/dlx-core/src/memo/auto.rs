@@ -6,7 +6,9 @@ use crate::budget::{Budget, Outcome};
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
-use super::{CacheStats, Count, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep};
+use super::{
+    CacheStats, Count, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, SweepStats,
+};
 
 /// Nodes of a plain count run before memoisation is tried at all: problems
 /// this small are counted plainly, with no cache to build.
@@ -73,6 +75,8 @@ pub enum Decision {
         memo: MemoStats,
         /// The cache's statistics (zero if none was made).
         cache: CacheStats,
+        /// The layers' statistics, when the memoised count ran layer by layer.
+        sweep: Option<SweepStats>,
     },
     /// Memoisation pays: go on with this counter, which has run its probe.
     Memo {
@@ -117,6 +121,9 @@ pub struct Counted {
     pub memo: MemoStats,
     /// The cache's statistics (zero when no cache was made).
     pub cache: CacheStats,
+    /// The layers' statistics, when the memoised count ran layer by layer
+    /// ([`MemoCounter::sweeps`]; its leverage is then 0: no probe measured one).
+    pub sweep: Option<SweepStats>,
     /// The leverage the probe measured (0 if none ran).
     pub leverage: f64,
 }
@@ -185,6 +192,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
                 plain: *solver.stats(),
                 memo: counter.stats(),
                 cache: counter.cache().stats(),
+                sweep: counter.sweep_stats(),
             },
             MemoStep::Stopped(_) => plain(solver, counter.stats(), 0.0),
             MemoStep::Paused => Decision::Memo {
@@ -209,6 +217,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
                     plain: *solver.stats(),
                     memo: counter.stats(),
                     cache: counter.cache().stats(),
+                    sweep: None,
                 }
             }
             MemoStep::Stopped(_) => return plain(solver, counter.stats(), leverage),
@@ -254,6 +263,7 @@ fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats) -> Decision {
         plain: *solver.stats(),
         memo,
         cache,
+        sweep: None,
     }
 }
 
@@ -301,6 +311,7 @@ pub fn count_solutions(
                 plain,
                 memo,
                 cache,
+                sweep,
             } => Ok(Counted {
                 count: Some(count),
                 outcome: Outcome::Finished,
@@ -308,6 +319,7 @@ pub fn count_solutions(
                 plain,
                 memo,
                 cache,
+                sweep,
                 leverage: 0.0,
             }),
             Decision::Memo {
@@ -334,6 +346,7 @@ pub(crate) fn finish_plain(mut solver: Solver, memo: MemoStats, leverage: f64) -
         plain: *solver.stats(),
         memo,
         cache: CacheStats::default(),
+        sweep: None,
         leverage,
     }
 }
@@ -357,6 +370,7 @@ pub(crate) fn finish_memo(
         plain,
         memo: counter.stats(),
         cache: counter.cache().stats(),
+        sweep: counter.sweep_stats(),
         leverage,
     })
 }

@@ -135,7 +135,7 @@ pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
-pub use sweep::{Chunk, Layers, Part, SweepStats};
+pub use sweep::{Chunk, LayerEnd, Layers, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};
@@ -403,9 +403,14 @@ impl MemoCounter {
         self.plan.is_some()
     }
 
-    /// The statistics of the layered count, once it has started.
+    /// The statistics of the layered count, when the count runs layer by
+    /// layer (before it starts: the layers and the window only).
     pub fn sweep_stats(&self) -> Option<SweepStats> {
-        self.sweeper.as_ref().map(|sweeper| sweeper.stats())
+        match (&self.sweeper, &self.plan) {
+            (Some(sweeper), _) => Some(sweeper.stats()),
+            (None, Some(plan)) => Some(plan.stats()),
+            (None, None) => None,
+        }
     }
 
     /// The layered count (started, if it has not), for a driver that runs

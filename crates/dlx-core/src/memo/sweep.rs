@@ -124,6 +124,15 @@ impl Plan {
         })
     }
 
+    /// The statistics of a count not started: its layers and its window.
+    pub(crate) fn stats(&self) -> SweepStats {
+        SweepStats {
+            layers: u64::from(self.n),
+            window: self.window,
+            ..SweepStats::default()
+        }
+    }
+
     /// The options whose first item is at place `p`.
     #[inline]
     fn options_at(&self, p: u32) -> &[u128] {
@@ -231,6 +240,19 @@ pub struct SweepStats {
     pub peak_bytes: usize,
 }
 
+/// What [`Layers::end`] found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LayerEnd {
+    /// The layer is expanded: the next one is current.
+    Next,
+    /// A number outgrew its limbs: split and expand the same layer again,
+    /// one limb wider now.
+    Wider,
+    /// The layers passed the memory granted: the count must be left to the
+    /// depth-first count ([`crate::MemoCounter::leave_layers`]).
+    OverMemory,
+}
+
 /// Where a call to [`Layers::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum SweepEnd {
@@ -285,10 +307,8 @@ impl Layers {
     /// A count of `plan`'s problem from the start, holding at most `memory` bytes.
     pub(crate) fn new(plan: Arc<Plan>, memory: usize) -> Layers {
         let stats = SweepStats {
-            layers: u64::from(plan.n),
-            window: plan.window,
             widest: 1,
-            ..SweepStats::default()
+            ..plan.stats()
         };
         // The whole problem: nothing covered, in one way.
         let start = Chunk {
@@ -392,8 +412,8 @@ impl Layers {
                 return false;
             }
             sum.fill(0);
-            for j in 0..ways {
-                if heads[j] != Some(least) {
+            for (j, head) in heads.iter_mut().enumerate() {
+                if *head != Some(least) {
                     continue;
                 }
                 let at = part.from[j];
@@ -417,7 +437,7 @@ impl Layers {
                     part.to[j],
                 );
                 part.from[j] = at;
-                heads[j] = key;
+                *head = key;
             }
             out.keys.push(least);
             out.ways.extend_from_slice(&sum);
@@ -505,20 +525,18 @@ impl Layers {
     }
 
     /// Takes `chunks`, made from [`Layers::split`]'s parts in order, as the
-    /// next layer. `Ok(true)`: done; `Ok(false)`: a number outgrew its limbs,
-    /// so split and expand the same layer again (one limb wider now);
-    /// `Err(())`: the layers passed the memory granted (the count must be
-    /// left to the depth-first count: [`crate::MemoCounter::leave_layers`]).
-    pub fn end(&mut self, chunks: &mut Vec<Chunk>) -> Result<bool, ()> {
+    /// next layer, and gives the chunks of the layer before back in
+    /// `chunks`, for their memory.
+    pub fn end(&mut self, chunks: &mut Vec<Chunk>) -> LayerEnd {
         if chunks.iter().any(|c| c.overflow) {
             self.stride += 1;
-            return Ok(false);
+            return LayerEnd::Wider;
         }
         let mut next: Vec<Chunk> = chunks.drain(..).filter(|c| c.len() > 0).collect();
         for chunk in &next {
             self.tried += chunk.tried;
         }
-        let old = std::mem::replace(&mut self.current, Vec::new());
+        let old = std::mem::take(&mut self.current);
         chunks.extend(old);
         if next.is_empty() {
             next.push(Chunk {
@@ -527,13 +545,17 @@ impl Layers {
             });
         }
         self.current = next;
-        self.moved_on(chunks.iter().map(Chunk::bytes).sum())
+        if self.moved_on(chunks.iter().map(Chunk::bytes).sum()) {
+            LayerEnd::Next
+        } else {
+            LayerEnd::OverMemory
+        }
     }
 
     /// Counts the new current layer and moves the place on; whether the
     /// memory held (the layer before, of `before` bytes, and this one) is
     /// within the budget.
-    fn moved_on(&mut self, before: usize) -> Result<bool, ()> {
+    fn moved_on(&mut self, before: usize) -> bool {
         let states: u64 = self.current.iter().map(|c| c.len() as u64).sum();
         let tried_layer: u64 = self.current.iter().map(|c| c.tried).sum();
         self.made += states;
@@ -542,11 +564,7 @@ impl Layers {
         let bytes = before + self.current.iter().map(Chunk::bytes).sum::<usize>();
         self.stats.peak_bytes = self.stats.peak_bytes.max(bytes);
         self.place += 1;
-        if bytes > self.memory {
-            Err(())
-        } else {
-            Ok(true)
-        }
+        bytes <= self.memory
     }
 
     /// Expands the current layer on this thread for at most `slice`
@@ -584,7 +602,7 @@ impl Layers {
         let before = old.iter().map(Chunk::bytes).sum();
         // The layer expanded keeps its memory for the layer after next.
         self.next = old.pop().unwrap_or_default();
-        Some(self.moved_on(before).is_ok())
+        Some(self.moved_on(before))
     }
 
     /// Expands the current layer on this thread and moves on; `false` when
@@ -720,8 +738,10 @@ mod tests {
                 for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
                     layers.expand(part, chunk);
                 }
-                if layers.end(&mut chunks).unwrap() {
-                    break;
+                match layers.end(&mut chunks) {
+                    LayerEnd::Next => break,
+                    LayerEnd::Wider => {}
+                    LayerEnd::OverMemory => unreachable!(),
                 }
             }
         }

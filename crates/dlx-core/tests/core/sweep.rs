@@ -1,6 +1,9 @@
-//! The sweep of the memoised count (issue 24): boards of every shape counted exactly (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, and the frontier the count leaves on the Aztec diamond.
+//! The sweep of the memoised count (issue 24): boards of every shape counted exactly, layer by layer along the sweep (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, the layers cut into parts as threads cut them, and the frontier the count leaves on the Aztec diamond.
 
-use dlx_core::{BigUint, Count, MemoCounter, MemoSettings, Problem, ProblemBuilder, Solver};
+use dlx_core::{
+    BigUint, Chunk, Count, ItemKind, LayerEnd, MemoCounter, MemoSettings, Problem, ProblemBuilder,
+    Rule, Solver,
+};
 use num_bigint::BigInt;
 use proptest::prelude::*;
 
@@ -566,5 +569,152 @@ fn kasteleyns_product_matches_the_published_squares_to_24x24() {
         ),
     ] {
         assert_eq!(kasteleyn(n, n).to_string(), expected, "{n}x{n}");
+    }
+}
+
+/// The layered count of `problem` driven through its hooks as
+/// `dlx-parallel` drives it, each layer cut into `parts` parts expanded one
+/// after the other; `None` when the problem is not counted layer by layer.
+fn layered_in_parts(problem: &Problem, parts: usize) -> Option<Count> {
+    let mut counter = MemoCounter::new(problem, &MemoSettings::new()).expect("no multiplicities");
+    let layers = counter.layers()?;
+    let mut chunks = Vec::new();
+    while layers.begin().is_some() {
+        loop {
+            let split = layers.split(parts);
+            chunks.resize_with(split.len(), Chunk::default);
+            for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
+                layers.expand(part, chunk);
+            }
+            match layers.end(&mut chunks) {
+                LayerEnd::Next => break,
+                LayerEnd::Wider => {}
+                LayerEnd::OverMemory => panic!("no memory budget"),
+            }
+        }
+    }
+    Some(layers.count())
+}
+
+/// The count of the depth-first memoised count (the fewest-options rule,
+/// which never runs layer by layer).
+fn depth_first_count(problem: &Problem) -> Count {
+    let settings = MemoSettings::new().with_rule(Rule::FewestOptions);
+    let mut counter = MemoCounter::new(problem, &settings).expect("no multiplicities");
+    assert!(!counter.sweeps());
+    counter.count().expect("no budget")
+}
+
+#[test]
+fn issue_24_boards_are_counted_layer_by_layer_in_any_number_of_parts() {
+    let boards = [
+        ("aztec 12", aztec(12)),
+        ("disk 8", disk(8)),
+        ("square 14 with holes", square_with_holes(14)),
+        ("diagonal strip", diagonal_strip(30, 3)),
+        ("square 10", vec!["#".repeat(10); 10]),
+    ];
+    for (name, board) in boards {
+        let problem = dominoes(&board);
+        let counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+        assert!(counter.sweeps(), "{name} is narrow");
+        let expected = Count::from(transfer_matrix(&board));
+        assert_eq!(memo_count_big(&problem), expected, "{name}");
+        for parts in [1, 2, 3, 7] {
+            assert_eq!(
+                layered_in_parts(&problem, parts),
+                Some(expected.clone()),
+                "{name}, {parts} parts"
+            );
+        }
+    }
+    // Past 2^128, the numbers widened while cut into parts: the Aztec
+    // diamond of order 17 has 2^153 tilings.
+    let problem = dominoes(&aztec(17));
+    assert_eq!(
+        layered_in_parts(&problem, 3).map(|c| c.to_biguint()),
+        Some(BigUint::from(1u8) << 153)
+    );
+}
+
+#[test]
+fn issue_24_the_layered_count_keeps_to_its_memory_or_leaves_it_to_the_depth_first_count() {
+    // The 6 x 6 board's layers hold some hundreds of bytes: with 256 granted
+    // the count goes on depth first (whose cache evicts), with the same
+    // count (6728, OEIS A004003).
+    let problem = dominoes(&vec!["#".repeat(6); 6]);
+    let settings = MemoSettings::new().with_memory(256);
+    let mut counter = MemoCounter::new(&problem, &settings).unwrap();
+    assert!(counter.sweeps());
+    assert_eq!(counter.count(), Ok(Count::from(6728u64)));
+    assert!(!counter.sweeps(), "it left the layers");
+    assert_eq!(counter.sweep_stats(), None);
+}
+
+/// A board of `rows x columns` cells (some holes) covered by any number of
+/// monominoes (when `monominoes`), dominoes and straight and bent
+/// trominoes: up to eight options start at a cell.
+fn mixed_pieces(board: &Board, monominoes: bool) -> Problem {
+    let cells = cells(board);
+    let index = |r: usize, c: usize| cells.iter().position(|&cell| cell == (r, c));
+    let mut b = ProblemBuilder::new();
+    let items = b.items(ItemKind::Primary, cells.len());
+    let shapes: &[&[(usize, usize)]] = &[
+        &[(0, 0)],
+        &[(0, 0), (0, 1)],
+        &[(0, 0), (1, 0)],
+        &[(0, 0), (0, 1), (0, 2)],
+        &[(0, 0), (1, 0), (2, 0)],
+        &[(0, 0), (0, 1), (1, 0)],
+        &[(0, 0), (0, 1), (1, 1)],
+        &[(0, 0), (1, 0), (1, 1)],
+        &[(0, 1), (1, 0), (1, 1)],
+    ];
+    for &(r, c) in &cells {
+        for shape in &shapes[usize::from(!monominoes)..] {
+            let placed: Option<Vec<_>> = shape
+                .iter()
+                .map(|&(dr, dc)| index(r + dr, c + dc).map(|k| items[k]))
+                .collect();
+            if let Some(placed) = placed {
+                b.option(placed).unwrap();
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Issue 24: the layered count of random boards with several pieces
+    /// (many options start at each place) is the plain count, the
+    /// depth-first memoised count, and the same cut into parts.
+    #[test]
+    fn issue_24_mixed_pieces_count_alike_layered_depth_first_and_plainly(
+        board in random_board(),
+        monominoes: bool,
+        parts in 2usize..6,
+    ) {
+        prop_assume!(!cells(&board).is_empty() && cells(&board).len() <= 20);
+        let problem = mixed_pieces(&board, monominoes);
+        let plain = Count::from(Solver::new(&problem).count().value);
+        prop_assert_eq!(memo_count_big(&problem), plain.clone());
+        prop_assert_eq!(depth_first_count(&problem), plain.clone());
+        if let Some(layered) = layered_in_parts(&problem, parts) {
+            prop_assert_eq!(layered, plain);
+        }
+    }
+
+    /// Issue 24: random problems (some narrow, counted layer by layer, some
+    /// not), the layered count cut into parts as the default one.
+    #[test]
+    fn issue_24_random_problems_count_alike_in_parts((n, options) in random_spec(), parts in 1usize..5) {
+        let problem = random_problem(n, &options, &(0..n).collect::<Vec<_>>());
+        let expected = depth_first_count(&problem);
+        prop_assert_eq!(memo_count_big(&problem), expected.clone());
+        if let Some(layered) = layered_in_parts(&problem, parts) {
+            prop_assert_eq!(layered, expected);
+        }
     }
 }

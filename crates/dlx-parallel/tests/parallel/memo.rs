@@ -250,3 +250,70 @@ fn a_node_budget_or_a_raised_flag_stops_the_count() {
         assert!(progress.fraction() > 0.99, "{}", progress.fraction());
     }
 }
+
+/// The Aztec diamond of order `n`, to tile with dominoes: rows of 2, 4, ...,
+/// 2n, 2n, ..., 4, 2 cells, centred.
+fn aztec(n: usize) -> Problem {
+    let mut cells = Vec::new();
+    for r in 0..2 * n {
+        let half = if r < n { r + 1 } else { 2 * n - r };
+        cells.extend((n - half..n + half).map(|c| (r, c)));
+    }
+    let mut b = ProblemBuilder::new();
+    let items = b.items(ItemKind::Primary, cells.len());
+    let at = |r: usize, c: usize| cells.iter().position(|&cell| cell == (r, c));
+    for (k, &(r, c)) in cells.iter().enumerate() {
+        for next in [at(r, c + 1), at(r + 1, c)].into_iter().flatten() {
+            b.option([items[k], items[next]]).unwrap();
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Issue 24: the layered count on threads (each large layer cut by key,
+/// its numbers widened past 64 and 128 bits on the way) gives the count
+/// and the states of one thread: the 16 x 16 board (OEIS A004003) and the
+/// Aztec diamond of order 16, 2^136 (Elkies, Kuperberg, Larsen and Propp
+/// 1992), whose widest layers pass the size that the threads share.
+#[test]
+fn issue_24_the_layered_count_on_threads_is_the_count_of_one() {
+    let cases = [
+        (
+            dominoes(16, 16),
+            "2444888770250892795802079170816".parse::<Count>().unwrap(),
+        ),
+        (aztec(16), Count::from(BigUint::from(1u8) << 136)),
+    ];
+    for (problem, expected) in cases {
+        let mut states = None;
+        for threads in [1, 2, 3] {
+            let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+                .unwrap()
+                .with_threads(threads)
+                .unwrap();
+            assert_eq!(counter.count(), Ok(expected.clone()), "{threads} threads");
+            let sweep = counter.sweep_stats().expect("layer by layer");
+            assert!(sweep.widest >= 1 << 12, "{sweep:?}");
+            let stats = counter.stats();
+            let these = (stats.nodes, stats.misses, stats.hits, sweep.widest);
+            assert_eq!(*states.get_or_insert(these), these, "{threads} threads");
+        }
+    }
+}
+
+/// Issue 24: a stop reaches the layered count on threads, between layers
+/// and within them.
+#[test]
+fn issue_24_the_layered_count_on_threads_stops() {
+    let problem = dominoes(20, 20);
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+        .unwrap()
+        .with_threads(2)
+        .unwrap();
+    counter.set_budget(Budget::new().with_cancel(Arc::clone(&flag)));
+    assert_eq!(counter.count(), Err(MemoError::Stopped(Stop::Cancelled)));
+    counter.set_budget(Budget::new().with_nodes(50_000));
+    assert_eq!(counter.count(), Err(MemoError::Stopped(Stop::Nodes)));
+    flag.store(false, Ordering::Relaxed);
+}

@@ -698,7 +698,7 @@ proptest! {
     ) {
         prop_assume!(!cells(&board).is_empty() && cells(&board).len() <= 20);
         let problem = mixed_pieces(&board, monominoes);
-        let plain = Count::from(Solver::new(&problem).count().value);
+        let plain = Solver::new(&problem).count().value;
         prop_assert_eq!(memo_count_big(&problem), plain.clone());
         prop_assert_eq!(depth_first_count(&problem), plain.clone());
         if let Some(layered) = layered_in_parts(&problem, parts) {

@@ -87,6 +87,16 @@
 //! pentominoes on a wide board), no rule helps, and the plain count is
 //! faster; [`decide_method`] detects that.
 //!
+//! # Narrow problems: layer by layer
+//! With the default rule, a problem whose sweep is narrow, whose options
+//! name primary items only and color nothing, is counted layer by layer
+//! along its sweep instead (the module `sweep.rs`, [`Layers`]): each
+//! subproblem is a bitset of the sweep's window (two words) met once in its
+//! layer, only two layers are held, and a layer is a merge of sorted runs,
+//! on several threads when large. [`MemoCounter::sweeps`] says which count
+//! runs; when the layers pass the memory granted, the counter goes on
+//! depth first from the start ([`MemoCounter::leave_layers`]), with its cache.
+//!
 //! # The search
 //! One loop over an explicit stack of frames, allocated once: a *sum* (the
 //! live options of the branching item, tried in turn) or a *product* (the
@@ -165,6 +175,8 @@ pub enum Rule {
     /// region), ties to the first in a sweep of the items that the counter
     /// computes from the options alone (breadth first from an item at the
     /// edge of the problem); when no item is touched, the first in the sweep.
+    /// A narrow problem is counted layer by layer along the sweep instead
+    /// (see the module's documentation); the other rules never are.
     #[default]
     Frontier,
 }

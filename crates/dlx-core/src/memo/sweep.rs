@@ -529,6 +529,8 @@ impl Layers {
     /// `chunks`, for their memory.
     pub fn end(&mut self, chunks: &mut Vec<Chunk>) -> LayerEnd {
         if chunks.iter().any(|c| c.overflow) {
+            // The options taken stay counted, as on one thread.
+            self.tried += chunks.iter().map(|c| c.tried).sum::<u64>();
             self.stride += 1;
             return LayerEnd::Wider;
         }
@@ -591,8 +593,10 @@ impl Layers {
             return None;
         }
         if next.overflow {
-            // Again from the layer's start, one limb wider.
+            // Again from the layer's start, one limb wider; the options
+            // taken stay counted (the node count never goes back).
             self.stride += 1;
+            self.tried += next.tried;
             next.clear(self.stride);
             self.next = next;
             return None;

@@ -11,6 +11,7 @@ use dlx_core::{
 use dlx_parallel::{CountError, MemoPiece, ParallelCount, ParallelMemoCounter};
 use indicatif::HumanCount;
 
+use crate::shared::report::per_second;
 use crate::shared::run::Job;
 use crate::shared::size::parse_size;
 use crate::shared::{fields, note, Line, Output, ReportArgs, ResultExt as _, Run};
@@ -221,80 +222,6 @@ impl Run {
 /// Prints the statistics of a count (`--stats`): Knuth's nodes and updates
 /// (of both searches when a probe ran), and the cache's hits, misses,
 /// evictions and peak size; to standard error, or as a JSON line.
-/// `--stats` of a memoised count that ran layer by layer: its layers, the
-/// widest, the states made and met again, the memory of two layers.
-fn print_layered_stats(
-    counted: &Counted,
-    sweep: &SweepStats,
-    seconds: f64,
-    output: &mut Output,
-    report: &ReportArgs,
-) -> anyhow::Result<()> {
-    let finished = counted.count.is_some();
-    let memo = &counted.memo;
-    let nodes = memo.nodes + counted.plain.nodes;
-    let rate = if seconds > 0.0 {
-        nodes as f64 / seconds
-    } else {
-        0.0
-    };
-    if report.json {
-        output.json(&Line::Stats {
-            solutions: counted.count.clone(),
-            nodes,
-            updates: counted.plain.updates,
-            max_level: counted.plain.max_level,
-            seconds,
-            extra: fields(serde_json::json!({
-                "method": "memo",
-                "finished": finished,
-                "layered": true,
-                "layers": sweep.layers,
-                "window": sweep.window,
-                "widest_layer": sweep.widest,
-                "states": memo.misses,
-                "states_met_again": memo.hits,
-                "peak_bytes": sweep.peak_bytes,
-            })),
-        })?;
-        return output.flush();
-    }
-    let opening = match &counted.count {
-        Some(count) => format!(
-            "Counted {count} solutions layer by layer along a sweep of the items, without visiting them one by one: {} states in {} layers (the widest {} states); {} more choices led to a state already made, and were added to it.",
-            HumanCount(memo.misses),
-            HumanCount(sweep.layers),
-            HumanCount(sweep.widest),
-            HumanCount(memo.hits),
-        ),
-        None => format!(
-            "The layered count was stopped after {} options taken, before it finished; it has no partial count.",
-            HumanCount(nodes)
-        ),
-    };
-    let solutions = counted.count.as_ref().map_or_else(
-        || "unknown (the count did not finish)".to_owned(),
-        Count::to_string,
-    );
-    let stopped = if finished {
-        ""
-    } else {
-        ", stopped before it finished"
-    };
-    let _ = writeln!(std::io::stderr(), "{opening}");
-    let _ = writeln!(
-        std::io::stderr(),
-        "method: memoised, layer by layer along the sweep{stopped}\nsolutions: {solutions}\nnodes: {nodes}\nlayers: {}\nwindow: {} items\nwidest layer: {} states\nstates: {}\nstates met again: {}\npeak: {:.1} MiB\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
-        sweep.layers,
-        sweep.window,
-        sweep.widest,
-        memo.misses,
-        memo.hits,
-        sweep.peak_bytes as f64 / f64::from(1 << 20),
-    );
-    Ok(())
-}
-
 fn print_memo_stats(
     counted: &Counted,
     seconds: f64,
@@ -303,6 +230,9 @@ fn print_memo_stats(
 ) -> anyhow::Result<()> {
     if !report.stats {
         return Ok(());
+    }
+    if let (Some(sweep), Method::Memo) = (&counted.sweep, counted.method) {
+        return print_layered_stats(counted, sweep, seconds, output, report);
     }
     let finished = counted.count.is_some();
     let memo = &counted.memo;
@@ -320,20 +250,9 @@ fn print_memo_stats(
     } else {
         format!("{method}, stopped before it finished")
     };
-    let solutions = if let Some(count) = &counted.count {
-        count.to_string()
-    } else {
-        "unknown (the count did not finish)".to_owned()
-    };
+    let solutions = solutions_text(counted);
     let mib = |bytes: u64| bytes as f64 / f64::from(1 << 20);
-    let rate = if seconds > 0.0 {
-        nodes as f64 / seconds
-    } else {
-        0.0
-    };
-    if let (Some(sweep), true) = (&counted.sweep, counted.method == Method::Memo) {
-        return print_layered_stats(counted, sweep, seconds, output, report);
-    }
+    let rate = per_second(nodes, seconds);
     if report.json {
         let method = match counted.method {
             Method::Memo => "memo",
@@ -393,4 +312,79 @@ fn print_memo_stats(
         memo.splits,
     );
     Ok(())
+}
+
+/// `--stats` of a memoised count that ran layer by layer: its layers, the
+/// widest, the states made and met again, the memory of two layers.
+fn print_layered_stats(
+    counted: &Counted,
+    sweep: &SweepStats,
+    seconds: f64,
+    output: &mut Output,
+    report: &ReportArgs,
+) -> anyhow::Result<()> {
+    let finished = counted.count.is_some();
+    let memo = &counted.memo;
+    let nodes = memo.nodes + counted.plain.nodes;
+    let rate = per_second(nodes, seconds);
+    if report.json {
+        output.json(&Line::Stats {
+            solutions: counted.count.clone(),
+            nodes,
+            updates: counted.plain.updates,
+            max_level: counted.plain.max_level,
+            seconds,
+            extra: fields(serde_json::json!({
+                "method": "memo",
+                "finished": finished,
+                "layered": true,
+                "layers": sweep.layers,
+                "window": sweep.window,
+                "widest_layer": sweep.widest,
+                "states": memo.misses,
+                "states_met_again": memo.hits,
+                "peak_bytes": sweep.peak_bytes,
+            })),
+        })?;
+        return output.flush();
+    }
+    let opening = match &counted.count {
+        Some(count) => format!(
+            "Counted {count} solutions layer by layer along a sweep of the items, without visiting them one by one: {} states in {} layers (the widest {} states); {} more choices led to a state already made, and were added to it.",
+            HumanCount(memo.misses),
+            HumanCount(sweep.layers),
+            HumanCount(sweep.widest),
+            HumanCount(memo.hits),
+        ),
+        None => format!(
+            "The layered count was stopped after {} options taken, before it finished; it has no partial count.",
+            HumanCount(nodes)
+        ),
+    };
+    let solutions = solutions_text(counted);
+    let stopped = if finished {
+        ""
+    } else {
+        ", stopped before it finished"
+    };
+    let _ = writeln!(std::io::stderr(), "{opening}");
+    let _ = writeln!(
+        std::io::stderr(),
+        "method: memoised, layer by layer along the sweep{stopped}\nsolutions: {solutions}\nnodes: {nodes}\nlayers: {}\nwindow: {} items\nwidest layer: {} states\nstates: {}\nstates met again: {}\npeak: {:.1} MiB\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
+        sweep.layers,
+        sweep.window,
+        sweep.widest,
+        memo.misses,
+        memo.hits,
+        sweep.peak_bytes as f64 / f64::from(1 << 20),
+    );
+    Ok(())
+}
+
+/// The `solutions:` line's value: the count, or why there is none.
+fn solutions_text(counted: &Counted) -> String {
+    counted.count.as_ref().map_or_else(
+        || "unknown (the count did not finish)".to_owned(),
+        Count::to_string,
+    )
 }

@@ -340,13 +340,18 @@ pub(crate) fn summary(stats: &Stats) -> String {
     )
 }
 
-/// Prints Knuth's statistics of a search, its time and its rate to standard error.
-fn print_stats(stats: &Stats, seconds: f64) {
-    let rate = if seconds > 0.0 {
-        stats.nodes as f64 / seconds
+/// `n` per second over `seconds` (0 for no time at all).
+pub(crate) fn per_second(n: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        n as f64 / seconds
     } else {
         0.0
-    };
+    }
+}
+
+/// Prints Knuth's statistics of a search, its time and its rate to standard error.
+fn print_stats(stats: &Stats, seconds: f64) {
+    let rate = per_second(stats.nodes, seconds);
     // Statistics are a courtesy: failing to write them to standard error is not an error.
     let _ = writeln!(
         std::io::stderr(),

@@ -6,7 +6,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{parse_dlx_bytes, verify, Answer, Budget, OptionId, Outcome, Problem, Solver};
+use dlx_core::{
+    parse_dlx_bytes, verify, Answer, Budget, Count, OptionId, Outcome, Problem, Solver,
+};
 use dlx_fuzz::{bounded_solutions, pool, NODE_BUDGET};
 use dlx_parallel::ParallelSolver;
 use libfuzzer_sys::fuzz_target;
@@ -71,7 +73,7 @@ fuzz_target!(|data: &[u8]| {
     let mut counting = Solver::new(&problem);
     assert_eq!(
         counting.count(),
-        Answer::new(count, Outcome::Finished),
+        Answer::new(Count::from(count), Outcome::Finished),
         "Solver::count differs from the solutions listed"
     );
     if let Err(err) = counting.check_links() {
@@ -83,7 +85,7 @@ fuzz_target!(|data: &[u8]| {
         let mut parallel = ParallelSolver::new(&problem).with_pool(pool(threads));
         assert_eq!(
             parallel.count(),
-            Answer::new(count, Outcome::Finished),
+            Answer::new(Count::from(count), Outcome::Finished),
             "the count on {threads} threads differs"
         );
         let stats = *parallel.stats();

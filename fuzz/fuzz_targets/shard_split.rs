@@ -4,6 +4,7 @@
 //! and writes back as lines that read as the same split.
 #![no_main]
 
+use dlx_core::Count;
 use dlx_fuzz::{fixture, pool, selector, text};
 use dlx_parallel::{read_split, Fingerprint, ParallelSolver, SplitLine};
 use libfuzzer_sys::fuzz_target;
@@ -27,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
     let counts = parallel.count_each(&(0..split.len()).collect::<Vec<_>>());
     assert!(counts.is_complete(), "{:?}", counts.outcome);
     let total: u64 = counts.value.iter().map(|part| part.count).sum();
+    let total = Count::from(total);
     assert_eq!(
         total, fixture.count,
         "an accepted split counts another total"

@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
-use dlx_core::{parse_dlx, verify, Budget, OptionId, Outcome, Problem, Solver, Step};
+use dlx_core::{parse_dlx, verify, Budget, Count, OptionId, Outcome, Problem, Solver, Step};
 use rayon::{ThreadPool, ThreadPoolBuilder};
 
 /// The nodes a target's search may enter before the input is skipped.
@@ -91,7 +91,7 @@ pub struct Fixture {
     /// The problem.
     pub problem: Problem,
     /// Its number of solutions, counted once by the plain search.
-    pub count: u64,
+    pub count: Count,
 }
 
 /// The problems the shard targets use, picked by the first byte of an input

@@ -16,7 +16,10 @@ against dlx_rs's.
 Each (row, package) runs in a child process (`--worker ROW PACKAGE`), so a
 slow package is stopped at the cap and reported as "> CAP s", and numba's
 compilation or a crash stays in its own process. The time of a row is the
-median of up to `--rounds` calls, each timed with `time.perf_counter`.
+median of the calls, each timed with `time.perf_counter`: at least
+`--rounds` of them, and more while their total is under half a second (as
+`timeit` ranges its loops; at most 200), so that a call of milliseconds is
+not measured by its first, cold call and two warm ones.
 
 The sudoku fixture `sudokus-1000.txt` beside this file was written by
 `bench.py --write-sudokus` (dlx_rs.Sudoku.generate(9, seed=i), i < 1000).
@@ -414,8 +417,14 @@ def warm_up(package):
         list(exact_cover_py.exact_covers(np.array([[1, 1, 0], [0, 0, 1], [1, 0, 0], [0, 1, 1]], dtype=bool)))
 
 
+# A cell's calls go on past `--rounds` while they add up to less than this
+# (seconds), up to MOST_CALLS of them.
+SHORT = 0.5
+MOST_CALLS = 200
+
+
 def worker(row_key, package, rounds, cap):
-    """One (row, package): up to `rounds` timed calls, as one JSON line."""
+    """One (row, package): `rounds` timed calls or more (see SHORT), as one JSON line."""
     row = ROW_BY_KEY[row_key]
     call = prepare(row, package)
     if call is None:
@@ -424,7 +433,7 @@ def worker(row_key, package, rounds, cap):
     warm_up(package)
     times, error = [], None
     started = time.perf_counter()
-    for _ in range(rounds):
+    while len(times) < rounds or (sum(times) < SHORT and len(times) < MOST_CALLS):
         if getattr(call, "setup", None):
             call.setup()
         start = time.perf_counter()

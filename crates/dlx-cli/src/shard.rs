@@ -188,7 +188,9 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
     let mut output = Output::new();
     let mut failure = None;
     // Each piece is counted as `dlx solve --count` would count the whole:
-    // memoised where that pays (the pieces then share one cache), the
+    // memoised where that pays (layer by layer, each piece from its
+    // options' places covered, where the problem is narrow; else depth
+    // first, the pieces sharing one cache), the
     // others by Knuth's search.
     let mut plain = mine.clone();
     if let Decision::Memo { counter, .. } = run.decide(&problem) {

@@ -432,7 +432,9 @@ impl ParallelMemoCounter<'_> {
     /// the options all its solutions share (its way down, as
     /// [`Solver::entered_way`] gives it for a piece of a plain split), on
     /// the pool's threads sharing the cache, so that a subproblem two
-    /// pieces meet is counted once. `done` gets each piece's count as soon
+    /// pieces meet is counted once (on a narrow problem, each piece is
+    /// counted layer by layer on its thread instead, its options' places
+    /// covered from the start: see [`MemoCounter::sweeps`]). `done` gets each piece's count as soon
     /// as it is counted, in no particular order, on the calling thread.
     ///
     /// Returns how the counts ended: `Finished` when every piece was

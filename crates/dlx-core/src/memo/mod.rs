@@ -343,8 +343,11 @@ pub struct MemoCounter {
     budget: Budget,
     pace: Pace,
     /// The plan of the layered count, while it applies: the problem is
-    /// narrow (see `sweep.rs`), the rule is the default and no choice is fixed.
+    /// narrow (see `sweep.rs`) and the rule is the default.
     plan: Option<Arc<Plan>>,
+    /// The places of the sweep the choices fixed so far cover, a bit each,
+    /// for the layered count (empty while none is fixed).
+    covered: Vec<u64>,
     /// The layered count, once started.
     sweeper: Option<Box<Layers>>,
     /// The memory the layered count may hold.
@@ -371,6 +374,7 @@ impl MemoCounter {
             pace: Pace::new(),
             sweeper: None,
             memory: settings.memory,
+            covered: Vec::new(),
         })
     }
 
@@ -396,6 +400,7 @@ impl MemoCounter {
             pace: Pace::new(),
             sweeper: None,
             memory: settings.memory,
+            covered: Vec::new(),
         })
     }
 
@@ -409,8 +414,9 @@ impl MemoCounter {
 
     /// Whether the count runs layer by layer along the sweep (a narrow
     /// problem with no secondary item named by an option and no color,
-    /// counted from its start with the default rule), rather than depth
-    /// first with the cache: see the module's documentation.
+    /// counted with the default rule; the places of the options fixed by
+    /// [`MemoCounter::choose`] start covered), rather than depth first with
+    /// the cache: see the module's documentation.
     pub fn sweeps(&self) -> bool {
         self.plan.is_some()
     }
@@ -429,12 +435,21 @@ impl MemoCounter {
     /// its layers on threads (see [`Layers`]); `None` when the count does
     /// not run layer by layer ([`MemoCounter::sweeps`]).
     pub fn layers(&mut self) -> Option<&mut Layers> {
-        let plan = self.plan.as_ref()?;
-        let memory = self.memory;
-        Some(
-            self.sweeper
-                .get_or_insert_with(|| Box::new(Layers::new(Arc::clone(plan), memory))),
-        )
+        self.plan.as_ref()?;
+        Some(self.sweeper())
+    }
+
+    /// The layered count, started if it has not been; only while it applies.
+    fn sweeper(&mut self) -> &mut Layers {
+        let (plan, memory, covered) = (&self.plan, self.memory, &self.covered);
+        self.sweeper.get_or_insert_with(|| {
+            let plan = plan.as_ref().expect("the layered count applies");
+            Box::new(Layers::with_covered(
+                Arc::clone(plan),
+                memory,
+                Arc::from(covered.as_slice()),
+            ))
+        })
     }
 
     /// Leaves the layered count (its layers passed the memory granted) for
@@ -455,6 +470,7 @@ impl MemoCounter {
             plan: self.plan.clone(),
             sweeper: None,
             memory: self.memory,
+            covered: Vec::new(),
         }
     }
 
@@ -524,11 +540,8 @@ impl MemoCounter {
 
     /// Runs the loop for `slice` nodes at most.
     fn step(&mut self, slice: u64) -> MemoStep {
-        if let Some(plan) = &self.plan {
-            let sweeper = self
-                .sweeper
-                .get_or_insert_with(|| Box::new(Layers::new(Arc::clone(plan), self.memory)));
-            match sweeper.run(slice) {
+        if self.plan.is_some() {
+            match self.sweeper().run(slice) {
                 SweepEnd::Done(count) => return MemoStep::Done(count),
                 SweepEnd::Paused => return MemoStep::Paused,
                 SweepEnd::TooBig => {
@@ -641,8 +654,18 @@ impl MemoCounter {
             });
         };
         self.search.commit_prefix(node);
-        // The layered count starts from the whole problem only.
-        self.plan = None;
+        if self.plan.is_some() {
+            // The layered count starts with the option's places covered
+            // (its items are all primary, or there would be no plan).
+            let layout = self.search.layout();
+            let (start, end) = layout.node_range(to_u32(option.index()));
+            let words = layout.n_primary.div_ceil(64);
+            self.covered.resize(words, 0);
+            for &item in &layout.opt_items[start as usize..end as usize] {
+                let place = layout.rank[item as usize] as usize;
+                self.covered[place / 64] |= 1 << (place % 64);
+            }
+        }
         Ok(())
     }
 }

@@ -46,6 +46,16 @@
 //! read and written in order, which is what made the layered count fast
 //! (a hash table of the states spent most of its time waiting for memory).
 //!
+//! # Options fixed
+//! A count with options fixed first ([`crate::MemoCounter::choose`], a piece
+//! of a shard) starts with their places covered. A covered place within the
+//! first window is set in the first state; one past it enters the states
+//! when the window reaches it: every key moving on from place `p` gains the
+//! bit of place `p + window` (relative to `p + 1`) when that place was
+//! covered, a bit no state has yet (an option whose first item is at `p` or
+//! before ends before it), so the order of the keys, and the merge, hold.
+//! No option over a covered place is ever taken.
+//!
 //! # Threads
 //! Cut the next layer's keys into ranges: each way's states that go to one
 //! range are one stretch of the current layer (found by bisection, each way
@@ -138,6 +148,13 @@ impl Plan {
     fn options_at(&self, p: u32) -> &[u128] {
         &self.masks[self.first[p as usize] as usize..self.first[p as usize + 1] as usize]
     }
+}
+
+/// Whether bit `q` of the bitset `bits` (low bit first) is set; past its end, not.
+#[inline]
+fn is_set(bits: &[u64], q: u32) -> bool {
+    bits.get(q as usize / 64)
+        .is_some_and(|word| word >> (q % 64) & 1 != 0)
 }
 
 /// Adds `value` into `sum`, as wide; whether a carry is left out of the top limb.
@@ -301,18 +318,34 @@ pub struct Layers {
     tried: u64,
     made: u64,
     met: u64,
+    /// The places covered before the count started (by the options fixed
+    /// with [`crate::MemoCounter::choose`]), a bit each; empty when none.
+    covered: Arc<[u64]>,
 }
 
 impl Layers {
     /// A count of `plan`'s problem from the start, holding at most `memory` bytes.
+    #[cfg(test)]
     pub(crate) fn new(plan: Arc<Plan>, memory: usize) -> Layers {
+        Layers::with_covered(plan, memory, Arc::from([]))
+    }
+
+    /// A count of `plan`'s problem with the places of `covered` (a bit per
+    /// place, low bit first; shorter means the rest are not) covered
+    /// already, by options fixed before the count: each enters the states
+    /// when the window reaches it, so that no option over it is taken.
+    pub(crate) fn with_covered(plan: Arc<Plan>, memory: usize, covered: Arc<[u64]>) -> Layers {
         let stats = SweepStats {
             widest: 1,
             ..plan.stats()
         };
-        // The whole problem: nothing covered, in one way.
+        // The whole problem, the places covered within the first window
+        // set, in one way.
+        let start_key = (0..plan.window.min(plan.n))
+            .filter(|&q| is_set(&covered, q))
+            .fold(0u128, |key, q| key | 1 << q);
         let start = Chunk {
-            keys: vec![0],
+            keys: vec![start_key],
             ways: vec![1],
             stride: 1,
             ..Chunk::default()
@@ -329,6 +362,22 @@ impl Layers {
             tried: 0,
             made: 1,
             met: 0,
+            covered,
+        }
+    }
+
+    /// What every key moving on from the current place gains: the bit of
+    /// the place the window reaches (relative to the next place), when that
+    /// place was covered before the count started. No state has it yet: an
+    /// option whose first item is at the current place or before ends
+    /// before it.
+    #[inline]
+    fn entering(&self) -> u128 {
+        let reached = self.place + self.plan.window;
+        if reached < self.plan.n && is_set(&self.covered, reached) {
+            1 << (self.plan.window - 1)
+        } else {
+            0
         }
     }
 
@@ -340,23 +389,25 @@ impl Layers {
 
     /// The key that way `j` makes of `key`, or `None` when it does not
     /// apply to it.
+    /// `entering` is [`Layers::entering`].
     #[inline]
-    fn moved(options: &[u128], j: usize, key: u128) -> Option<u128> {
+    fn moved(options: &[u128], j: usize, key: u128, entering: u128) -> Option<u128> {
         if j == 0 {
-            (key & 1 != 0).then_some(key >> 1)
+            (key & 1 != 0).then_some(key >> 1 | entering)
         } else {
             let mask = options[j - 1];
-            (key & 1 == 0 && key & mask == 0).then_some((key | mask) >> 1)
+            (key & 1 == 0 && key & mask == 0).then_some((key | mask) >> 1 | entering)
         }
     }
 
     /// An order-keeping extension of way `j` to every key: where its
     /// states' keys go, for cutting the layer by the keys they make.
     #[inline]
-    fn bound(options: &[u128], j: usize, key: u128) -> u128 {
+    fn bound(options: &[u128], j: usize, key: u128, entering: u128) -> u128 {
         let mask = if j == 0 { 0 } else { options[j - 1] };
-        // No overflow: keys and masks are below 2^127.
-        (key + mask) >> 1
+        // No overflow: keys and masks are below 2^127, and `entering` below
+        // 2^126. Added, not or-ed: a bound may have that bit already.
+        ((key + mask) >> 1) + entering
     }
 
     fn end_cursor(&self) -> Cursor {
@@ -372,6 +423,7 @@ impl Layers {
         &self,
         options: &[u128],
         j: usize,
+        entering: u128,
         mut at: Cursor,
         to: Cursor,
     ) -> (Cursor, Option<u128>) {
@@ -381,7 +433,7 @@ impl Layers {
                 at = Cursor { c: at.c + 1, i: 0 };
                 continue;
             }
-            if let Some(key) = Self::moved(options, j, chunk.keys[at.i]) {
+            if let Some(key) = Self::moved(options, j, chunk.keys[at.i], entering) {
                 return (at, Some(key));
             }
             at.i += 1;
@@ -394,11 +446,12 @@ impl Layers {
     /// The cursors of `part` move on.
     fn expand_into(&self, part: &mut Part, out: &mut Chunk, slice: u64) -> bool {
         let options = self.plan.options_at(self.place);
+        let entering = self.entering();
         let stride = out.stride;
         let ways = part.from.len();
         let mut heads: Vec<Option<u128>> = Vec::with_capacity(ways);
         for j in 0..ways {
-            let (at, key) = self.seek(options, j, part.from[j], part.to[j]);
+            let (at, key) = self.seek(options, j, entering, part.from[j], part.to[j]);
             part.from[j] = at;
             heads.push(key);
         }
@@ -430,6 +483,7 @@ impl Layers {
                 let (at, key) = self.seek(
                     options,
                     j,
+                    entering,
                     Cursor {
                         c: at.c,
                         i: at.i + 1,
@@ -454,6 +508,7 @@ impl Layers {
     /// order of the keys they make, each for a thread.
     pub fn split(&self, parts: usize) -> Vec<Part> {
         let options = self.plan.options_at(self.place);
+        let entering = self.entering();
         let ways = self.n_ways();
         let len: usize = self.current.iter().map(Chunk::len).sum();
         let parts = parts.clamp(1, len.max(1));
@@ -471,7 +526,7 @@ impl Layers {
             let Some(&key) = self.current.get(c).and_then(|chunk| chunk.keys.get(rank)) else {
                 break;
             };
-            sample.extend((0..ways).filter_map(|j| Self::moved(options, j, key)));
+            sample.extend((0..ways).filter_map(|j| Self::moved(options, j, key, entering)));
         }
         sample.sort_unstable();
         let cuts: Vec<u128> = (1..parts)
@@ -483,7 +538,7 @@ impl Layers {
             let to: Vec<Cursor> = match cuts.get(t) {
                 None => vec![self.end_cursor(); ways],
                 Some(&cut) => (0..ways)
-                    .map(|j| self.first_bound_at_least(options, j, cut))
+                    .map(|j| self.first_bound_at_least(options, j, entering, cut))
                     .collect(),
             };
             // The cuts are in order, and so are the cursors each makes.
@@ -498,11 +553,17 @@ impl Layers {
     }
 
     /// The first state whose key way `j` bounds at `cut` or above.
-    fn first_bound_at_least(&self, options: &[u128], j: usize, cut: u128) -> Cursor {
+    fn first_bound_at_least(
+        &self,
+        options: &[u128],
+        j: usize,
+        entering: u128,
+        cut: u128,
+    ) -> Cursor {
         for (c, chunk) in self.current.iter().enumerate() {
             let i = chunk
                 .keys
-                .partition_point(|&key| Self::bound(options, j, key) < cut);
+                .partition_point(|&key| Self::bound(options, j, key, entering) < cut);
             if i < chunk.len() {
                 return Cursor { c, i };
             }

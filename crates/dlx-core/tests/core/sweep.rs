@@ -1,8 +1,8 @@
 //! The sweep of the memoised count (issue 24): boards of every shape counted exactly, layer by layer along the sweep (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, the layers cut into parts as threads cut them, and the frontier the count leaves on the Aztec diamond.
 
 use dlx_core::{
-    BigUint, Chunk, Count, ItemKind, LayerEnd, MemoCounter, MemoSettings, Problem, ProblemBuilder,
-    Rule, Solver,
+    BigUint, Chunk, Count, ItemKind, LayerEnd, MemoCounter, MemoSettings, OptionId, Problem,
+    ProblemBuilder, Rule, Solver,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;
@@ -576,7 +576,12 @@ fn kasteleyns_product_matches_the_published_squares_to_24x24() {
 /// `dlx-parallel` drives it, each layer cut into `parts` parts expanded one
 /// after the other; `None` when the problem is not counted layer by layer.
 fn layered_in_parts(problem: &Problem, parts: usize) -> Option<Count> {
-    let mut counter = MemoCounter::new(problem, &MemoSettings::new()).expect("no multiplicities");
+    let counter = MemoCounter::new(problem, &MemoSettings::new()).expect("no multiplicities");
+    counter_in_parts(counter, parts)
+}
+
+/// [`layered_in_parts`] of a counter given, which may have choices fixed.
+fn counter_in_parts(mut counter: MemoCounter, parts: usize) -> Option<Count> {
     let layers = counter.layers()?;
     let mut chunks = Vec::new();
     while layers.begin().is_some() {
@@ -717,4 +722,67 @@ proptest! {
             prop_assert_eq!(layered, expected);
         }
     }
+}
+
+/// The counters of `problem` with the options `chosen` fixed (those that
+/// conflict with the ones before skipped), with the default settings and
+/// with the depth-first count's rule.
+fn with_chosen(problem: &Problem, chosen: &[usize]) -> (MemoCounter, MemoCounter) {
+    let mut layered = MemoCounter::new(problem, &MemoSettings::new()).expect("no multiplicities");
+    let settings = MemoSettings::new().with_rule(Rule::FewestOptions);
+    let mut depth_first = MemoCounter::new(problem, &settings).expect("no multiplicities");
+    for &k in chosen {
+        let option = OptionId::new(k % problem.n_options());
+        if layered.choose(option).is_ok() {
+            depth_first.choose(option).expect("the same conflicts");
+        } else {
+            assert!(depth_first.choose(option).is_err(), "the same conflicts");
+        }
+    }
+    (layered, depth_first)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// Issue 24: a piece of a shard (options fixed by `MemoCounter::choose`)
+    /// is counted layer by layer, its options' places covered from the
+    /// start or as the window reaches them, on one thread or cut into
+    /// parts, as the depth-first count counts it.
+    #[test]
+    fn issue_24_pieces_with_options_fixed_are_counted_layer_by_layer(
+        board in random_board(),
+        monominoes: bool,
+        chosen in proptest::collection::vec(any::<usize>(), 1..4),
+        parts in 1usize..4,
+    ) {
+        prop_assume!(!cells(&board).is_empty() && cells(&board).len() <= 30);
+        let problem = mixed_pieces(&board, monominoes);
+        prop_assume!(problem.n_options() > 0);
+        let (mut layered, mut depth_first) = with_chosen(&problem, &chosen);
+        let sweeps = layered.sweeps();
+        let expected = depth_first.count().expect("no budget");
+        if sweeps {
+            prop_assert_eq!(counter_in_parts(layered.clone(), parts), Some(expected.clone()));
+        }
+        prop_assert_eq!(layered.count().expect("no budget"), expected);
+        prop_assert_eq!(layered.sweep_stats().is_some(), sweeps);
+    }
+}
+
+#[test]
+fn issue_24_a_piece_of_a_board_is_counted_layer_by_layer() {
+    // The 8 x 8 board with a domino fixed in its last row (past the first
+    // window, so its places enter the states on the way) and one in its
+    // first: the tilings containing both, as the depth-first count finds.
+    let board = vec!["#".repeat(8); 8];
+    let problem = dominoes(&board);
+    let last = problem.n_options() - 1;
+    let (mut layered, mut depth_first) = with_chosen(&problem, &[last, 0]);
+    assert!(layered.sweeps(), "still layer by layer");
+    let expected = depth_first.count().unwrap();
+    assert!(expected > 0u64 && expected < 12_988_816u64);
+    assert_eq!(layered.count().unwrap(), expected);
+    assert!(layered.sweep_stats().is_some());
+    assert_eq!(layered.stats().updates, 0, "no link was updated");
 }

@@ -10,7 +10,7 @@
 //! - [`matrix`]: a [`matrix::Matrix`] of 0s and 1s, in the POJ 3740 and HUST 1017 forms.
 //! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises, a [`treasure::Map`] (fewest rectangles), a [`squares::Grid`] (fewest matchsticks) and a [`lottery::Design`] (fewest tickets), on dlx-core's fewest-options search and its minimum repeated cover.
 //! - [`TextError`] and [`Counted`]: what the file readers share (below).
-//! - Pictures: every board draws itself as an SVG picture, its puzzle and its answer told apart: [`sudoku::Grid::to_svg`] (printable on A4), [`queens::Queens::to_svg`], [`treasure::Map::to_svg`], [`squares::Grid::to_svg`] and [`polyomino::Tiling::to_svg`].
+//! - Pictures: every board draws itself as an SVG picture, its puzzle and its answer told apart: [`sudoku::Grid::to_svg`] (printable on A4), [`queens::Queens::to_svg`], [`treasure::Map::to_svg`], [`squares::Grid::to_svg`] and [`polyomino::Tiling::to_svg`]; and any problem at all, as its matrix of options and items with a solution marked, by [`picture::to_svg`].
 //!
 //! Every model but `polyomino` (whose [`polyomino::Polyomino`] is its own encoding) has an `Encoding`: the problem, and the map from its options back to the puzzle.
 //! Errors are `#[non_exhaustive]` enums that carry the input as context: one for reading or building a puzzle, another for an answer that breaks the puzzle's rules.
@@ -61,6 +61,7 @@
 mod encode;
 pub mod lottery;
 pub mod matrix;
+pub mod picture;
 pub mod polyomino;
 pub mod queens;
 mod rng;

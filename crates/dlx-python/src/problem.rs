@@ -508,6 +508,28 @@ impl Problem {
         )
     }
 
+    /// The problem drawn as SVG text: its options (rows, numbered from 0)
+    /// against its items (columns, the primary ones first), with the
+    /// options of `solution` (option indices) marked. At most 256 options
+    /// are drawn: with a solution, its own; without, the first ones.
+    ///
+    /// >>> import dlx_rs
+    /// >>> p = dlx_rs.Problem(["a", "b"], [["a"], ["b"], ["a", "b"]])
+    /// >>> p.to_svg(solution=[2]).startswith("<svg")
+    /// True
+    #[pyo3(signature = (solution = None))]
+    fn to_svg(&self, solution: Option<Vec<usize>>) -> PyResult<String> {
+        let options = solution
+            .map(|solution| option_ids(&self.inner, &solution))
+            .transpose()?;
+        Ok(dlx_models::picture::to_svg(&self.inner, options.as_deref()))
+    }
+
+    /// The picture Jupyter shows: `to_svg()` without a solution.
+    fn _repr_svg_(&self) -> String {
+        dlx_models::picture::to_svg(&self.inner, None)
+    }
+
     /// Whether `solution` (option indices) is an exact cover: every primary
     /// item covered as often as its multiplicity asks, secondary items at
     /// most once or with one color. Raises `InputError` saying why not.

@@ -177,3 +177,20 @@ def test_garbage_never_crashes():
 
 def test_version():
     assert dlx_rs.__version__
+
+
+def test_a_problem_draws_itself():
+    from xml.etree import ElementTree
+
+    p = Problem.from_dlx(COLORS)
+    solution = p.solve()
+    assert solution is not None
+    for svg in (p.to_svg(), p.to_svg(solution), p._repr_svg_()):
+        root = ElementTree.fromstring(svg)
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    texts = [t.text for t in ElementTree.fromstring(p.to_svg(solution)).iter("{http://www.w3.org/2000/svg}text")]
+    assert texts[:5] == ["p", "q", "r", "x", "y"]
+    # The solution's options are drawn in bold.
+    assert p.to_svg(solution).count('font-weight="bold"') == len(solution)
+    with pytest.raises(IndexError):
+        p.to_svg([99])

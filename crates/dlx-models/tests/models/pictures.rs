@@ -277,3 +277,62 @@ fn polyomino_tilings() {
     let drawn = check("", &model.first().unwrap().to_svg());
     assert_eq!(drawn.count("text"), 12);
 }
+
+#[test]
+fn any_problem_as_its_matrix() {
+    use dlx_core::{parse_dlx, OptionId, Solver};
+    use dlx_models::picture::{to_svg, MOST_ROWS};
+
+    // Knuth's example of Algorithm C (TAOCP 7.2.2.1, (49)): colors, a
+    // secondary item, and its one solution marked.
+    let problem = parse_dlx("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n").unwrap();
+    let solution = Solver::new(&problem).first().value.expect("one solution");
+    let drawn = check(
+        "problem_knuth_49_solved",
+        &to_svg(&problem, Some(&solution)),
+    );
+    // The five item names, the five option numbers and the four colored squares' names.
+    assert_eq!(
+        drawn.texts,
+        ["p", "q", "r", "x", "y", "0", "A", "1", "A", "2", "B", "3", "A", "4", "B"]
+    );
+    // A band behind each of the solution's two options, a square per entry.
+    assert_eq!(drawn.count("rect"), 1 + 2 + 14);
+    // Without a solution, no band.
+    let drawn = check("", &to_svg(&problem, None));
+    assert_eq!(drawn.count("rect"), 1 + 14);
+
+    // Multiplicities and costs are written; names that need escaping are.
+    let problem = parse_dlx("2:3|a<b c\na<b c |5\na<b |12\nc\n").unwrap();
+    let drawn = check("problem_multiplicities_and_costs", &to_svg(&problem, None));
+    assert!(
+        drawn.texts.contains(&"a<b [2..3]".to_owned()),
+        "{:?}",
+        drawn.texts
+    );
+    assert!(drawn.texts.contains(&"12".to_owned()));
+
+    // A large problem: its first options, or the solution's, and a note.
+    let mut text = String::from("a b\n");
+    for k in 0..300 {
+        text += if k % 2 == 0 { "a\n" } else { "b\n" };
+    }
+    let problem = parse_dlx(&text).unwrap();
+    let drawn = check("", &to_svg(&problem, None));
+    assert_eq!(drawn.count("rect"), 1 + MOST_ROWS);
+    assert_eq!(
+        drawn.texts.last().unwrap(),
+        "256 of 300 options drawn: the first"
+    );
+    let chosen = [OptionId::new(298), OptionId::new(299)];
+    let drawn = check("", &to_svg(&problem, Some(&chosen)));
+    assert_eq!(drawn.count("rect"), 1 + 2 + 2);
+    assert_eq!(
+        drawn.texts.last().unwrap(),
+        "2 of 300 options drawn: the solution's"
+    );
+    // An option the problem does not have is left out, not a panic.
+    check("", &to_svg(&problem, Some(&[OptionId::new(5000)])));
+    // Nothing at all: a picture still.
+    check("", &to_svg(&parse_dlx("a\n").unwrap(), None));
+}

@@ -7,10 +7,11 @@ use std::time::Instant;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver};
+use dlx_models::picture;
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem_indexed, read_input, Line, MemoArgs, Output,
-    ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, parse_problem_indexed, read_input, with_note, Line, MemoArgs,
+    Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -39,7 +40,7 @@ use crate::shared::{
 /// and `--time-limit` stop it with what it found so far, marked partial.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx polyomino --board 16x16 --pieces domino --emit-dlx | dlx solve --count --stats\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  dlx solve --count --time-limit 10s --progress always problem.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx solve --frequencies\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
+    after_help = "Examples:\n  dlx solve --count --stats data/pentomino-6x10.dlx\n  dlx solve --min-cost --best 3 data/solve/costs.dlx\n  dlx solve --min-options data/solve/costs.dlx\n  dlx solve --count --threads 1 data/pentomino-6x10.dlx\n  dlx polyomino --board 16x16 --pieces domino --emit-dlx | dlx solve --count --stats\n  dlx solve --limit 1 data/pentomino-6x10.dlx\n  dlx solve --limit 1 --svg solution.svg data/solve/costs.dlx\n  dlx solve --unordered --json data/pentomino-6x10.dlx\n  dlx solve --count --time-limit 10s --progress always problem.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx solve --frequencies\n  printf 'a b\\na\\nb\\na b\\n' | dlx solve"
 )]
 pub(crate) struct SolveArgs {
     /// The problem file; standard input when absent or `-`.
@@ -109,6 +110,16 @@ pub(crate) struct SolveArgs {
     #[arg(long, requires = "stats", help_heading = "Knuth's options",
         conflicts_with_all = ["min_options", "min_cost", "frequencies", "memo", "unordered"])]
     profile: bool,
+    /// Also draw each solution printed as an SVG picture of the problem:
+    /// its options against its items, as Knuth draws the matrix, the
+    /// solution's options marked (at most 256 options are drawn: with more,
+    /// the solution's own). PATH is the file of the one solution of
+    /// `--limit 1`, `--min-options` or `--min-cost`; otherwise the pictures
+    /// are PATH-1.svg, PATH-2.svg, ... (a folder, an existing one or PATH
+    /// ending with `/`, gets solution.svg or solution-1.svg, ...). A problem
+    /// without a solution is drawn with none marked, and says so.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "frequencies", "emit_dlx"])]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     report: ReportArgs,
     #[command(flatten)]
@@ -118,6 +129,28 @@ pub(crate) struct SolveArgs {
 }
 
 impl SolveArgs {
+    /// The printer of the solutions, drawing them too with `--svg`.
+    fn printer<'a>(&self, problem: &'a Problem, input_options: &'a [usize]) -> Printer<'a> {
+        let mut printer = Printer::new(problem, input_options, self.report.json);
+        if let Some(path) = &self.svg {
+            let one =
+                self.limit == Some(1) || self.min_options || (self.min_cost && self.best == 1);
+            printer.pictures = Some(Pictures::new(path, !one, "solution"));
+        }
+        printer
+    }
+
+    /// With `--svg`, the picture of a problem without a solution: none marked, and a note.
+    fn draw_no_solution(&self, problem: &Problem) -> anyhow::Result<()> {
+        match &self.svg {
+            Some(path) => Pictures::new(path, false, "solution").write(
+                0,
+                &with_note(&picture::to_svg(problem, None), "no solution"),
+            ),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the search is watched (`--trace`, `--seed`, `--profile`): it
     /// then runs through the core's exploring driver, on one thread.
     fn explores(&self) -> bool {
@@ -268,7 +301,7 @@ fn solve_listing(
     // `--ordered` is the default, still accepted so that older scripts run;
     // of `--ordered` and `--unordered`, the last given wins.
     let ordered = args.ordered || !args.unordered;
-    let mut printer = Printer::new(problem, input_options, args.report.json);
+    let mut printer = args.printer(problem, input_options);
     let every = args.every.unwrap_or(1);
     let mut found = 0u64;
     let flow = run.visit(Solver::new(problem), ordered, args.limit, |solution| {
@@ -287,6 +320,7 @@ fn solve_listing(
         // No solution, and the search says so for certain.
         ControlFlow::Continue(outcome) if found == 0 && outcome.is_complete() => {
             args.report.no_solution(output, None)?;
+            args.draw_no_solution(problem)?;
             Ok(found)
         }
         ControlFlow::Continue(_) => Ok(found),
@@ -306,7 +340,7 @@ fn solve_explored(
 ) -> anyhow::Result<dlx_core::Profile> {
     let mut solver = Solver::new(problem);
     solver.set_limit(args.limit).set_budget(run.budget());
-    let mut printer = Printer::new(problem, input_options, args.report.json);
+    let mut printer = args.printer(problem, input_options);
     let mut trace = args
         .trace
         .map(|depth| crate::knuth::Trace::new(problem, depth));
@@ -345,6 +379,7 @@ fn solve_explored(
             .count(output, None, u128::from(found), args.limit)?;
     } else if found == 0 && explored.is_complete() {
         args.report.no_solution(output, None)?;
+        args.draw_no_solution(problem)?;
     }
     Ok(explored.value)
 }
@@ -368,7 +403,7 @@ fn solve_optimum(
         (Objective::Cost, args.best, "cost")
     };
     let ranked = run.best(Solver::new(problem), objective, k)?;
-    let mut printer = Printer::new(problem, input_options, args.report.json);
+    let mut printer = args.printer(problem, input_options);
     for costed in &ranked.value {
         printer.heading = Some(format!("{label} {}", costed.cost));
         printer.objective = Some((label, costed.cost));
@@ -376,6 +411,7 @@ fn solve_optimum(
     }
     if ranked.value.is_empty() && ranked.is_complete() {
         args.report.no_solution(output, None)?;
+        args.draw_no_solution(problem)?;
     }
     Ok(())
 }
@@ -395,6 +431,9 @@ pub(crate) struct Printer<'a> {
     /// The next solution's index among all found, when not all are
     /// printed (`--every`): its JSON `solution`.
     number: Option<u64>,
+    /// Where each solution printed is drawn too (`--svg`), the `index`-th
+    /// as the `index`-th picture.
+    pictures: Option<Pictures>,
 }
 
 impl<'a> Printer<'a> {
@@ -407,6 +446,7 @@ impl<'a> Printer<'a> {
             heading: None,
             objective: None,
             number: None,
+            pictures: None,
         }
     }
 
@@ -456,6 +496,10 @@ impl<'a> Printer<'a> {
                 // Byte for byte: Knuth's names need not be UTF-8.
                 output.bytes_line(&format_option_bytes(problem, option))?;
             }
+        }
+        if let Some(pictures) = &self.pictures {
+            let index = usize::try_from(self.index).unwrap_or(usize::MAX);
+            pictures.write(index, &picture::to_svg(problem, Some(solution)))?;
         }
         self.index += 1;
         Ok(())

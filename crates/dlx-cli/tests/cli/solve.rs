@@ -649,3 +649,45 @@ fn issue_21_every_prints_every_mth_solution() {
     assert_eq!(seeded.split("\n\n").count(), 7);
     assert!(seeded.ends_with("\n724\n"), "{seeded}");
 }
+
+/// `--svg`: each solution printed is drawn as the problem's matrix with its
+/// options marked; one file for one solution, numbered files for several,
+/// a note on the picture of a problem without a solution (issue 23).
+#[test]
+fn svg_draws_each_solution_on_the_matrix() {
+    use crate::support::{file_names, read_svg, scratch};
+    let dir = scratch("solve-svg");
+    let one = dir.join("knuth.svg");
+    let (code, stdout, _) = run(
+        &["solve", "--limit", "1", "--svg", one.to_str().unwrap()],
+        KNUTH,
+    );
+    assert_eq!(code, 0);
+    assert_eq!(stdout, run(&["solve", "--limit", "1"], KNUTH).1);
+    let svg = read_svg(&one);
+    let problem = dlx_core::parse_dlx(KNUTH).unwrap();
+    let solution = dlx_core::Solver::new(&problem).first().value.unwrap();
+    assert_eq!(svg, dlx_models::picture::to_svg(&problem, Some(&solution)));
+    assert_eq!(svg.matches("font-weight=\"bold\"").count(), 3);
+
+    // Both solutions of TWO, numbered, in a folder.
+    let folder = dir.join("two/");
+    run(&["solve", "--svg", folder.to_str().unwrap()], TWO);
+    assert_eq!(file_names(&folder), ["solution-1.svg", "solution-2.svg"]);
+    for name in ["solution-1.svg", "solution-2.svg"] {
+        read_svg(&folder.join(name));
+    }
+
+    // No solution: the matrix, nothing marked, and a note.
+    let none = dir.join("none.svg");
+    run(&["solve", "--svg", none.to_str().unwrap()], "a b\na\n");
+    let svg = read_svg(&none);
+    assert!(
+        svg.contains(">no solution<") && !svg.contains("bold"),
+        "{svg}"
+    );
+
+    let (code, _, stderr) = run(&["solve", "--count", "--svg", "x.svg"], KNUTH);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+}

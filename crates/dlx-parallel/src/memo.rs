@@ -285,51 +285,57 @@ impl<'p> ParallelMemoCounter<'p> {
         let budget = &self.budget;
         let pool = self.pool.pool();
         let layers = counter.layers().expect("the counter sweeps");
-        let mut chunks: Vec<Chunk> = Vec::new();
-        let mut fits = true;
-        while let Some(states) = layers.begin() {
-            if let Some(stop) = clock_stop(budget) {
-                return Err(MemoError::Stopped(stop));
-            }
-            let before = layers.memo_stats().nodes;
-            fits = if states < PARALLEL_LAYER {
-                layers.finish_here()
-            } else {
-                loop {
-                    let parts = layers.split(threads);
-                    chunks.resize_with(parts.len(), Chunk::default);
-                    let shared = &*layers;
-                    let mut work = || {
+        // The whole sweep runs inside the pool: the thread that drives it is
+        // one of the pool's and merges a part of each layer itself, and the
+        // others, between two layers, are still awake for the next (handing
+        // each layer to the pool from outside woke them every time).
+        let mut sweep = || -> Result<bool, MemoError> {
+            let mut chunks: Vec<Chunk> = Vec::new();
+            while let Some(states) = layers.begin() {
+                if let Some(stop) = clock_stop(budget) {
+                    return Err(MemoError::Stopped(stop));
+                }
+                let before = layers.memo_stats().nodes;
+                let fits = if states < PARALLEL_LAYER {
+                    layers.finish_here()
+                } else {
+                    loop {
+                        let parts = layers.split(threads);
+                        chunks.resize_with(parts.len(), Chunk::default);
+                        let shared = &*layers;
                         parts
                             .par_iter()
                             .zip(chunks.par_iter_mut())
                             .for_each(|(part, chunk)| {
                                 shared.expand(part, chunk);
                             });
-                    };
-                    match pool {
-                        None => work(),
-                        Some(pool) => pool.install(work),
+                        match layers.end(&mut chunks) {
+                            LayerEnd::Next => break true,
+                            // One limb wider: the same layer again.
+                            LayerEnd::Wider => {}
+                            LayerEnd::OverMemory => break false,
+                        }
                     }
-                    match layers.end(&mut chunks) {
-                        LayerEnd::Next => break true,
-                        // One limb wider: the same layer again.
-                        LayerEnd::Wider => {}
-                        LayerEnd::OverMemory => break false,
-                    }
+                };
+                let nodes = layers.memo_stats().nodes - before;
+                budget.spend(nodes).map_err(MemoError::Stopped)?;
+                if let Some(progress) = &progress {
+                    progress.add_nodes(nodes);
+                    let (place, of) = layers.place();
+                    progress.set_finished(f64::from(place) / f64::from(of.max(1)));
                 }
-            };
-            let nodes = layers.memo_stats().nodes - before;
-            budget.spend(nodes).map_err(MemoError::Stopped)?;
-            if let Some(progress) = &progress {
-                progress.add_nodes(nodes);
-                let (place, of) = layers.place();
-                progress.set_finished(f64::from(place) / f64::from(of.max(1)));
+                if !fits {
+                    return Ok(false);
+                }
             }
-            if !fits {
-                break;
-            }
-        }
+            Ok(true)
+        };
+        let fits = match pool {
+            // `scope` runs its body on a thread of the global pool.
+            None => rayon::scope(|_| sweep())?,
+            Some(pool) => pool.install(sweep)?,
+        };
+        let layers = counter.layers().expect("the counter sweeps");
         self.stats = layers.memo_stats();
         self.sweep = Some(layers.stats());
         if fits {

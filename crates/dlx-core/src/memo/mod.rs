@@ -130,6 +130,7 @@ mod auto;
 mod cache;
 mod count;
 mod diagram;
+mod layered;
 mod layout;
 mod parts;
 mod search;
@@ -145,6 +146,7 @@ pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
+pub use layered::KEPT_MEMORY;
 pub use sweep::{Chunk, LayerEnd, Layers, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
@@ -400,7 +402,7 @@ impl MemoCounter {
     }
 
     /// The plan of the layered count of `layout`, if it applies with `settings`.
-    fn plan_of(layout: &Layout, settings: &MemoSettings) -> Option<Arc<Plan>> {
+    pub(crate) fn plan_of(layout: &Layout, settings: &MemoSettings) -> Option<Arc<Plan>> {
         (settings.rule == Rule::Frontier)
             .then(|| Plan::new(layout))
             .flatten()

@@ -14,16 +14,22 @@
 //! into a state are found again from its key.
 //!
 //! # Memory: checkpoints
-//! The layers are kept while they fit in the budget's memory (with no
-//! memory limit, [`KEPT_MEMORY`]). When they pass it, only every second
-//! kept layer stays (the places that are multiples of twice the interval),
-//! as often as needed: the layers kept are then *checkpoints*, every
-//! `interval` places, and the last layer. A layer between two checkpoints
-//! is made again, when a draw or the frequencies need it, by the layered
-//! count started at the checkpoint before it; it holds the layers of one
-//! such *segment* at a time, besides the checkpoints. When even the two
-//! layers of the count pass a memory limit, the build stops
-//! ([`Stop::Memory`]).
+//! The layers are kept while they fit in half the budget's memory (with no
+//! memory limit, half of [`KEPT_MEMORY`]); the other half is left for the
+//! layers made again. When they pass it, only every second kept layer
+//! stays (the places that are multiples of twice the interval), as often
+//! as needed: the layers kept are then *checkpoints*, every `interval`
+//! places, and the last layer. The layers between two checkpoints (a
+//! *segment*) are made again, when a draw or the frequencies need them,
+//! by the layered count started at the checkpoint before them: all at
+//! once when they fit in the memory the checkpoints leave; else the layer
+//! halfway is made and held while the half after it and then the half
+//! before it are visited the same way, so a segment of `s` layers holds
+//! about `log2 s` layers at worst and makes each about `log2 s` times
+//! (the checkpointing of reverse-mode differentiation, Griewank's
+//! "revolve", in its simplest form). When even the two layers of the count
+//! pass a memory limit, or the kept layers do with only the first and the
+//! last left, the build stops ([`Stop::Memory`]).
 //!
 //! # Sampling, backward
 //! A draw walks from the end to the start. At place `p + 1`, in a state of
@@ -88,6 +94,10 @@ pub(crate) struct Layered {
     /// `interval`-th, and the last.
     kept: Vec<(u32, Chunk)>,
     interval: u32,
+    /// The memory the kept layers and the layers made again share.
+    cap: usize,
+    /// The bytes of the largest layer.
+    largest: usize,
     count: Count,
     /// The limbs of the count: every number of the backward passes fits.
     width: usize,
@@ -120,6 +130,7 @@ impl Layered {
         let mut kept = vec![(0, layers.layer().kept())];
         let mut kept_bytes = kept[0].1.bytes();
         let mut interval = 1u32;
+        let mut largest = kept_bytes;
         let mut pace = Pace::new();
         while layers.place().0 < n {
             budget.check_clock().map_err(MemoError::Stopped)?;
@@ -134,6 +145,7 @@ impl Layered {
                 Some(false) => return Err(MemoError::Stopped(Stop::Memory)),
                 Some(true) => {
                     let place = layers.place().0;
+                    largest = largest.max(layers.layer().used_bytes());
                     if place % interval == 0 || place == n {
                         let layer = layers.layer().kept();
                         kept_bytes += layer.bytes();
@@ -141,7 +153,7 @@ impl Layered {
                     }
                     // Thinned to every second checkpoint while over; the
                     // first and last layers always stay.
-                    while kept_bytes + layers.bytes() > cap && interval < n {
+                    while kept_bytes + layers.bytes() > cap / 2 && interval < n {
                         interval = interval.saturating_mul(2);
                         kept.retain(|&(p, _)| p % interval == 0 || p == n);
                         kept_bytes = kept.iter().map(|(_, layer)| layer.bytes()).sum();
@@ -163,6 +175,8 @@ impl Layered {
             plan,
             kept,
             interval,
+            cap,
+            largest,
             count,
             width,
             n_options,
@@ -193,35 +207,76 @@ impl Layered {
         self.interval > 1
     }
 
-    /// The layers strictly between kept layers `k` and `k + 1`, made again
-    /// from layer `k` (none when they are adjacent).
-    fn segment(&self, k: usize) -> Vec<Chunk> {
-        let (from, ref start) = self.kept[k];
-        let to = self.kept[k + 1].0;
-        let mut made = Vec::with_capacity((to - from) as usize);
-        if to - from > 1 {
-            let mut layers =
-                Layers::from_layer(Arc::clone(&self.plan), from, start.kept(), usize::MAX);
-            while layers.place().0 + 1 < to {
-                let fits = layers.run_layer(u64::MAX);
-                debug_assert_eq!(fits, Some(true), "made before within the memory");
-                made.push(layers.layer().kept());
-            }
+    /// The layer at place `to` (past `from`), made again from `layer`, the
+    /// one at `from`, holding two layers at a time.
+    fn made_at(&self, from: u32, layer: &Chunk, to: u32) -> Chunk {
+        let mut layers = Layers::from_layer(Arc::clone(&self.plan), from, layer.kept(), usize::MAX);
+        while layers.place().0 < to {
+            let fits = layers.run_layer(u64::MAX);
+            debug_assert_eq!(fits, Some(true), "made before within the memory");
         }
-        made
+        layers.layer().kept()
     }
 
-    /// The layer at place `p` of the segment from kept layer `k`, whose
-    /// layers between are `made`.
-    fn layer_of<'a>(&'a self, k: usize, made: &'a [Chunk], p: u32) -> &'a Chunk {
-        let from = self.kept[k].0;
-        if p == from {
-            &self.kept[k].1
-        } else if p == self.kept[k + 1].0 {
-            &self.kept[k + 1].1
-        } else {
-            &made[(p - from - 1) as usize]
+    /// Calls `visit(p, layer p, layer p + 1)` for every place `p` from the
+    /// last to the first, each layer left out made again from the
+    /// checkpoint before it.
+    fn backward(&self, visit: &mut dyn FnMut(u32, &Chunk, &Chunk)) {
+        let room = self.cap.saturating_sub(self.sweep.kept_bytes);
+        for k in (0..self.kept.len() - 1).rev() {
+            let (from, ref first) = self.kept[k];
+            let (to, ref last) = self.kept[k + 1];
+            self.backward_between(from, first, to, last, room, visit);
         }
+    }
+
+    /// [`Layered::backward`] from `to` down to `from`, given their layers,
+    /// within `room` bytes for the layers made again: all the layers between
+    /// when they fit, else the layer halfway, made and held while the half
+    /// after it and then the half before it are visited the same way (so
+    /// that a segment of `s` layers holds about `log2 s` layers at worst,
+    /// and makes each layer about `log2 s` times).
+    fn backward_between(
+        &self,
+        from: u32,
+        first: &Chunk,
+        to: u32,
+        last: &Chunk,
+        room: usize,
+        visit: &mut dyn FnMut(u32, &Chunk, &Chunk),
+    ) {
+        debug_assert!(from < to, "a segment of one layer at least");
+        let between = (to - from - 1) as usize;
+        if between.saturating_mul(self.largest) <= room {
+            let mut made = Vec::with_capacity(between);
+            if between > 0 {
+                let mut layers =
+                    Layers::from_layer(Arc::clone(&self.plan), from, first.kept(), usize::MAX);
+                while layers.place().0 + 1 < to {
+                    let fits = layers.run_layer(u64::MAX);
+                    debug_assert_eq!(fits, Some(true), "made before within the memory");
+                    made.push(layers.layer().kept());
+                }
+            }
+            let layer = |p: u32| -> &Chunk {
+                if p == from {
+                    first
+                } else if p == to {
+                    last
+                } else {
+                    &made[(p - from - 1) as usize]
+                }
+            };
+            for p in (from..to).rev() {
+                visit(p, layer(p), layer(p + 1));
+            }
+            return;
+        }
+        let middle = from + (to - from) / 2;
+        let halfway = self.made_at(from, first, middle);
+        let room = room.saturating_sub(halfway.bytes());
+        self.backward_between(middle, &halfway, to, last, room, visit);
+        self.backward_between(from, first, middle, &halfway, room, visit);
     }
 
     /// Solutions drawn uniformly at random, one for each seed in `seeds`
@@ -242,16 +297,11 @@ impl Layered {
                 chosen: Vec::new(),
             })
             .collect();
-        for k in (0..self.kept.len() - 1).rev() {
-            let made = self.segment(k);
-            let (from, to) = (self.kept[k].0, self.kept[k + 1].0);
-            for p in (from..to).rev() {
-                let layer = self.layer_of(k, &made, p);
-                for walker in &mut walkers {
-                    self.step_back(walker, layer, p);
-                }
+        self.backward(&mut |p, layer, _| {
+            for walker in &mut walkers {
+                self.step_back(walker, layer, p);
             }
-        }
+        });
         walkers.into_iter().map(|w| w.chosen).collect()
     }
 
@@ -319,51 +369,46 @@ impl Layered {
         }
         let mut fwd = vec![0u64; w];
         let mut product = vec![0u64; w];
-        for k in (0..self.kept.len() - 1).rev() {
-            let made = self.segment(k);
-            let (from, to) = (self.kept[k].0, self.kept[k + 1].0);
-            for p in (from..to).rev() {
-                let layer = self.layer_of(k, &made, p);
-                let next = self.layer_of(k, &made, p + 1).keys();
-                let options = self.plan.options_at(p);
-                let ids = self.plan.ids_at(p);
-                let mut bwd = vec![0u64; layer.len() * w];
-                let mut cursors = vec![0usize; options.len() + 1];
-                for (i, &key) in layer.keys().iter().enumerate() {
-                    let mut fwd_read = false;
-                    for (j, at) in cursors.iter_mut().enumerate() {
-                        let Some(moved) = Layers::moved(options, j, key) else {
-                            continue;
-                        };
-                        // Each way keeps the order of keys: its cursor only moves on.
-                        while next[*at] < moved {
-                            *at += 1;
+        self.backward(&mut |p, layer, next| {
+            let next = next.keys();
+            let options = self.plan.options_at(p);
+            let ids = self.plan.ids_at(p);
+            let mut bwd = vec![0u64; layer.len() * w];
+            let mut cursors = vec![0usize; options.len() + 1];
+            for (i, &key) in layer.keys().iter().enumerate() {
+                let mut fwd_read = false;
+                for (j, at) in cursors.iter_mut().enumerate() {
+                    let Some(moved) = Layers::moved(options, j, key) else {
+                        continue;
+                    };
+                    // Each way keeps the order of keys: its cursor only moves on.
+                    while next[*at] < moved {
+                        *at += 1;
+                    }
+                    debug_assert_eq!(next[*at], moved, "a state made is in the next layer");
+                    let b = &bwd_next[*at * w..(*at + 1) * w];
+                    if b.iter().all(|&limb| limb == 0) {
+                        continue;
+                    }
+                    let carried = add(&mut bwd[i * w..(i + 1) * w], b);
+                    debug_assert!(!carried, "a backward count is at most the count");
+                    if j > 0 {
+                        if !fwd_read {
+                            fit(layer.ways(i), &mut fwd);
+                            fwd_read = true;
                         }
-                        debug_assert_eq!(next[*at], moved, "a state made is in the next layer");
-                        let b = &bwd_next[*at * w..(*at + 1) * w];
-                        if b.iter().all(|&limb| limb == 0) {
-                            continue;
-                        }
-                        let carried = add(&mut bwd[i * w..(i + 1) * w], b);
-                        debug_assert!(!carried, "a backward count is at most the count");
-                        if j > 0 {
-                            if !fwd_read {
-                                fit(layer.ways(i), &mut fwd);
-                                fwd_read = true;
-                            }
-                            let id = ids[j - 1] as usize;
-                            mul_add(
-                                &mut frequencies[id * w..(id + 1) * w],
-                                &fwd,
-                                b,
-                                &mut product,
-                            );
-                        }
+                        let id = ids[j - 1] as usize;
+                        mul_add(
+                            &mut frequencies[id * w..(id + 1) * w],
+                            &fwd,
+                            b,
+                            &mut product,
+                        );
                     }
                 }
-                bwd_next = bwd;
             }
-        }
+            bwd_next = bwd;
+        });
         frequencies.chunks(w).map(count_of).collect()
     }
 }
@@ -475,6 +520,50 @@ fn below(bound: &[u64], random: &mut impl FnMut() -> u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::memo::layout::Layout;
+    use crate::parse_dlx;
+
+    /// The domino tilings of a `rows x cols` board.
+    fn board(rows: usize, cols: usize) -> String {
+        let cell = |r: usize, c: usize| format!("r{r}c{c}");
+        let mut text = String::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                text += &cell(r, c);
+                text += " ";
+            }
+        }
+        text += "\n";
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols {
+                    text += &format!("{} {}\n", cell(r, c), cell(r, c + 1));
+                }
+                if r + 1 < rows {
+                    text += &format!("{} {}\n", cell(r, c), cell(r + 1, c));
+                }
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn layers_made_again_by_halves_give_the_same_draws_and_frequencies() {
+        let problem = parse_dlx(&board(5, 6)).unwrap();
+        let plan = Arc::new(Plan::new(&Layout::new(&problem).unwrap()).unwrap());
+        let whole = Layered::build(plan, problem.n_options(), &Budget::new()).unwrap();
+        assert_eq!(whole.count, Count::from(1183u64));
+        // Only the ends kept, and no room to make a segment's layers all at
+        // once: every segment is halved, down to single places.
+        let mut tight = whole.clone();
+        let n = tight.plan.places();
+        tight.kept.retain(|&(p, _)| p == 0 || p == n);
+        tight.interval = n;
+        tight.cap = 0;
+        assert_eq!(tight.frequencies(), whole.frequencies());
+        let seeds: Vec<u64> = (0..40).collect();
+        assert_eq!(tight.sample_batch(&seeds), whole.sample_batch(&seeds));
+    }
 
     #[test]
     fn limbs_multiply_and_compare() {
@@ -493,11 +582,8 @@ mod tests {
 
     #[test]
     fn draws_below_a_bound_of_two_limbs() {
-        let mut state = 3u64;
-        let mut random = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-            state
-        };
+        let mut words = WyRand::new(3);
+        let mut random = || words.next_u64();
         for _ in 0..100 {
             let n = below(&[7, 1], &mut random);
             assert!(less(&n, &[7, 1]));

@@ -212,6 +212,11 @@ impl Chunk {
         self.keys.capacity() * 16 + self.ways.capacity() * 8
     }
 
+    /// The bytes its states need (its vectors may hold more).
+    pub(crate) fn used_bytes(&self) -> usize {
+        self.keys.len() * 16 + self.ways.len() * 8
+    }
+
     /// The keys of the states, in increasing order.
     pub(crate) fn keys(&self) -> &[u128] {
         &self.keys

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::Diagram;
+use dlx_core::{Diagram, SweepStats};
 
 use crate::shared::{
     fields, note, parse_problem_indexed, read_input, Line, Output, ReportArgs, Run, RunArgs,
@@ -117,6 +117,9 @@ pub(crate) fn print_stats(
     }
     let memo = diagram.stats();
     let seconds = start.elapsed().as_secs_f64();
+    if let Some(sweep) = diagram.sweep_stats() {
+        return print_layered_stats(report, diagram, &sweep, output, seconds);
+    }
     if report.json {
         output.json(&Line::Stats {
             solutions: Some(diagram.count().clone()),
@@ -141,6 +144,62 @@ pub(crate) fn print_stats(
         diagram.len(),
         memo.parts,
         memo.splits,
+    ));
+    Ok(())
+}
+
+/// `--stats` of a diagram built layer by layer: the layers, the window,
+/// the states made, and the layers kept (every one, or checkpoints).
+fn print_layered_stats(
+    report: &ReportArgs,
+    diagram: &Diagram,
+    sweep: &SweepStats,
+    output: &mut Output,
+    seconds: f64,
+) -> anyhow::Result<()> {
+    let memo = diagram.stats();
+    if report.json {
+        output.json(&Line::Stats {
+            solutions: Some(diagram.count().clone()),
+            nodes: memo.nodes,
+            updates: memo.updates,
+            max_level: memo.max_level,
+            seconds,
+            extra: fields(serde_json::json!({
+                "method": "memo",
+                "layered": true,
+                "layers": sweep.layers,
+                "window": sweep.window,
+                "widest_layer": sweep.widest,
+                "states": memo.misses,
+                "states_met_again": memo.hits,
+                "peak_bytes": sweep.peak_bytes,
+                "kept_layers": sweep.kept_layers,
+                "kept_bytes": sweep.kept_bytes,
+                "checkpoint_interval": sweep.checkpoint_interval,
+            })),
+        })?;
+        return output.flush();
+    }
+    let kept = if sweep.checkpoint_interval > 1 {
+        format!(
+            "{} (checkpoints every {} layers; the layers between made again for each batch of draws)",
+            sweep.kept_layers, sweep.checkpoint_interval
+        )
+    } else {
+        format!("{} (every layer)", sweep.kept_layers)
+    };
+    note(&format!(
+        "method: memoised, layer by layer along the sweep, the layers kept\nsolutions: {}\nnodes: {}\nlayers: {}\nwindow: {} items\nwidest layer: {} states\nstates: {}\nstates met again: {}\nlayers kept: {kept}\nkept: {:.1} MiB\npeak: {:.1} MiB (two layers)\ntime: {seconds:.3} s",
+        diagram.count(),
+        memo.nodes,
+        sweep.layers,
+        sweep.window,
+        sweep.widest,
+        memo.misses,
+        memo.hits,
+        sweep.kept_bytes as f64 / f64::from(1 << 20),
+        sweep.peak_bytes as f64 / f64::from(1 << 20),
     ));
     Ok(())
 }

@@ -27,7 +27,11 @@ use crate::solve::Printer;
 ///
 /// The diagram keeps every subproblem in memory: `--max-memory` bounds it,
 /// and `--max-nodes`, `--time-limit` and Ctrl-C stop it; stopped, nothing is
-/// drawn (exit 3).
+/// drawn (exit 3). A narrow problem (a board of dominoes, say) is kept
+/// layer by layer instead: the layered count's states, each with its number
+/// of ways from the start, and each draw walks back from the end; past half
+/// of `--max-memory` only checkpoints are kept and the layers between are
+/// made again for each batch of draws.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx sample --seed 7 data/pentomino-6x10.dlx\n  dlx sample -n 1000 --seed 1 --json data/pentomino-6x10.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx sample -n 3"

@@ -23,6 +23,13 @@
 //!
 //! Every node stays in memory: the diagram of a 16 x 16 board's domino
 //! tilings has some 100,000 nodes; the budget's memory bounds it.
+//!
+//! A narrow problem counted with the default rule (where the layered count
+//! applies: [`MemoCounter::sweeps`]) is kept another way: as the layered
+//! count's layers, drawn from backward and weighed by a backward pass (the
+//! module `layered.rs`). The API is the same; the Aztec diamond of order
+//! 20 is drawn in seconds and hundreds of megabytes where the nodes took
+//! a minute and 8 GB.
 
 use crate::time::Instant;
 use std::collections::HashMap;

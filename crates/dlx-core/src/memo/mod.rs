@@ -96,6 +96,9 @@
 //! on several threads when large. [`MemoCounter::sweeps`] says which count
 //! runs; when the layers pass the memory granted, the counter goes on
 //! depth first from the start ([`MemoCounter::leave_layers`]), with its cache.
+//! A [`Diagram`] of such a problem keeps the layers (the module
+//! `layered.rs`), to draw solutions backward from the end and to weigh the
+//! options by a backward pass.
 //!
 //! # The search
 //! One loop over an explicit stack of frames, allocated once: a *sum* (the

@@ -79,7 +79,9 @@ use crate::index::OptionId;
 use crate::random::WyRand;
 use crate::time::Instant;
 
-/// The memory the kept layers may hold when the budget sets no limit: 1 GiB.
+/// The memory a [`Diagram`](super::Diagram) kept layer by layer holds
+/// when the budget sets no limit, 1 GiB: half of it for the layers kept,
+/// the rest for the layers made again between them.
 pub const KEPT_MEMORY: usize = 1 << 30;
 
 /// How many draws [`super::Samples`] makes at once from a diagram whose

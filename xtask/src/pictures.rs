@@ -38,9 +38,9 @@ const README_PICTURES: [(&str, &str); 1] = [(
 
 /// The order of the Aztec diamond of the README's random domino tiling
 /// (its board is `data/polyomino/aztec-ORDER.txt`), and the seed it is drawn
-/// with: `dlx polyomino --board-file data/polyomino/aztec-15.txt --pieces
+/// with: `dlx polyomino --board-file data/polyomino/aztec-20.txt --pieces
 /// domino --sample 1 --seed 1 --svg aztec.svg` draws the same picture.
-const AZTEC_ORDER: u32 = 15;
+const AZTEC_ORDER: u32 = 20;
 const AZTEC_SEED: u64 = 1;
 
 /// Writes every picture into `<root>/target/pictures/` and renders each to

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::Diagram;
+use dlx_core::{Diagram, SweepStats};
 
 use crate::shared::{
     fields, note, parse_problem_indexed, read_input, Line, Output, ReportArgs, Run, RunArgs,
@@ -27,7 +27,11 @@ use crate::solve::Printer;
 ///
 /// The diagram keeps every subproblem in memory: `--max-memory` bounds it,
 /// and `--max-nodes`, `--time-limit` and Ctrl-C stop it; stopped, nothing is
-/// drawn (exit 3).
+/// drawn (exit 3). A narrow problem (a board of dominoes, say) is kept
+/// layer by layer instead: the layered count's states, each with its number
+/// of ways from the start, and each draw walks back from the end; past half
+/// of `--max-memory` only checkpoints are kept and the layers between are
+/// made again for each batch of draws.
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx sample --seed 7 data/pentomino-6x10.dlx\n  dlx sample -n 1000 --seed 1 --json data/pentomino-6x10.dlx\n  dlx polyomino --board 8x8 --pieces domino --emit-dlx | dlx sample -n 3"
@@ -117,6 +121,9 @@ pub(crate) fn print_stats(
     }
     let memo = diagram.stats();
     let seconds = start.elapsed().as_secs_f64();
+    if let Some(sweep) = diagram.sweep_stats() {
+        return print_layered_stats(report, diagram, &sweep, output, seconds);
+    }
     if report.json {
         output.json(&Line::Stats {
             solutions: Some(diagram.count().clone()),
@@ -141,6 +148,62 @@ pub(crate) fn print_stats(
         diagram.len(),
         memo.parts,
         memo.splits,
+    ));
+    Ok(())
+}
+
+/// `--stats` of a diagram built layer by layer: the layers, the window,
+/// the states made, and the layers kept (every one, or checkpoints).
+fn print_layered_stats(
+    report: &ReportArgs,
+    diagram: &Diagram,
+    sweep: &SweepStats,
+    output: &mut Output,
+    seconds: f64,
+) -> anyhow::Result<()> {
+    let memo = diagram.stats();
+    if report.json {
+        output.json(&Line::Stats {
+            solutions: Some(diagram.count().clone()),
+            nodes: memo.nodes,
+            updates: memo.updates,
+            max_level: memo.max_level,
+            seconds,
+            extra: fields(serde_json::json!({
+                "method": "memo",
+                "layered": true,
+                "layers": sweep.layers,
+                "window": sweep.window,
+                "widest_layer": sweep.widest,
+                "states": memo.misses,
+                "states_met_again": memo.hits,
+                "peak_bytes": sweep.peak_bytes,
+                "kept_layers": sweep.kept_layers,
+                "kept_bytes": sweep.kept_bytes,
+                "checkpoint_interval": sweep.checkpoint_interval,
+            })),
+        })?;
+        return output.flush();
+    }
+    let kept = if sweep.checkpoint_interval > 1 {
+        format!(
+            "{} (checkpoints every {} layers; the layers between made again for each batch of draws)",
+            sweep.kept_layers, sweep.checkpoint_interval
+        )
+    } else {
+        format!("{} (every layer)", sweep.kept_layers)
+    };
+    note(&format!(
+        "method: memoised, layer by layer along the sweep, the layers kept\nsolutions: {}\nnodes: {}\nlayers: {}\nwindow: {} items\nwidest layer: {} states\nstates: {}\nstates met again: {}\nlayers kept: {kept}\nkept: {:.1} MiB\npeak: {:.1} MiB (two layers)\ntime: {seconds:.3} s",
+        diagram.count(),
+        memo.nodes,
+        sweep.layers,
+        sweep.window,
+        sweep.widest,
+        memo.misses,
+        memo.hits,
+        sweep.kept_bytes as f64 / f64::from(1 << 20),
+        sweep.peak_bytes as f64 / f64::from(1 << 20),
     ));
     Ok(())
 }

@@ -124,6 +124,7 @@ pub use memo::{
     count_solutions, decide_method, CacheStats, Chunk, Count, CountMode, Counted, Decision,
     Diagram, LayerEnd, Layers, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats,
     MemoStep, Method, ParseCountError, Part, Rule, Samples, SweepStats, DEFAULT_MEMORY,
+    KEPT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`decide_method`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its

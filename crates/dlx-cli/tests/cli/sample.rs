@@ -117,6 +117,40 @@ fn a_stopped_diagram_draws_nothing() {
 }
 
 #[test]
+fn a_domino_board_is_drawn_from_its_layers() {
+    // A narrow problem: the diagram keeps the layered count's layers, and
+    // the stats say so; the draws are the same at any thread count.
+    let args = [
+        "polyomino",
+        "--board",
+        "16x16",
+        "--pieces",
+        "domino",
+        "--sample",
+        "3",
+        "--seed",
+        "5",
+        "--stats",
+    ];
+    let (one, stderr) = run(&[&args[..], &["-j", "1"]].concat(), "", 0);
+    assert!(
+        stderr.contains("layer by layer along the sweep, the layers kept"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("layers: 256\n"), "{stderr}");
+    assert!(
+        stderr.contains("layers kept: 257 (every layer)"),
+        "{stderr}"
+    );
+    let (two, _) = run(&[&args[..], &["-j", "2"]].concat(), "", 0);
+    assert_eq!(one, two);
+    // With less memory than its 17 MiB of layers, checkpoints; the same tilings.
+    let (thin, stderr) = run(&[&args[..], &["--max-memory", "8M"]].concat(), "", 0);
+    assert!(stderr.contains("checkpoints every"), "{stderr}");
+    assert_eq!(thin, one);
+}
+
+#[test]
 fn polyomino_sample_draws_tilings() {
     insta::assert_snapshot!(
         "polyomino_sample_20x3",

@@ -149,6 +149,23 @@ const COMMANDS: &[(&[&str], &str, i32)] = &[
         "",
         0,
     ),
+    // A diagram built layer by layer (a domino board), with its stats line.
+    (
+        &[
+            "polyomino",
+            "--board",
+            "6x6",
+            "--pieces",
+            "domino",
+            "--sample",
+            "2",
+            "--seed",
+            "7",
+            "--stats",
+        ],
+        "",
+        0,
+    ),
 ];
 
 /// Checks each line of `stdout` against the schema; returns the types seen.

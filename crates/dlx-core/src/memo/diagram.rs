@@ -23,6 +23,13 @@
 //!
 //! Every node stays in memory: the diagram of a 16 x 16 board's domino
 //! tilings has some 100,000 nodes; the budget's memory bounds it.
+//!
+//! A narrow problem counted with the default rule (where the layered count
+//! applies: [`MemoCounter::sweeps`]) is kept another way: as the layered
+//! count's layers, drawn from backward and weighed by a backward pass (the
+//! module `layered.rs`). The API is the same; the Aztec diamond of order
+//! 20 is drawn in seconds and hundreds of megabytes where the nodes took
+//! a minute and 8 GB.
 
 use crate::time::Instant;
 use std::collections::HashMap;
@@ -32,9 +39,10 @@ use num_bigint::BigUint;
 
 use super::cache::Found;
 use super::count::{Count, Tally};
+use super::layered::{Layered, Ready, BATCH};
 use super::layout::Layout;
 use super::search::{Edge, End, Search, Store, NODE_ONE, NODE_ZERO};
-use super::{MemoError, MemoSettings, MemoStats};
+use super::{MemoCounter, MemoError, MemoSettings, MemoStats, SweepStats};
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::OptionId;
 use crate::problem::Problem;
@@ -73,6 +81,21 @@ use crate::random::WyRand;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Diagram {
+    shape: Shape,
+}
+
+/// How a diagram holds its subproblems.
+#[derive(Clone, Debug)]
+enum Shape {
+    /// Every subproblem of the depth-first count, with its branches.
+    Tree(Tree),
+    /// The layers of the layered count (a narrow problem, the default rule).
+    Layers(Box<Layered>),
+}
+
+/// The depth-first count's subproblems, each once, with their branches.
+#[derive(Clone, Debug)]
+struct Tree {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     root: u32,
@@ -193,6 +216,12 @@ impl Diagram {
         budget: &Budget,
     ) -> Result<Diagram, MemoError> {
         let layout = Arc::new(Layout::new(problem)?);
+        if let Some(plan) = MemoCounter::plan_of(&layout, settings) {
+            let layered = Layered::build(plan, problem.n_options(), budget)?;
+            return Ok(Diagram {
+                shape: Shape::Layers(Box::new(layered)),
+            });
+        }
         let mut recorder = Recorder::new(layout.key_words);
         let mut search = Search::new(Arc::clone(&layout), settings.rule, settings.parts);
         let memory = budget.memory().unwrap_or(usize::MAX);
@@ -216,41 +245,131 @@ impl Diagram {
         let mut stats = search.stats;
         stats.updates = search.state.updates;
         Ok(Diagram {
-            nodes: recorder.nodes,
-            edges: recorder.edges,
-            root,
-            n_options: problem.n_options(),
-            stats,
+            shape: Shape::Tree(Tree {
+                nodes: recorder.nodes,
+                edges: recorder.edges,
+                root,
+                n_options: problem.n_options(),
+                stats,
+            }),
         })
     }
 
     /// The number of solutions.
     pub fn count(&self) -> &Count {
-        &self.nodes[self.root as usize].count
+        match &self.shape {
+            Shape::Tree(tree) => tree.count(),
+            Shape::Layers(layered) => layered.count(),
+        }
     }
 
-    /// The number of nodes (subproblems kept, and the two leaves).
+    /// The number of nodes: built depth first, the subproblems kept and
+    /// the two leaves; layer by layer, the states the layered count made
+    /// (every layer's, the first included, whether kept or not).
     pub fn len(&self) -> usize {
-        self.nodes.len()
+        match &self.shape {
+            Shape::Tree(tree) => tree.nodes.len(),
+            Shape::Layers(layered) => layered.states(),
+        }
     }
 
     /// Whether the diagram has only its two leaves (a problem whose
-    /// solutions need no branching: none, or the empty one).
+    /// solutions need no branching: none, or the empty one); never, built
+    /// layer by layer (the first layer has a state).
     pub fn is_empty(&self) -> bool {
-        self.nodes.len() <= 2
+        match &self.shape {
+            Shape::Tree(tree) => tree.nodes.len() <= 2,
+            Shape::Layers(_) => false,
+        }
     }
 
-    /// The statistics of the count that built the diagram.
+    /// The statistics of the count that built the diagram (layer by layer,
+    /// as [`Layers::memo_stats`](super::Layers::memo_stats) gives them).
     pub fn stats(&self) -> MemoStats {
-        self.stats
+        match &self.shape {
+            Shape::Tree(tree) => tree.stats,
+            Shape::Layers(layered) => layered.memo_stats(),
+        }
+    }
+
+    /// The statistics of the layers, when the diagram was built layer by
+    /// layer (a narrow problem counted with the default rule: see
+    /// [`MemoCounter::sweeps`]): the widest layer, the layers kept, their
+    /// bytes, and the interval of the checkpoints.
+    pub fn sweep_stats(&self) -> Option<SweepStats> {
+        match &self.shape {
+            Shape::Tree(_) => None,
+            Shape::Layers(layered) => Some(layered.sweep_stats()),
+        }
     }
 
     /// A solution drawn uniformly at random: each of the [`Diagram::count`]
-    /// solutions with the same probability (exactly: the draws below each
-    /// node are made among big integers). `random` gives uniformly random
-    /// 64-bit words; the same words give the same solution. `None` when
-    /// there is no solution. The options come in no particular order.
+    /// solutions with the same probability (exactly: the draws are made
+    /// among integers as wide as the count). `random` gives uniformly
+    /// random 64-bit words; the same words give the same solution. `None`
+    /// when there is no solution. The options come in no particular order.
+    ///
+    /// Built layer by layer, a draw takes one word of `random`, the seed of
+    /// its own [`WyRand`]; where the layers were kept at checkpoints only,
+    /// each draw makes the layers between them again, and
+    /// [`Diagram::samples`], which draws many at once, is much faster.
     pub fn sample(&self, random: &mut impl FnMut() -> u64) -> Option<Vec<OptionId>> {
+        match &self.shape {
+            Shape::Tree(tree) => tree.sample(random),
+            Shape::Layers(layered) => {
+                if layered.count().is_zero() {
+                    return None;
+                }
+                layered.sample_batch(&[random()]).pop()
+            }
+        }
+    }
+
+    /// Solutions drawn uniformly at random and independently (the same
+    /// solution may come twice), from [`WyRand`] started at `seed`: the
+    /// same seed gives the same solutions, in the same order, on every
+    /// machine. Endless, unless there is no solution (then empty): take as
+    /// many as wanted.
+    ///
+    /// They are the solutions [`Diagram::sample`] draws, one after
+    /// another, from that generator's words.
+    ///
+    /// ```
+    /// use dlx_core::{parse_dlx, Budget, Diagram, MemoSettings};
+    ///
+    /// let problem = parse_dlx("a b\na\nb\na b\n")?;
+    /// let diagram = Diagram::build(&problem, &MemoSettings::new(), &Budget::new())?;
+    /// let drawn: Vec<_> = diagram.samples(7).take(4).collect();
+    /// assert_eq!(drawn.len(), 4);
+    /// assert_eq!(drawn, diagram.samples(7).take(4).collect::<Vec<_>>());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn samples(&self, seed: u64) -> Samples<'_> {
+        Samples {
+            diagram: self,
+            random: WyRand::new(seed),
+            ready: Ready::new(),
+        }
+    }
+
+    /// For each option of the problem (by index), the number of solutions
+    /// that contain it, in one pass over the diagram (built layer by
+    /// layer: a backward pass over the layers, those between checkpoints
+    /// made again).
+    pub fn frequencies(&self) -> Vec<Count> {
+        match &self.shape {
+            Shape::Tree(tree) => tree.frequencies(),
+            Shape::Layers(layered) => layered.frequencies(),
+        }
+    }
+}
+
+impl Tree {
+    fn count(&self) -> &Count {
+        &self.nodes[self.root as usize].count
+    }
+
+    fn sample(&self, random: &mut impl FnMut() -> u64) -> Option<Vec<OptionId>> {
         if self.count().is_zero() {
             return None;
         }
@@ -304,32 +423,7 @@ impl Diagram {
         Some(chosen)
     }
 
-    /// Solutions drawn uniformly at random and independently (the same
-    /// solution may come twice), from [`WyRand`] started at `seed`: the
-    /// same seed gives the same solutions, in the same order, on every
-    /// machine. Endless, unless there is no solution (then empty): take as
-    /// many as wanted.
-    ///
-    /// ```
-    /// use dlx_core::{parse_dlx, Budget, Diagram, MemoSettings};
-    ///
-    /// let problem = parse_dlx("a b\na\nb\na b\n")?;
-    /// let diagram = Diagram::build(&problem, &MemoSettings::new(), &Budget::new())?;
-    /// let drawn: Vec<_> = diagram.samples(7).take(4).collect();
-    /// assert_eq!(drawn.len(), 4);
-    /// assert_eq!(drawn, diagram.samples(7).take(4).collect::<Vec<_>>());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn samples(&self, seed: u64) -> Samples<'_> {
-        Samples {
-            diagram: self,
-            random: WyRand::new(seed),
-        }
-    }
-
-    /// For each option of the problem (by index), the number of solutions
-    /// that contain it, in one pass over the diagram.
-    pub fn frequencies(&self) -> Vec<Count> {
+    fn frequencies(&self) -> Vec<Count> {
         let mut through = vec![Count::ZERO; self.nodes.len()];
         let mut frequencies = vec![Count::ZERO; self.n_options];
         through[self.root as usize] = Count::from(1u64);
@@ -379,12 +473,25 @@ impl Diagram {
 pub struct Samples<'a> {
     diagram: &'a Diagram,
     random: WyRand,
+    /// Draws made ahead, in order: a diagram kept at checkpoints draws a
+    /// batch at once (the same solutions as one at a time).
+    ready: Ready,
 }
 
 impl Iterator for Samples<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
+        if let Shape::Layers(layered) = &self.diagram.shape {
+            if layered.thinned() && !layered.count().is_zero() {
+                if self.ready.is_empty() {
+                    // One word of the stream per draw, as `sample` takes it.
+                    let seeds: Vec<u64> = (0..BATCH).map(|_| self.random.next_u64()).collect();
+                    self.ready.extend(layered.sample_batch(&seeds));
+                }
+                return self.ready.pop_front();
+            }
+        }
         let random = &mut self.random;
         self.diagram.sample(&mut || random.next_u64())
     }

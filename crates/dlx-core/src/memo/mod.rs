@@ -96,6 +96,9 @@
 //! on several threads when large. [`MemoCounter::sweeps`] says which count
 //! runs; when the layers pass the memory granted, the counter goes on
 //! depth first from the start ([`MemoCounter::leave_layers`]), with its cache.
+//! A [`Diagram`] of such a problem keeps the layers (the module
+//! `layered.rs`), to draw solutions backward from the end and to weigh the
+//! options by a backward pass.
 //!
 //! # The search
 //! One loop over an explicit stack of frames, allocated once: a *sum* (the
@@ -130,6 +133,7 @@ mod auto;
 mod cache;
 mod count;
 mod diagram;
+mod layered;
 mod layout;
 mod parts;
 mod search;
@@ -145,6 +149,7 @@ pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
+pub use layered::KEPT_MEMORY;
 pub use sweep::{Chunk, LayerEnd, Layers, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
@@ -405,7 +410,7 @@ impl MemoCounter {
     }
 
     /// The plan of the layered count of `layout`, if it applies with `settings`.
-    fn plan_of(layout: &Layout, settings: &MemoSettings) -> Option<Arc<Plan>> {
+    pub(crate) fn plan_of(layout: &Layout, settings: &MemoSettings) -> Option<Arc<Plan>> {
         (settings.rule == Rule::Frontier)
             .then(|| Plan::new(layout))
             .flatten()

@@ -87,6 +87,8 @@ pub(crate) struct Plan {
     first: Vec<u32>,
     /// Each option's items as a bitset relative to its first place.
     masks: Vec<u128>,
+    /// Each mask's option, by index in the problem (the count does not read them).
+    ids: Vec<u32>,
     /// The most places an option spans.
     window: u32,
 }
@@ -100,7 +102,7 @@ impl Plan {
             return None;
         }
         let n = u32::try_from(layout.n_primary).ok()?;
-        let mut by_first: Vec<(u32, u128)> = Vec::with_capacity(layout.n_options());
+        let mut by_first: Vec<(u32, u128, u32)> = Vec::with_capacity(layout.n_options());
         let mut span_most = 0;
         for o in 0..layout.n_options() {
             let (start, end) = layout.node_range(o as u32);
@@ -116,11 +118,12 @@ impl Plan {
             }
             span_most = span_most.max(high - low);
             let mask = ranks.fold(0u128, |mask, r| mask | 1 << (r - low));
-            by_first.push((low, mask));
+            by_first.push((low, mask, o as u32));
         }
-        by_first.sort_by_key(|&(low, _)| low);
+        // Stable: the options of one place stay in the problem's order.
+        by_first.sort_by_key(|&(low, _, _)| low);
         let mut first = vec![0u32; n as usize + 1];
-        for &(low, _) in &by_first {
+        for &(low, _, _) in &by_first {
             first[low as usize + 1] += 1;
         }
         for p in 0..n as usize {
@@ -129,7 +132,8 @@ impl Plan {
         Some(Plan {
             n,
             first,
-            masks: by_first.into_iter().map(|(_, mask)| mask).collect(),
+            masks: by_first.iter().map(|&(_, mask, _)| mask).collect(),
+            ids: by_first.iter().map(|&(_, _, id)| id).collect(),
             window: span_most + 1,
         })
     }
@@ -145,8 +149,20 @@ impl Plan {
 
     /// The options whose first item is at place `p`.
     #[inline]
-    fn options_at(&self, p: u32) -> &[u128] {
+    pub(crate) fn options_at(&self, p: u32) -> &[u128] {
         &self.masks[self.first[p as usize] as usize..self.first[p as usize + 1] as usize]
+    }
+
+    /// The indices in the problem of the options whose first item is at
+    /// place `p`, in the order of [`Plan::options_at`].
+    #[inline]
+    pub(crate) fn ids_at(&self, p: u32) -> &[u32] {
+        &self.ids[self.first[p as usize] as usize..self.first[p as usize + 1] as usize]
+    }
+
+    /// The number of places (primary items), and so of layers after the first.
+    pub(crate) fn places(&self) -> u32 {
+        self.n
     }
 }
 
@@ -172,7 +188,7 @@ fn add_limbs(sum: &mut [u64], value: &[u64]) -> bool {
 }
 
 /// A number of 64-bit limbs (low first) as a [`Count`].
-fn count_of(limbs: &[u64]) -> Count {
+pub(crate) fn count_of(limbs: &[u64]) -> Count {
     let len = limbs
         .iter()
         .rposition(|&limb| limb != 0)
@@ -205,12 +221,33 @@ pub struct Chunk {
 }
 
 impl Chunk {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.keys.len()
     }
 
-    fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.keys.capacity() * 16 + self.ways.capacity() * 8
+    }
+
+    /// The bytes its states need (its vectors may hold more).
+    pub(crate) fn used_bytes(&self) -> usize {
+        self.keys.len() * 16 + self.ways.len() * 8
+    }
+
+    /// The keys of the states, in increasing order.
+    pub(crate) fn keys(&self) -> &[u128] {
+        &self.keys
+    }
+
+    /// A copy holding no more memory than its states need, and none of the
+    /// counters of its making.
+    pub(crate) fn kept(&self) -> Chunk {
+        Chunk {
+            keys: self.keys.clone(),
+            ways: self.ways.clone(),
+            stride: self.stride,
+            ..Chunk::default()
+        }
     }
 
     fn clear(&mut self, stride: usize) {
@@ -221,8 +258,9 @@ impl Chunk {
         self.tried = 0;
     }
 
+    /// The number of ways of state `i`, in [`Chunk::stride`] limbs.
     #[inline]
-    fn ways(&self, i: usize) -> &[u64] {
+    pub(crate) fn ways(&self, i: usize) -> &[u64] {
         &self.ways[i * self.stride..(i + 1) * self.stride]
     }
 }
@@ -255,6 +293,14 @@ pub struct SweepStats {
     pub widest: u64,
     /// The most bytes two layers held at once.
     pub peak_bytes: usize,
+    /// The layers a [`crate::Diagram`] kept (0 for a count, which keeps none).
+    pub kept_layers: u64,
+    /// The bytes of the layers a [`crate::Diagram`] kept.
+    pub kept_bytes: usize,
+    /// The places from one layer a [`crate::Diagram`] kept to the next (1:
+    /// every layer kept; more: checkpoints, the layers between made again
+    /// when needed; 0 for a count).
+    pub checkpoint_interval: u32,
 }
 
 /// What [`Layers::end`] found.
@@ -325,7 +371,6 @@ pub struct Layers {
 
 impl Layers {
     /// A count of `plan`'s problem from the start, holding at most `memory` bytes.
-    #[cfg(test)]
     pub(crate) fn new(plan: Arc<Plan>, memory: usize) -> Layers {
         Layers::with_covered(plan, memory, Arc::from([]))
     }
@@ -381,6 +426,65 @@ impl Layers {
         }
     }
 
+    /// A count of `plan`'s problem from place `place` on, with `layer` (the
+    /// states at that place and their numbers of ways, as a count from the
+    /// start made them) as its current layer: the layers after a checkpoint
+    /// made again. Its statistics count only what it makes.
+    pub(crate) fn from_layer(plan: Arc<Plan>, place: u32, layer: Chunk, memory: usize) -> Layers {
+        debug_assert!(place <= plan.n, "a place of the sweep");
+        debug_assert!(
+            layer.keys.windows(2).all(|w| w[0] < w[1]),
+            "keys in increasing order"
+        );
+        let stride = layer.stride.max(1);
+        Layers {
+            stats: SweepStats {
+                widest: layer.len() as u64,
+                ..plan.stats()
+            },
+            plan,
+            current: vec![layer],
+            next: Chunk::default(),
+            place,
+            stride,
+            merge: None,
+            memory,
+            tried: 0,
+            made: 0,
+            met: 0,
+            covered: Arc::from([]),
+        }
+    }
+
+    /// The current layer, made on this thread (one chunk).
+    pub(crate) fn layer(&self) -> &Chunk {
+        debug_assert_eq!(self.current.len(), 1, "a layer made on one thread");
+        &self.current[0]
+    }
+
+    /// The bytes the layers hold now.
+    pub(crate) fn bytes(&self) -> usize {
+        self.current.iter().map(Chunk::bytes).sum::<usize>() + self.next.bytes()
+    }
+
+    /// Expands the current layer on this thread for at most `slice` options
+    /// taken, starting it again wider when a number outgrows its limbs;
+    /// `Some(within memory)` once the next layer is current, `None` when
+    /// the slice ran out first.
+    pub(crate) fn run_layer(&mut self, slice: u64) -> Option<bool> {
+        debug_assert!(self.place < self.plan.n, "a layer left to expand");
+        let start = self.nodes();
+        loop {
+            let left = slice.saturating_sub(self.nodes() - start);
+            match self.step_here(left) {
+                None if self.merge.is_some() => return None,
+                // A number outgrew its limbs: the layer starts again, wider.
+                None => {}
+                Some(fits) => return Some(fits),
+            }
+        }
+    }
+
     /// The ways a state of the current layer moves on: 0 as it is, `j > 0`
     /// by the `j`-th option whose first item is at the place.
     fn n_ways(&self) -> usize {
@@ -391,7 +495,7 @@ impl Layers {
     /// apply to it.
     /// `entering` is [`Layers::entering`].
     #[inline]
-    fn moved(options: &[u128], j: usize, key: u128, entering: u128) -> Option<u128> {
+    pub(crate) fn moved(options: &[u128], j: usize, key: u128, entering: u128) -> Option<u128> {
         if j == 0 {
             (key & 1 != 0).then_some(key >> 1 | entering)
         } else {

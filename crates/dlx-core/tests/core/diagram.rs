@@ -261,3 +261,227 @@ fn counts_across_two_to_the_127_and_past_two_to_the_128() {
         verify(&problem, &solution).expect("a sample is a solution");
     }
 }
+
+// The diagram kept layer by layer: narrow problems with the default rule.
+
+use crate::sweep::{aztec, cells, dominoes, mixed_pieces, random_board, square_with_holes};
+use dlx_core::{MemoError, Rule, Stop, WyRand};
+
+/// The diagram of `problem` built depth first (Knuth's rule, never layered).
+fn depth_first(problem: &Problem) -> Diagram {
+    let settings = MemoSettings::new().with_rule(Rule::FewestOptions);
+    let d = Diagram::build(problem, &settings, &Budget::new()).expect("no multiplicities");
+    assert_eq!(d.sweep_stats(), None, "built depth first");
+    d
+}
+
+/// The diagram of `problem` built layer by layer within `budget`.
+fn layered(problem: &Problem, budget: &Budget) -> Result<Diagram, MemoError> {
+    let d = Diagram::build(problem, &MemoSettings::new(), budget)?;
+    assert!(d.sweep_stats().is_some(), "built layer by layer");
+    Ok(d)
+}
+
+/// The layered diagram of `problem` with its layers kept at checkpoints
+/// only: the least memory of the form 2^k that builds it.
+fn thinned(problem: &Problem) -> Diagram {
+    for shift in 6..30 {
+        if let Ok(d) = layered(problem, &Budget::new().with_memory(1 << shift)) {
+            assert!(
+                d.sweep_stats().unwrap().checkpoint_interval > 1,
+                "some layers left out"
+            );
+            return d;
+        }
+    }
+    unreachable!("some memory builds it")
+}
+
+/// The layered diagram of `problem` and the depth-first one agree on the
+/// count and the frequencies, kept whole or at checkpoints; every sample is
+/// a solution.
+#[track_caller]
+fn check_layered(problem: &Problem) {
+    let whole = layered(problem, &Budget::new()).unwrap();
+    assert_eq!(
+        whole.sweep_stats().unwrap().checkpoint_interval,
+        1,
+        "every layer kept"
+    );
+    let reference = depth_first(problem);
+    assert_eq!(whole.count(), reference.count());
+    let frequencies = reference.frequencies();
+    assert_eq!(whole.frequencies(), frequencies);
+    let thin = thinned(problem);
+    assert_eq!(thin.count(), reference.count());
+    assert_eq!(thin.frequencies(), frequencies);
+    for solution in whole.samples(5).take(20) {
+        verify(problem, &solution).expect("a sample is a solution");
+    }
+}
+
+#[test]
+fn the_layered_diagram_counts_and_weighs_options_as_the_depth_first_one() {
+    check_layered(&dominoes(&vec!["#".repeat(8); 2]));
+    check_layered(&dominoes(&vec!["#".repeat(6); 6]));
+    check_layered(&dominoes(&aztec(5)));
+    check_layered(&dominoes(&square_with_holes(9)));
+    let board: Vec<String> = ["#####", "##.##", "#####", "####.", "#####"]
+        .iter()
+        .map(|row| row.to_string())
+        .collect();
+    check_layered(&mixed_pieces(&board, true));
+    check_layered(&mixed_pieces(&board, false));
+    // No tiling: no sample, every frequency 0.
+    let odd = dominoes(&vec!["#".repeat(3); 3]);
+    let d = layered(&odd, &Budget::new()).unwrap();
+    assert!(d.count().is_zero());
+    assert_eq!(d.samples(1).next(), None);
+    assert!(d.frequencies().iter().all(Count::is_zero));
+}
+
+#[test]
+fn layered_samples_do_not_depend_on_the_layers_kept() {
+    let problem = dominoes(&vec!["#".repeat(7); 6]);
+    let whole = layered(&problem, &Budget::new()).unwrap();
+    let thin = thinned(&problem);
+    let drawn: Vec<_> = whole.samples(42).take(150).collect();
+    assert_eq!(thin.samples(42).take(150).collect::<Vec<_>>(), drawn);
+    // One at a time, from the words of the same generator, the same again.
+    for d in [&whole, &thin] {
+        let mut random = WyRand::new(42);
+        let one_by_one: Vec<_> = (0..150)
+            .map(|_| d.sample(&mut || random.next_u64()).unwrap())
+            .collect();
+        assert_eq!(one_by_one, drawn);
+    }
+    for solution in &drawn {
+        verify(&problem, solution).expect("a sample is a solution");
+    }
+    assert_ne!(whole.samples(43).take(150).collect::<Vec<_>>(), drawn);
+}
+
+#[test]
+fn layered_samples_are_uniform_with_checkpoints() {
+    // The 4 x 4 board with trominoes and dominoes (no monominoes), drawn
+    // from a diagram kept at checkpoints: every tiling as often.
+    let board = vec!["#".repeat(4); 4];
+    let problem = mixed_pieces(&board, false);
+    let k = all_solutions(&problem).len();
+    let d = thinned(&problem);
+    assert_eq!(d.count(), &Count::from(k as u64));
+    let index: BTreeMap<Vec<OptionId>, usize> = all_solutions(&problem)
+        .into_iter()
+        .enumerate()
+        .map(|(i, s)| (s, i))
+        .collect();
+    let per_solution = 100;
+    let mut seen = vec![0usize; k];
+    for solution in d.samples(11).take(k * per_solution) {
+        seen[index[&sorted(solution)]] += 1;
+    }
+    let expected = per_solution as f64;
+    let chi: f64 = seen
+        .iter()
+        .map(|&o| (o as f64 - expected).powi(2) / expected)
+        .sum();
+    let (high, low) = (
+        chi_square_quantile((k - 1) as f64, 4.75),
+        chi_square_quantile((k - 1) as f64, -4.75),
+    );
+    assert!(
+        low < chi && chi < high,
+        "chi-square {chi:.1} over {k} solutions: {seen:?}"
+    );
+}
+
+#[test]
+fn layered_samples_of_the_2x4_strip_draw_each_tiling_one_time_in_five() {
+    // The exact law of a draw: the 2 x 4 strip's layers have forward counts
+    // 1, 1, 2, 3, 5 along the way, and a draw picks among the ways into a
+    // state with probability its forward count over the state's; so each of
+    // the 5 tilings is drawn with probability 1/5. Over 5000 draws each
+    // tiling comes between 850 and 1150 times (5.3 standard deviations
+    // either side of 1000; the seed is fixed).
+    let problem = strip(4);
+    let d = layered(&problem, &Budget::new()).unwrap();
+    let mut seen: BTreeMap<Vec<OptionId>, usize> = BTreeMap::new();
+    for solution in d.samples(2).take(5000) {
+        verify(&problem, &solution).expect("a sample is a solution");
+        *seen.entry(sorted(solution)).or_default() += 1;
+    }
+    assert_eq!(seen.len(), 5, "every tiling drawn");
+    assert!(
+        seen.values().all(|&n| (850..=1150).contains(&n)),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn the_2x200_strip_samples_and_weighs_past_two_to_the_128_layer_by_layer() {
+    let problem = strip(200);
+    let whole = layered(&problem, &Budget::new()).unwrap();
+    assert!(whole.count().to_u128().is_none());
+    let reference = depth_first(&problem);
+    assert_eq!(whole.count(), reference.count());
+    assert_eq!(whole.frequencies(), reference.frequencies());
+    let thin = thinned(&problem);
+    assert_eq!(thin.frequencies(), reference.frequencies());
+    let drawn: Vec<_> = whole.samples(9).take(30).collect();
+    assert_eq!(thin.samples(9).take(30).collect::<Vec<_>>(), drawn);
+    for solution in &drawn {
+        verify(&problem, solution).expect("a sample is a solution");
+    }
+}
+
+#[test]
+fn the_layered_diagram_stops_within_its_budget() {
+    let problem = dominoes(&aztec(8));
+    let nodes = Diagram::build(
+        &problem,
+        &MemoSettings::new(),
+        &Budget::new().with_nodes(100),
+    );
+    assert_eq!(nodes.err(), Some(MemoError::Stopped(Stop::Nodes)));
+    let memory = Diagram::build(
+        &problem,
+        &MemoSettings::new(),
+        &Budget::new().with_memory(64),
+    );
+    assert_eq!(memory.err(), Some(MemoError::Stopped(Stop::Memory)));
+    // Within enough of both, the count: 2^36 tilings.
+    let budget = Budget::new().with_nodes(1 << 30).with_memory(1 << 30);
+    let d = layered(&problem, &budget).unwrap();
+    assert_eq!(d.count(), &Count::from(1u64 << 36));
+    assert!(d.len() > 1 && !d.is_empty());
+    assert!(d.stats().nodes > 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: if cfg!(miri) { 2 } else { 200 },
+        ..ProptestConfig::default()
+    })]
+
+    /// Random boards with monominoes, dominoes and trominoes: the layered
+    /// diagram's frequencies against enumeration and the depth-first
+    /// diagram's; every sample a solution.
+    #[test]
+    fn layered_frequencies_match_enumeration(
+        board in random_board(),
+        monominoes: bool,
+        seed in any::<u64>(),
+    ) {
+        prop_assume!(!cells(&board).is_empty() && cells(&board).len() <= 16);
+        let problem = mixed_pieces(&board, monominoes);
+        let d = layered(&problem, &Budget::new()).unwrap();
+        let k = all_solutions(&problem).len();
+        prop_assert_eq!(d.count(), &Count::from(k as u64));
+        let frequencies = brute_frequencies(&problem);
+        prop_assert_eq!(d.frequencies(), frequencies.clone());
+        prop_assert_eq!(depth_first(&problem).frequencies(), frequencies);
+        for solution in d.samples(seed).take(5) {
+            prop_assert!(verify(&problem, &solution).is_ok());
+        }
+    }
+}

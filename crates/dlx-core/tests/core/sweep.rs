@@ -10,10 +10,10 @@ use proptest::prelude::*;
 use crate::support::SplitMix64;
 
 /// A board drawn in ASCII art, `#` a cell and anything else a hole.
-type Board = Vec<String>;
+pub(crate) type Board = Vec<String>;
 
 /// The Aztec diamond of order `n`: rows of 2, 4, ..., 2n, 2n, ..., 4, 2 cells, centred.
-fn aztec(n: usize) -> Board {
+pub(crate) fn aztec(n: usize) -> Board {
     (0..2 * n)
         .map(|r| {
             let k = if r < n { r + 1 } else { 2 * n - r };
@@ -47,7 +47,7 @@ fn disk(r: usize) -> Board {
 }
 
 /// An n x n square with 2 x 2 holes every five cells.
-fn square_with_holes(n: usize) -> Board {
+pub(crate) fn square_with_holes(n: usize) -> Board {
     (0..n)
         .map(|y| {
             (0..n)
@@ -83,7 +83,7 @@ fn diagonal_strip(n: usize, w: usize) -> Board {
 }
 
 /// The cells of `board` in reading order, as (row, column).
-fn cells(board: &Board) -> Vec<(usize, usize)> {
+pub(crate) fn cells(board: &Board) -> Vec<(usize, usize)> {
     let mut cells = Vec::new();
     for (r, row) in board.iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
@@ -123,7 +123,7 @@ fn dominoes_in_order(board: &Board, item_order: &[usize], option_order: &[usize]
 }
 
 /// The dominoes of `board`, items and options in reading order.
-fn dominoes(board: &Board) -> Problem {
+pub(crate) fn dominoes(board: &Board) -> Problem {
     let items: Vec<usize> = (0..cells(board).len()).collect();
     let options: Vec<usize> = (0..count_pairs(board)).collect();
     dominoes_in_order(board, &items, &options)
@@ -337,7 +337,7 @@ fn random_spec() -> impl Strategy<Value = (usize, Vec<Vec<usize>>)> {
     })
 }
 
-fn random_board() -> impl Strategy<Value = Board> {
+pub(crate) fn random_board() -> impl Strategy<Value = Board> {
     (1usize..=7, 1usize..=7).prop_flat_map(|(rows, columns)| {
         proptest::collection::vec(proptest::bool::weighted(0.85), rows * columns).prop_map(
             move |cells| {
@@ -659,7 +659,7 @@ fn issue_24_the_layered_count_keeps_to_its_memory_or_leaves_it_to_the_depth_firs
 /// A board of `rows x columns` cells (some holes) covered by any number of
 /// monominoes (when `monominoes`), dominoes and straight and bent
 /// trominoes: up to eight options start at a cell.
-fn mixed_pieces(board: &Board, monominoes: bool) -> Problem {
+pub(crate) fn mixed_pieces(board: &Board, monominoes: bool) -> Problem {
     let cells = cells(board);
     let index = |r: usize, c: usize| cells.iter().position(|&cell| cell == (r, c));
     let mut b = ProblemBuilder::new();

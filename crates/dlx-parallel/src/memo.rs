@@ -23,7 +23,7 @@ const SLICE: u64 = 1 << 12;
 
 /// Layers of a layered count with fewer states than this are expanded on
 /// one thread: on more, starting the threads costs more than they save.
-const PARALLEL_LAYER: u64 = 1 << 12;
+const PARALLEL_LAYER: u64 = 1 << 10;
 
 /// How many pieces per thread a memoised count is split into.
 ///

@@ -15,11 +15,13 @@ against dlx_rs's.
 
 Each (row, package) runs in a child process (`--worker ROW PACKAGE`), so a
 slow package is stopped at the cap and reported as "> CAP s", and numba's
-compilation or a crash stays in its own process. The time of a row is the
-median of the calls, each timed with `time.perf_counter`: at least
-`--rounds` of them, and more while their total is under half a second (as
-`timeit` ranges its loops; at most 200), so that a call of milliseconds is
-not measured by its first, cold call and two warm ones.
+compilation or a crash stays in its own process. The packages of a row
+take turns: `--rounds` rounds, each a fresh worker per package, so that
+they all meet the same drift of the machine's speed. A worker times one
+call, or more while they add up to under half a second (as `timeit` ranges
+its loops; at most 200), so that a call of milliseconds is not measured by
+a cold first call. The time of a cell is the median of its calls, each
+timed with `time.perf_counter`.
 
 The sudoku fixture `sudokus-1000.txt` beside this file was written by
 `bench.py --write-sudokus` (dlx_rs.Sudoku.generate(9, seed=i), i < 1000).
@@ -544,14 +546,27 @@ def main():
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     peer_time = {}  # the sudoku peers run once, for both sudoku rows
     for row in rows:
+        # The packages take turns, a round at a time, each round a fresh
+        # worker: this machine's speed drifts from minute to minute, and a
+        # row's packages timed one after the other would each meet another
+        # speed; taking turns, they meet the same drift.
         results = {}
+        for _ in range(args.rounds):
+            for package in PACKAGES:
+                if row.kind == "sudokus-batch" and package in PEERS and package in peer_time:
+                    results[package] = peer_time[package]
+                    continue
+                if isinstance(results.get(package), str):
+                    continue  # skipped, capped or failed: not again
+                result = measure(row, package, 1, args.cap)
+                if isinstance(result, str):
+                    results[package] = result
+                else:
+                    results.setdefault(package, []).extend(result)
         for package in PACKAGES:
-            reuse = row.kind == "sudokus-batch" and package in PEERS and package in peer_time
-            result = peer_time[package] if reuse else measure(row, package, args.rounds, args.cap)
             if row.kind == "sudokus-loop" and package in PEERS:
-                peer_time[package] = result
-            results[package] = result
-            print(f"{row.key:14} {package:15} {cell(result, args.cap)}", file=sys.stderr, flush=True)
+                peer_time[package] = results[package]
+            print(f"{row.key:14} {package:15} {cell(results[package], args.cap)}", file=sys.stderr, flush=True)
         peers = [results[p] for p in PEERS]
         lines.append("| " + " | ".join(
             [row.title]
@@ -563,7 +578,8 @@ def main():
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     text = "\n".join([
         f"Measured {when} on {os.cpu_count()} cores, Python {platform.python_version()}, "
-        f"median of up to {args.rounds} calls, cap {args.cap:g} s a cell.",
+        f"median of the calls of {args.rounds} rounds, the packages taking turns, "
+        f"cap {args.cap:g} s a call.",
         "Versions: " + ", ".join(f"{k} {v}" for k, v in found.items()) + ".",
         "",
         *lines,

@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::Args;
 use dlx_core::{Diagram, SweepStats};
 
+use crate::shared::layered_fields;
 use crate::shared::{
     fields, note, parse_problem_indexed, read_input, Line, Output, ReportArgs, Run, RunArgs,
 };
@@ -169,19 +170,15 @@ fn print_layered_stats(
             updates: memo.updates,
             max_level: memo.max_level,
             seconds,
-            extra: fields(serde_json::json!({
-                "method": "memo",
-                "layered": true,
-                "layers": sweep.layers,
-                "window": sweep.window,
-                "widest_layer": sweep.widest,
-                "states": memo.misses,
-                "states_met_again": memo.hits,
-                "peak_bytes": sweep.peak_bytes,
-                "kept_layers": sweep.kept_layers,
-                "kept_bytes": sweep.kept_bytes,
-                "checkpoint_interval": sweep.checkpoint_interval,
-            })),
+            extra: {
+                let mut extra = layered_fields(sweep, &memo);
+                extra.extend(fields(serde_json::json!({
+                    "kept_layers": sweep.kept_layers,
+                    "kept_bytes": sweep.kept_bytes,
+                    "checkpoint_interval": sweep.checkpoint_interval,
+                })));
+                extra
+            },
         })?;
         return output.flush();
     }

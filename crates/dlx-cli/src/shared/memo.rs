@@ -314,6 +314,25 @@ fn print_memo_stats(
     Ok(())
 }
 
+/// The keys of a layered count's JSON `stats` line that a count and a
+/// diagram share (the schema's `layered` group): the method, the layers,
+/// the window, the widest layer, the states made and met again, the peak.
+pub(crate) fn layered_fields(
+    sweep: &SweepStats,
+    memo: &dlx_core::MemoStats,
+) -> serde_json::Map<String, serde_json::Value> {
+    fields(serde_json::json!({
+        "method": "memo",
+        "layered": true,
+        "layers": sweep.layers,
+        "window": sweep.window,
+        "widest_layer": sweep.widest,
+        "states": memo.misses,
+        "states_met_again": memo.hits,
+        "peak_bytes": sweep.peak_bytes,
+    }))
+}
+
 /// `--stats` of a memoised count that ran layer by layer: its layers, the
 /// widest, the states made and met again, the memory of two layers.
 fn print_layered_stats(
@@ -334,17 +353,11 @@ fn print_layered_stats(
             updates: counted.plain.updates,
             max_level: counted.plain.max_level,
             seconds,
-            extra: fields(serde_json::json!({
-                "method": "memo",
-                "finished": finished,
-                "layered": true,
-                "layers": sweep.layers,
-                "window": sweep.window,
-                "widest_layer": sweep.widest,
-                "states": memo.misses,
-                "states_met_again": memo.hits,
-                "peak_bytes": sweep.peak_bytes,
-            })),
+            extra: {
+                let mut extra = layered_fields(sweep, memo);
+                extra.insert("finished".to_owned(), finished.into());
+                extra
+            },
         })?;
         return output.flush();
     }

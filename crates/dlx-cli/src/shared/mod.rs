@@ -17,7 +17,7 @@ mod stops;
 
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
-pub(crate) use memo::{default_settings as default_memo_settings, MemoArgs};
+pub(crate) use memo::{default_settings as default_memo_settings, layered_fields, MemoArgs};
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{with_note, Pictures};
 pub(crate) use report::{exact_some, fields, Line, Other, ReportArgs, JSON_HELP};

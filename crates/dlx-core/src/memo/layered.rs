@@ -524,31 +524,8 @@ fn below(bound: &[u64], random: &mut impl FnMut() -> u64) -> Vec<u64> {
 mod tests {
     use super::*;
     use crate::memo::layout::Layout;
+    use crate::memo::sweep::tests::strip as board;
     use crate::parse_dlx;
-
-    /// The domino tilings of a `rows x cols` board.
-    fn board(rows: usize, cols: usize) -> String {
-        let cell = |r: usize, c: usize| format!("r{r}c{c}");
-        let mut text = String::new();
-        for r in 0..rows {
-            for c in 0..cols {
-                text += &cell(r, c);
-                text += " ";
-            }
-        }
-        text += "\n";
-        for r in 0..rows {
-            for c in 0..cols {
-                if c + 1 < cols {
-                    text += &format!("{} {}\n", cell(r, c), cell(r, c + 1));
-                }
-                if r + 1 < rows {
-                    text += &format!("{} {}\n", cell(r, c), cell(r + 1, c));
-                }
-            }
-        }
-        text
-    }
 
     #[test]
     fn layers_made_again_by_halves_give_the_same_draws_and_frequencies() {

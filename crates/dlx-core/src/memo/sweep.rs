@@ -850,11 +850,12 @@ impl Layers {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::parse_dlx;
 
-    fn strip(rows: usize, cols: usize) -> String {
+    /// The domino tilings of a `rows x cols` board, in Knuth's text.
+    pub(crate) fn strip(rows: usize, cols: usize) -> String {
         let cell = |r: usize, c: usize| format!("r{r}c{c}");
         let mut text = String::new();
         for r in 0..rows {

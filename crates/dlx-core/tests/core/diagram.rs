@@ -474,7 +474,10 @@ proptest! {
     ) {
         prop_assume!(!cells(&board).is_empty() && cells(&board).len() <= 16);
         let problem = mixed_pieces(&board, monominoes);
-        let d = layered(&problem, &Budget::new()).unwrap();
+        let d = Diagram::build(&problem, &MemoSettings::new(), &Budget::new()).unwrap();
+        // Some small boards (the 4 x 4 less a corner with trominoes) have no
+        // narrow sweep, and are drawn depth first: not this test's case.
+        prop_assume!(d.sweep_stats().is_some());
         let k = all_solutions(&problem).len();
         prop_assert_eq!(d.count(), &Count::from(k as u64));
         let frequencies = brute_frequencies(&problem);

@@ -149,6 +149,52 @@ enum Gift {
 /// case the busy workers had nothing to give when it last asked.
 const IDLE_WAIT: Duration = Duration::from_millis(2);
 
+/// About how long a slice of a busy worker runs while every worker is
+/// busy, and while some worker is idle. The slices are counted in nodes
+/// ([`Slices`] caps them), but a node's cost varies a thousandfold from
+/// one problem to another (a node of Scott's pentomino board updates 350
+/// links, one of a sudoku a dozen), so each worker measures its own speed
+/// and cuts its slices to these times: 65,536 nodes of Scott's board took
+/// 130 ms, and the other worker sat idle through them.
+const BUSY_TIME: Duration = Duration::from_millis(2);
+const IDLE_TIME: Duration = Duration::from_micros(200);
+
+/// A worker's speed, in nodes per second, from the slices it ran: a slice
+/// is cut to a time by it.
+#[derive(Debug, Default)]
+struct Speed {
+    /// Nodes per second; 0 before a slice long enough to time.
+    rate: f64,
+}
+
+impl Speed {
+    /// The nodes of a slice that should take about `time`, at most `cap`.
+    fn slice(&self, cap: u64, time: Duration) -> u64 {
+        if self.rate <= 0.0 {
+            // Not timed yet: a short slice, to time it.
+            return cap.min(1 << 8);
+        }
+        // A float to an integer: saturates, and the clamp keeps it >= 1.
+        ((self.rate * time.as_secs_f64()) as u64).clamp(1, cap.max(1))
+    }
+
+    /// Takes in a slice of `nodes` nodes that took `took`.
+    fn timed(&mut self, nodes: u64, took: Duration) {
+        // Shorter than this is mostly the clock's own cost.
+        if took < Duration::from_micros(20) || nodes == 0 {
+            return;
+        }
+        let rate = nodes as f64 / took.as_secs_f64();
+        self.rate = if self.rate <= 0.0 {
+            rate
+        } else {
+            // Smoothed: a slice of a cheap stretch of the tree does not
+            // make the next slice of a costly one long.
+            (self.rate + rate) / 2.0
+        };
+    }
+}
+
 /// A task: a subtree to search, and the piece of the run it belongs to
 /// (the subtree a run started with that it descends from).
 #[derive(Clone, Debug)]
@@ -288,6 +334,7 @@ impl<'a> Engine<'a> {
         // run's own stop: the worker's search reads both between its slices.
         solver.set_budget(self.budget.clone().with_cancel(self.halt.flag()));
         prepare(&mut solver);
+        let mut speed = Speed::default();
         while let Some(task) = self.take() {
             let start = Instant::now();
             let before = *solver.stats();
@@ -315,16 +362,18 @@ impl<'a> Engine<'a> {
             let mut idle_slice = self.slices.idle;
             let complete = loop {
                 let slice = if self.idle.load(Ordering::Relaxed) > 0 {
-                    idle_slice
+                    speed.slice(idle_slice, IDLE_TIME)
                 } else {
-                    self.slices.busy
+                    speed.slice(self.slices.busy, BUSY_TIME)
                 };
+                let started = Instant::now();
                 let step = if report {
                     solver.run(slice)
                 } else {
                     solver.run_counting(slice)
                 };
                 let now = *solver.stats();
+                speed.timed(now.nodes - last.nodes, started.elapsed());
                 if let Some(progress) = &self.progress {
                     progress.advance(
                         worker,
@@ -493,5 +542,31 @@ impl<'a> Engine<'a> {
 
     fn lock(&self) -> MutexGuard<'_, Board> {
         self.board.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_are_cut_to_their_time() {
+        let mut speed = Speed::default();
+        // Not timed yet: a short slice, within the cap.
+        assert_eq!(speed.slice(1 << 16, BUSY_TIME), 1 << 8);
+        assert_eq!(speed.slice(10, BUSY_TIME), 10);
+        // Too short to time: nothing learnt.
+        speed.timed(1_000, Duration::from_micros(5));
+        assert_eq!(speed.slice(1 << 16, BUSY_TIME), 1 << 8);
+        // Heavy nodes (Scott's board: about 2 us each): 2 ms is 1,000 nodes.
+        speed.timed(500, Duration::from_millis(1));
+        assert_eq!(speed.slice(1 << 16, BUSY_TIME), 1_000);
+        assert_eq!(speed.slice(1 << 16, IDLE_TIME), 100);
+        // Cheap nodes: the cap holds; a slow clock never makes a slice of 0.
+        speed.timed(1 << 30, Duration::from_millis(1));
+        assert_eq!(speed.slice(1 << 16, BUSY_TIME), 1 << 16);
+        let mut slow = Speed::default();
+        slow.timed(1, Duration::from_secs(10));
+        assert_eq!(slow.slice(1 << 16, IDLE_TIME), 1);
     }
 }

@@ -121,9 +121,9 @@ pub use format::{
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
-    count_solutions, decide_method, CacheStats, Chunk, Count, CountMode, Counted, Decision,
-    Diagram, LayerEnd, Layers, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats,
-    MemoStep, Method, ParseCountError, Part, Rule, Samples, SweepStats, DEFAULT_MEMORY,
+    count_solutions, decide_method, decide_method_fresh, CacheStats, Chunk, Count, CountMode,
+    Counted, Decision, Diagram, LayerEnd, Layers, MemoCache, MemoCounter, MemoError, MemoSettings,
+    MemoStats, MemoStep, Method, ParseCountError, Part, Rule, Samples, SweepStats, DEFAULT_MEMORY,
     KEPT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`decide_method`]), for the

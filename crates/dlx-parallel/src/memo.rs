@@ -5,9 +5,9 @@ use std::sync::{mpsc, Arc};
 use std::time::Instant;
 
 use dlx_core::{
-    count_solutions, decide_method, Budget, CacheStats, Chunk, Count, CountMode, Counted, Decision,
-    LayerEnd, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method,
-    OptionId, Outcome, Problem, Solver, Stats, Step, Stop, SweepStats,
+    count_solutions, decide_method, decide_method_fresh, Budget, CacheStats, Chunk, Count,
+    CountMode, Counted, Decision, LayerEnd, MemoCache, MemoCounter, MemoError, MemoSettings,
+    MemoStats, MemoStep, Method, OptionId, Outcome, Problem, Solver, Stats, Step, Stop, SweepStats,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -786,7 +786,13 @@ impl<'p> ParallelCount<'p> {
                 self.memo(&counter, Stats::default(), 0.0)
             }
             CountMode::Auto => {
-                let decision = decide_method(problem, &self.settings, &self.budget);
+                // On threads, a plain count starts over: the plain count
+                // the rule runs beside its probe would be thrown away.
+                let decision = if self.threads() > 1 {
+                    decide_method_fresh(problem, &self.settings, &self.budget)
+                } else {
+                    decide_method(problem, &self.settings, &self.budget)
+                };
                 self.finish(problem, decision)
             }
         }

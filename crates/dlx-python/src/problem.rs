@@ -10,9 +10,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use dlx_core::{
-    decide_method, format_option, parse_dlx, read_dlx, verify, write_dlx, Count, CountMode,
-    Decision, Diagram, Entry, ItemKind, MemoSettings, Multiplicity, OptionId, Outcome,
-    Problem as CoreProblem, ProblemBuilder, Solver, Stats as CoreStats, Step, WyRand,
+    decide_method, decide_method_fresh, format_option, parse_dlx, read_dlx, verify, write_dlx,
+    Count, CountMode, Decision, Diagram, Entry, ItemKind, MemoSettings, Multiplicity, OptionId,
+    Outcome, Problem as CoreProblem, ProblemBuilder, Solver, Stats as CoreStats, Step, WyRand,
 };
 use dlx_parallel::ParallelCount;
 use dlx_parallel::ParallelSolver;
@@ -891,7 +891,13 @@ pub(crate) fn count(
     // before any thread starts.
     let decision = if mode == CountMode::Auto {
         let budget = limits.budget.clone();
-        let decision = py.detach(|| decide_method(problem, &settings, &budget));
+        // On threads, a plain count starts over: the plain count the rule
+        // runs beside its probe would be thrown away.
+        let decision = if limits.thread_count() > 1 {
+            py.detach(|| decide_method_fresh(problem, &settings, &budget))
+        } else {
+            py.detach(|| decide_method(problem, &settings, &budget))
+        };
         py.check_signals()?;
         if let Decision::Done {
             count,

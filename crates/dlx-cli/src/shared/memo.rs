@@ -5,8 +5,8 @@ use std::io::Write as _;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, Count, CountMode, Counted, Decision, Diagram, MemoCache, MemoCounter, MemoError,
-    MemoSettings, Method, OptionId, Outcome, Problem, SweepStats,
+    decide_method, decide_method_fresh, Count, CountMode, Counted, Decision, Diagram, MemoCache,
+    MemoCounter, MemoError, MemoSettings, Method, OptionId, Outcome, Problem, SweepStats,
 };
 use dlx_parallel::{CountError, MemoPiece, ParallelCount, ParallelMemoCounter};
 use indicatif::HumanCount;
@@ -105,7 +105,8 @@ impl Run {
         let budget = self.budget();
         let counted = self.watch(&progress, || -> Result<Option<Counted>, CountError> {
             if mode == CountMode::Auto && own_plain {
-                let decision = decide_method(problem, &settings, &budget);
+                // The caller's own plain count starts over.
+                let decision = decide_method_fresh(problem, &settings, &budget);
                 if let Decision::Plain { .. } = decision {
                     return Ok(None);
                 }

@@ -159,6 +159,50 @@ pub struct Counted {
 /// lost is the probe and the plain count run beside it, a few
 /// milliseconds; the decision depends on the clock, the count never does.
 pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget) -> Decision {
+    decide(problem, settings, budget, PLAIN_SHARE)
+}
+
+/// Decides as [`decide_method`] does, for a caller that counts plainly
+/// from the start when the plain count is chosen (on threads, which do not
+/// go on from one solver's count; or by a count of its own): no plain
+/// count runs beside the probe, as its work would be thrown away.
+///
+/// Scott's pentomino board (the 8x8 square less its centre, 520 tilings)
+/// spent 100 to 170 ms of a 0.36 s count on two threads on that plain
+/// count beside the probe. Here the work lost is the first plain nodes
+/// ([`PLAIN_FIRST_NODES`]) and the probe (at most [`PROBE_NODES`]
+/// memoised nodes), and a problem that the plain count would have finished
+/// beside the probe is counted by the method decided. A
+/// [`Decision::Plain`]'s solver is still a plain count under way, as far
+/// as the first plain nodes took it.
+///
+/// ```
+/// use dlx_core::{decide_method_fresh, parse_dlx, Budget, Decision, MemoSettings};
+///
+/// // Small enough for the first plain nodes: counted at once, either way.
+/// let problem = parse_dlx("a b\na\nb\na b\n")?;
+/// match decide_method_fresh(&problem, &MemoSettings::new(), &Budget::new()) {
+///     Decision::Done { count, .. } => assert_eq!(count, 2u64),
+///     _ => unreachable!("two options counted at once"),
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn decide_method_fresh(
+    problem: &Problem,
+    settings: &MemoSettings,
+    budget: &Budget,
+) -> Decision {
+    decide(problem, settings, budget, 0)
+}
+
+/// [`decide_method`], the plain count running beside the probe at least
+/// `plain_share` times as long (0: not at all).
+fn decide(
+    problem: &Problem,
+    settings: &MemoSettings,
+    budget: &Budget,
+    plain_share: u32,
+) -> Decision {
     let started = Instant::now();
     let mut solver = Solver::new(problem);
     solver.set_budget(budget.clone());
@@ -240,7 +284,7 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
             };
         }
         // The plain count keeps ahead of the probe.
-        while plain_time < memo_time * PLAIN_SHARE {
+        while plain_time < memo_time * plain_share {
             let slice_started = Instant::now();
             let step = solver.run_counting(PLAIN_SLICE);
             plain_time += slice_started.elapsed();

@@ -143,7 +143,9 @@ mod sweep;
 use crate::time::Instant;
 use std::sync::Arc;
 
-pub use auto::{count_solutions, decide_method, CountMode, Counted, Decision, Method};
+pub use auto::{
+    count_solutions, decide_method, decide_method_fresh, CountMode, Counted, Decision, Method,
+};
 #[cfg(feature = "test-support")]
 pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};

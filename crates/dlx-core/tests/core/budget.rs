@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    count_solutions, decide_method, parse_dlx, verify, Answer, Budget, Costed, Count, CountMode,
-    Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome, Problem, Solver,
-    Step, Stop, PLAIN_FIRST_NODES,
+    count_solutions, decide_method, decide_method_fresh, parse_dlx, verify, Answer, Budget, Costed,
+    Count, CountMode, Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome,
+    Problem, Solver, Step, Stop, PLAIN_FIRST_NODES,
 };
 use proptest::prelude::*;
 
@@ -395,6 +395,35 @@ fn issue_20_min_cost_stopped_is_not_proven() {
     let best = solver.min_options();
     assert_eq!(best.outcome, Outcome::Stopped(Stop::Nodes));
     assert_eq!(best.complete(), Err(Stop::Nodes));
+}
+
+#[test]
+fn a_fresh_decision_runs_no_plain_count_beside_the_probe() {
+    // 14-queens: no subproblem repeats enough for memoisation to pay, and
+    // the plain count is far longer than the probe (365,596 solutions).
+    let problem = parse_dlx(&queens(14)).unwrap();
+    let settings = MemoSettings::new();
+    match decide_method_fresh(&problem, &settings, &Budget::new()) {
+        Decision::Plain { solver, memo, .. } => {
+            assert_eq!(
+                solver.stats().nodes,
+                PLAIN_FIRST_NODES,
+                "no plain count beside"
+            );
+            assert!(memo.nodes > 0, "the probe ran");
+        }
+        _ => panic!("queens are counted plainly"),
+    }
+    match decide_method(&problem, &settings, &Budget::new()) {
+        Decision::Plain { solver, .. } => assert!(solver.stats().nodes > PLAIN_FIRST_NODES),
+        _ => panic!("queens are counted plainly"),
+    }
+    // Small problems are counted at once either way.
+    let small = parse_dlx(&queens(6)).unwrap();
+    match decide_method_fresh(&small, &settings, &Budget::new()) {
+        Decision::Done { count, .. } => assert_eq!(count, 4u64),
+        _ => panic!("6-queens within the first plain nodes"),
+    }
 }
 
 #[test]

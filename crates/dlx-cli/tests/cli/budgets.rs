@@ -384,7 +384,7 @@ fn normalised(stdout: &str, kind: Kind, json: bool) -> Vec<String> {
                 let lines = line
                     .remove("lines")
                     .map_or(0, |l| l.as_array().unwrap().len());
-                format!("{} in {lines} lines", serde_json::Value::from(line.clone()))
+                format!("{} in {lines} lines", Value::from(line.clone()))
             })
             .collect(),
         Kind::Optimum => stdout

@@ -170,11 +170,10 @@ pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget
 /// Scott's pentomino board (the 8x8 square less its centre, 520 tilings)
 /// spent 100 to 170 ms of a 0.36 s count on two threads on that plain
 /// count beside the probe. Here the work lost is the first plain nodes
-/// ([`PLAIN_FIRST_NODES`]) and the probe (at most [`PROBE_NODES`]
-/// memoised nodes), and a problem that the plain count would have finished
-/// beside the probe is counted by the method decided. A
-/// [`Decision::Plain`]'s solver is still a plain count under way, as far
-/// as the first plain nodes took it.
+/// (4,096) and the probe (at most 4,096 memoised nodes), and a problem
+/// that the plain count would have finished beside the probe is counted
+/// by the method decided. A [`Decision::Plain`]'s solver is still a plain
+/// count under way, as far as the first plain nodes took it.
 ///
 /// ```
 /// use dlx_core::{decide_method_fresh, parse_dlx, Budget, Decision, MemoSettings};

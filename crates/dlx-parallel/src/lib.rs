@@ -123,7 +123,9 @@ mod split;
 mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
-pub use memo::{count_solutions_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter};
+pub use memo::{
+    count_solutions_on, decide_method_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
+};
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount};
 #[cfg(feature = "shard")]

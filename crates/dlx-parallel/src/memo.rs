@@ -786,13 +786,8 @@ impl<'p> ParallelCount<'p> {
                 self.memo(&counter, Stats::default(), 0.0)
             }
             CountMode::Auto => {
-                // On threads, a plain count starts over: the plain count
-                // the rule runs beside its probe would be thrown away.
-                let decision = if self.threads() > 1 {
-                    decide_method_fresh(problem, &self.settings, &self.budget)
-                } else {
-                    decide_method(problem, &self.settings, &self.budget)
-                };
+                let decision =
+                    decide_method_on(problem, &self.settings, &self.budget, self.threads());
                 self.finish(problem, decision)
             }
         }
@@ -940,6 +935,24 @@ impl<'p> ParallelCount<'p> {
             sweep: parallel.sweep_stats(),
             leverage,
         })
+    }
+}
+
+/// Decides how `problem` is counted, for a count that goes on on
+/// `threads` threads ([`ParallelCount::finish`]): [`decide_method`] on
+/// one thread, which goes on from the decision's plain count, and
+/// [`decide_method_fresh`] on more, where the plain count starts over and
+/// the plain count the rule runs beside its probe would be thrown away.
+pub fn decide_method_on(
+    problem: &Problem,
+    settings: &MemoSettings,
+    budget: &Budget,
+    threads: usize,
+) -> Decision {
+    if threads > 1 {
+        decide_method_fresh(problem, settings, budget)
+    } else {
+        decide_method(problem, settings, budget)
     }
 }
 

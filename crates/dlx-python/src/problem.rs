@@ -10,12 +10,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use dlx_core::{
-    decide_method, decide_method_fresh, format_option, parse_dlx, read_dlx, verify, write_dlx,
-    Count, CountMode, Decision, Diagram, Entry, ItemKind, MemoSettings, Multiplicity, OptionId,
-    Outcome, Problem as CoreProblem, ProblemBuilder, Solver, Stats as CoreStats, Step, WyRand,
+    format_option, parse_dlx, read_dlx, verify, write_dlx, Count, CountMode, Decision, Diagram,
+    Entry, ItemKind, MemoSettings, Multiplicity, OptionId, Outcome, Problem as CoreProblem,
+    ProblemBuilder, Solver, Stats as CoreStats, Step, WyRand,
 };
-use dlx_parallel::ParallelCount;
 use dlx_parallel::ParallelSolver;
+use dlx_parallel::{decide_method_on, ParallelCount};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PySequence, PyString, PyTuple};
@@ -891,13 +891,8 @@ pub(crate) fn count(
     // before any thread starts.
     let decision = if mode == CountMode::Auto {
         let budget = limits.budget.clone();
-        // On threads, a plain count starts over: the plain count the rule
-        // runs beside its probe would be thrown away.
-        let decision = if limits.thread_count() > 1 {
-            py.detach(|| decide_method_fresh(problem, &settings, &budget))
-        } else {
-            py.detach(|| decide_method(problem, &settings, &budget))
-        };
+        let threads = limits.thread_count();
+        let decision = py.detach(|| decide_method_on(problem, &settings, &budget, threads));
         py.check_signals()?;
         if let Decision::Done {
             count,

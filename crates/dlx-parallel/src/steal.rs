@@ -321,12 +321,19 @@ impl<'a> Engine<'a> {
     }
 
     /// One worker's whole run: `prepare` readies its solver once (an
-    /// objective, say); `report` runs the listing loop (solutions are
+    /// objective, say), and `begin` again for each task once it is entered
+    /// (the task's own bound); `report` runs the listing loop (solutions are
     /// events) rather than the counting loop; `event` receives every event
     /// of every task the worker searches, with the task.
-    pub(crate) fn work<P, E>(&self, worker: usize, report: bool, prepare: P, mut event: E)
-    where
+    pub(crate) fn work<P, B, E>(
+        &self,
+        worker: usize,
+        report: bool,
+        (prepare, mut begin): (P, B),
+        mut event: E,
+    ) where
         P: FnOnce(&mut Solver),
+        B: FnMut(&Task, &mut Solver),
         E: FnMut(&Task, Event<'_>),
     {
         let mut solver = self.root.clone();
@@ -352,6 +359,7 @@ impl<'a> Engine<'a> {
                 );
                 continue;
             }
+            begin(&task, &mut solver);
             let origin = solver.progress();
             let mut last = before;
             // The slice while a worker is idle, doubled (up to the busy

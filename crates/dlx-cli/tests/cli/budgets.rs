@@ -46,10 +46,6 @@ enum Kind {
     Answers,
     /// Solutions in the order the threads find them: the same set.
     Unordered,
-    /// An optimum on threads: the same value, in as many options; which
-    /// of several optimal solutions is printed depends on the threads'
-    /// timing (`ParallelSolver::min_options`).
-    Optimum,
     /// Numbers of solutions: the same text; stopped, each number at most the
     /// whole one. `memo`: the subcommand takes `--memo` and `--no-memo`.
     Count { memo: bool },
@@ -92,7 +88,7 @@ const SUBS: &[Sub] = &[
     ),
     sub(
         &["solve", "--min-options", "data/pentomino-5x12.dlx"],
-        Kind::Optimum,
+        Kind::Answers,
     ),
     // sudoku: each way of answering, on one puzzle and on a file of puzzles.
     input(&["sudoku", "--line"], Stdin::Puzzle, Kind::Answers),
@@ -375,28 +371,6 @@ fn normalised(stdout: &str, kind: Kind, json: bool) -> Vec<String> {
         Kind::Unordered => stdout
             .split("\n\n")
             .map(|solution| solution.trim_end().to_owned())
-            .collect(),
-        Kind::Optimum if json => json_lines(stdout)
-            .into_iter()
-            .map(|mut line| {
-                let line = line.as_object_mut().unwrap();
-                line.remove("options");
-                let lines = line
-                    .remove("lines")
-                    .map_or(0, |l| l.as_array().unwrap().len());
-                format!("{} in {lines} lines", Value::from(line.clone()))
-            })
-            .collect(),
-        Kind::Optimum => stdout
-            .lines()
-            .map(|line| {
-                if line.starts_with('|') {
-                    line
-                } else {
-                    "an option"
-                }
-                .to_owned()
-            })
             .collect(),
         Kind::Parts => json_lines(stdout)
             .iter()

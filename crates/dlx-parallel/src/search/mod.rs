@@ -21,6 +21,10 @@ mod optimise;
 /// ones as they go. A shard's pieces are searched the same way.
 pub(crate) const PIECES_PER_THREAD: usize = 32;
 
+/// Each task's bound in an optimising search, by task id
+/// ([`SubtreeSearch::set_shared_bound`](dlx_core::subtree::SubtreeSearch::set_shared_bound)).
+type BoundOf<'a> = dyn Fn(usize) -> Arc<AtomicU64> + Sync + 'a;
+
 /// How many solutions a worker may send ahead of the caller before it waits.
 const CHANNEL: usize = 1024;
 
@@ -321,7 +325,7 @@ impl<'p> ParallelSolver<'p> {
         seeds: Vec<Subtree>,
         halt: &Halt,
         report: bool,
-        objective: Option<(Objective, &Arc<AtomicU64>)>,
+        objective: Option<(Objective, &BoundOf<'_>)>,
         event: E,
     ) -> (Stats, Outcome)
     where
@@ -344,7 +348,7 @@ impl<'p> ParallelSolver<'p> {
         seeds: Vec<Subtree>,
         halt: &Halt,
         report: bool,
-        objective: Option<(Objective, &Arc<AtomicU64>)>,
+        objective: Option<(Objective, &BoundOf<'_>)>,
         event: E,
         all_done: impl Fn() + Sync,
         beside: impl FnOnce() -> R,
@@ -372,12 +376,18 @@ impl<'p> ParallelSolver<'p> {
                 engine.work(
                     worker,
                     report,
-                    |solver| {
-                        if let Some((objective, bound)) = objective {
-                            solver.set_objective(Some(objective));
-                            solver.set_shared_bound(Arc::clone(bound));
-                        }
-                    },
+                    (
+                        |solver: &mut Solver| {
+                            if let Some((objective, _)) = objective {
+                                solver.set_objective(Some(objective));
+                            }
+                        },
+                        |task: &Task, solver: &mut Solver| {
+                            if let Some((_, bound_of)) = objective {
+                                solver.set_shared_bound(bound_of(task.id));
+                            }
+                        },
+                    ),
                     |task, e| {
                         if let Event::Finished { stats, .. } = &e {
                             mine += *stats;
@@ -579,7 +589,7 @@ impl<'p> ParallelSolver<'p> {
                 engine.work(
                     worker,
                     true,
-                    |_| {},
+                    (|_: &mut Solver| {}, |_: &Task, _: &mut Solver| {}),
                     |_, event| match event {
                         Event::Solution(solution) => {
                             // Exactly `limit` solutions are folded, whatever the race.

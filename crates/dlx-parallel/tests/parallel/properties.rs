@@ -143,7 +143,9 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
-    /// The optimising searches, split over threads with a shared bound, find the sequential optimum.
+    /// The optimising searches, split over threads with a bound per task,
+    /// find the sequential optimum: the same solutions, even among ties
+    /// (costs from 0 to 9 tie often), whatever the threads' timing.
     #[test]
     fn parallel_optima_equal_sequential(
         n_primary in 1usize..8,
@@ -161,18 +163,16 @@ proptest! {
         }
         let mut solver = Solver::new(&problem);
         let mut parallel = parallel(&problem, threads, busy, idle);
-        let size = |o: &Answer<Option<Vec<_>>>| o.value.as_ref().map(Vec::len);
         let (sequential, split) = (solver.min_options(), parallel.min_options());
         prop_assert_eq!(sequential.outcome, Outcome::Finished);
         prop_assert_eq!(split.outcome, Outcome::Finished);
-        prop_assert_eq!(size(&split), size(&sequential));
+        prop_assert_eq!(&split.value, &sequential.value);
         if let Some(s) = &split.value {
             prop_assert_eq!(verify(&problem, s), Ok(()));
         }
-        let costs = |r: &Answer<Vec<Costed>>| r.value.iter().map(|s| s.cost).collect::<Vec<_>>();
-        let (sequential, split) = (solver.min_cost(k), parallel.min_cost(k));
+        let (sequential, split): (Answer<Vec<Costed>>, _) = (solver.min_cost(k), parallel.min_cost(k));
         prop_assert!(split.is_complete());
-        prop_assert_eq!(costs(&split), costs(&sequential));
+        prop_assert_eq!(&split.value, &sequential.value);
         for s in &split.value {
             prop_assert_eq!(verify(&problem, &s.options), Ok(()));
             prop_assert_eq!(problem.total_cost(&s.options), s.cost);

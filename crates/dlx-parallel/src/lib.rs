@@ -124,7 +124,8 @@ mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
 pub use memo::{
-    count_solutions_on, decide_method_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
+    count_solutions_on, decide_method_on, diagram_on, CountError, MemoPiece, ParallelCount,
+    ParallelMemoCounter,
 };
 pub use progress::Progress;
 pub use search::{ParallelError, ParallelSolver, SubCount};

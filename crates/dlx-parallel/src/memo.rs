@@ -6,8 +6,9 @@ use std::time::Instant;
 
 use dlx_core::{
     count_solutions, decide_method, decide_method_fresh, Budget, CacheStats, Chunk, Count,
-    CountMode, Counted, Decision, LayerEnd, MemoCache, MemoCounter, MemoError, MemoSettings,
-    MemoStats, MemoStep, Method, OptionId, Outcome, Problem, Solver, Stats, Step, Stop, SweepStats,
+    CountMode, Counted, Decision, Diagram, LayerEnd, LayerMaker, Layers, MemoCache, MemoCounter,
+    MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Outcome, Problem, Solver,
+    Stats, Step, Stop, SweepStats,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
@@ -33,6 +34,99 @@ const PARALLEL_LAYER: u64 = 1 << 10;
 /// the tree. More pieces make the threads meet on the same subproblems
 /// (each counts it, one stores it) more often.
 pub(crate) const MEMO_PIECES_PER_THREAD: usize = 8;
+
+/// The [`LayerMaker`] of a pool: a layer of [`PARALLEL_LAYER`] states or
+/// more is cut into a part per thread ([`Layers::split`]), the parts
+/// expanded on the threads of the pool it runs in, and a smaller layer is
+/// made on the calling thread.
+pub(crate) struct OnThreads {
+    threads: usize,
+    /// The chunks of the parts, kept for their memory from layer to layer.
+    chunks: Vec<Chunk>,
+}
+
+impl OnThreads {
+    pub(crate) fn new(threads: usize) -> OnThreads {
+        OnThreads {
+            threads,
+            chunks: Vec::new(),
+        }
+    }
+
+    /// Makes the whole of the current layer, of `states` states; `false`
+    /// when the layers passed the memory granted.
+    pub(crate) fn make_whole(&mut self, layers: &mut Layers, states: u64) -> bool {
+        if states < PARALLEL_LAYER || self.threads < 2 {
+            return layers.finish_here();
+        }
+        loop {
+            let parts = layers.split(self.threads);
+            self.chunks.resize_with(parts.len(), Chunk::default);
+            let shared = &*layers;
+            parts
+                .par_iter()
+                .zip(self.chunks.par_iter_mut())
+                .for_each(|(part, chunk)| {
+                    shared.expand(part, chunk);
+                });
+            match layers.end(&mut self.chunks) {
+                LayerEnd::Next => return true,
+                // One limb wider: the same layer again.
+                LayerEnd::Wider => {}
+                LayerEnd::OverMemory => return false,
+            }
+        }
+    }
+}
+
+impl LayerMaker for OnThreads {
+    fn make_layer(&mut self, layers: &mut Layers, slice: u64) -> Option<bool> {
+        let states = layers.begin()?;
+        if states < PARALLEL_LAYER || self.threads < 2 || slice == 0 {
+            // Small, or no nodes left: the metered slices of the calling thread.
+            return layers.run_layer(slice);
+        }
+        Some(self.make_whole(layers, states))
+    }
+}
+
+/// Builds the [`Diagram`] of `problem`'s solutions ([`Diagram::build`])
+/// with the layers of a narrow problem made on the threads of `pool`
+/// (each layer of 1,024 states or more cut into a part per thread, as the
+/// layered count on threads does), for samples and frequencies. The
+/// diagram is the same as on one thread, and so are its draws for a seed.
+/// The budget is read between layers: a layer made on threads is made
+/// whole, so a node budget may be passed by one layer's options.
+///
+/// ```
+/// use dlx_core::{parse_dlx, Budget, MemoSettings};
+///
+/// // Domino tilings of a 2x6 strip: 13 (Fibonacci).
+/// let mut text = String::new();
+/// for c in 0..6 { text += &format!("a{c} b{c} "); }
+/// text += "\n";
+/// for c in 0..6 { text += &format!("a{c} b{c}\n"); }
+/// for c in 0..5 { text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1); }
+/// let problem = parse_dlx(&text)?;
+/// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+/// let diagram = dlx_parallel::diagram_on(&problem, &MemoSettings::new(), &Budget::new(), &pool)?;
+/// assert_eq!(diagram.count().to_string(), "13");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn diagram_on(
+    problem: &Problem,
+    settings: &MemoSettings,
+    budget: &Budget,
+    pool: &ThreadPool,
+) -> Result<Diagram, MemoError> {
+    let threads = pool.current_num_threads();
+    if threads < 2 {
+        return Diagram::build(problem, settings, budget);
+    }
+    // The whole build runs inside the pool, as the layered count does, so
+    // that its threads stay awake from one layer to the next.
+    pool.install(|| Diagram::build_with(problem, settings, budget, &mut OnThreads::new(threads)))
+}
 
 /// Why a count on threads failed.
 #[derive(Debug, thiserror::Error)]
@@ -290,33 +384,13 @@ impl<'p> ParallelMemoCounter<'p> {
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
         let mut sweep = || -> Result<bool, MemoError> {
-            let mut chunks: Vec<Chunk> = Vec::new();
+            let mut maker = OnThreads::new(threads);
             while let Some(states) = layers.begin() {
                 if let Some(stop) = clock_stop(budget) {
                     return Err(MemoError::Stopped(stop));
                 }
                 let before = layers.memo_stats().nodes;
-                let fits = if states < PARALLEL_LAYER {
-                    layers.finish_here()
-                } else {
-                    loop {
-                        let parts = layers.split(threads);
-                        chunks.resize_with(parts.len(), Chunk::default);
-                        let shared = &*layers;
-                        parts
-                            .par_iter()
-                            .zip(chunks.par_iter_mut())
-                            .for_each(|(part, chunk)| {
-                                shared.expand(part, chunk);
-                            });
-                        match layers.end(&mut chunks) {
-                            LayerEnd::Next => break true,
-                            // One limb wider: the same layer again.
-                            LayerEnd::Wider => {}
-                            LayerEnd::OverMemory => break false,
-                        }
-                    }
-                };
+                let fits = maker.make_whole(layers, states);
                 let nodes = layers.memo_stats().nodes - before;
                 budget.spend(nodes).map_err(MemoError::Stopped)?;
                 if let Some(progress) = &progress {

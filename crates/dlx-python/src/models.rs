@@ -700,17 +700,20 @@ impl Polyomino {
         )
     }
 
-    /// `k` tilings drawn uniformly at random (with replacement), seeded.
-    #[pyo3(signature = (k = 1, *, seed = 0, time_limit = None, max_memory = None))]
+    /// `k` tilings drawn uniformly at random (with replacement), seeded;
+    /// `threads` (None: one per core) as for `Problem.sample`, the same
+    /// tilings on any number of them.
+    #[pyo3(signature = (k = 1, *, seed = 0, threads = None, time_limit = None, max_memory = None))]
     fn sample(
         &self,
         py: Python<'_>,
         k: usize,
         seed: u64,
+        threads: Option<usize>,
         time_limit: Option<f64>,
         max_memory: Option<usize>,
     ) -> PyResult<Vec<Tiling>> {
-        let limits = Limits::new(Some(1), None, time_limit, max_memory)?;
+        let limits = Limits::new(threads, None, time_limit, max_memory)?;
         let drawn = problem::sample(py, &self.problem, k, seed, &limits)?;
         Ok(drawn
             .iter()

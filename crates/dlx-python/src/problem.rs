@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use dlx_core::{
-    format_option, parse_dlx, read_dlx, verify, write_dlx, Count, CountMode, Decision, Diagram,
-    Entry, ItemKind, MemoSettings, Multiplicity, OptionId, Outcome, Problem as CoreProblem,
+    format_option, parse_dlx, read_dlx, verify, write_dlx, Count, CountMode, Decision, Entry,
+    ItemKind, MemoSettings, Multiplicity, OptionId, Outcome, Problem as CoreProblem,
     ProblemBuilder, Solver, Stats as CoreStats, Step, WyRand,
 };
 use dlx_parallel::ParallelSolver;
@@ -742,20 +742,23 @@ impl Problem {
 
     /// `k` solutions drawn uniformly at random (each solution as likely as
     /// any other; with replacement), seeded by `seed`, from the diagram of
-    /// the memoised count. Empty when there is no solution.
-    #[pyo3(signature = (k = 1, *, seed = 0, names = false, max_nodes = None, time_limit = None, max_memory = None))]
+    /// the memoised count. Empty when there is no solution. `threads`
+    /// (None: one per core) make the layers of a narrow problem's diagram;
+    /// the draws for a seed are the same on any number of them.
+    #[pyo3(signature = (k = 1, *, seed = 0, threads = None, names = false, max_nodes = None, time_limit = None, max_memory = None))]
     #[allow(clippy::too_many_arguments, reason = "Python's keyword arguments")]
     fn sample(
         &self,
         py: Python<'_>,
         k: usize,
         seed: u64,
+        threads: Option<usize>,
         names: bool,
         max_nodes: Option<u64>,
         time_limit: Option<f64>,
         max_memory: Option<usize>,
     ) -> PyResult<Vec<Py<PyAny>>> {
-        let limits = Limits::new(Some(1), max_nodes, time_limit, max_memory)?;
+        let limits = Limits::new(threads, max_nodes, time_limit, max_memory)?;
         let drawn = sample(py, &self.inner, k, seed, &limits)?;
         drawn
             .iter()
@@ -963,8 +966,9 @@ pub(crate) fn sample(
 ) -> PyResult<Vec<Vec<OptionId>>> {
     let owned = Arc::clone(problem);
     let budget = limits.budget.clone();
+    let pool = limits.pool()?;
     let drawn = interruptible(py, &limits.cancel, move || {
-        let diagram = Diagram::build(&owned, &MemoSettings::new(), &budget)?;
+        let diagram = dlx_parallel::diagram_on(&owned, &MemoSettings::new(), &budget, &pool)?;
         Ok::<_, dlx_core::MemoError>(diagram.samples(seed).take(k).collect::<Vec<_>>())
     })?;
     match drawn {

@@ -108,6 +108,14 @@ def test_sample_is_a_solution():
     for solution in drawn:
         p.verify(solution)
     assert drawn == p.sample(20, seed=3)
+    # The same draws whoever makes the diagram's layers: a board whose
+    # widest layer (3,432 states) is cut over the threads.
+    board = Polyomino("14x14", "domino").problem()
+    one = board.sample(3, seed=5, threads=1)
+    assert one == board.sample(3, seed=5, threads=2)
+    assert one == board.sample(3, seed=5)
+    for solution in one:
+        board.verify(solution)
 
 
 def test_estimate():

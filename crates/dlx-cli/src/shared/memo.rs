@@ -158,7 +158,10 @@ impl Run {
         problem: &Problem,
         what: &str,
     ) -> anyhow::Result<Option<Diagram>> {
-        match Diagram::build(problem, &MemoSettings::new(), &self.budget()) {
+        // A narrow problem's layers are made on the run's threads, as its
+        // layered count is; another problem's diagram is recorded on one.
+        let pool = self.pool()?;
+        match dlx_parallel::diagram_on(problem, &MemoSettings::new(), &self.budget(), &pool) {
             Ok(diagram) => Ok(Some(diagram)),
             Err(MemoError::Stopped(stop)) => {
                 self.record(Outcome::Stopped(stop));

@@ -42,7 +42,9 @@ use super::count::{Count, Tally};
 use super::layered::{Layered, Ready, BATCH};
 use super::layout::Layout;
 use super::search::{Edge, End, Search, Store, NODE_ONE, NODE_ZERO};
-use super::{MemoCounter, MemoError, MemoSettings, MemoStats, SweepStats};
+use super::{
+    LayerMaker, MemoCounter, MemoError, MemoSettings, MemoStats, OnThisThread, SweepStats,
+};
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::OptionId;
 use crate::problem::Problem;
@@ -215,9 +217,23 @@ impl Diagram {
         settings: &MemoSettings,
         budget: &Budget,
     ) -> Result<Diagram, MemoError> {
+        Diagram::build_with(problem, settings, budget, &mut OnThisThread)
+    }
+
+    /// [`Diagram::build`], the layers of a narrow problem (kept layer by
+    /// layer) made by `maker`: on the calling thread ([`OnThisThread`]), or
+    /// on threads (`dlx_parallel::diagram_on`). The diagram is the same
+    /// whoever makes its layers. A problem that is not narrow is recorded
+    /// depth first on the calling thread.
+    pub fn build_with(
+        problem: &Problem,
+        settings: &MemoSettings,
+        budget: &Budget,
+        maker: &mut dyn LayerMaker,
+    ) -> Result<Diagram, MemoError> {
         let layout = Arc::new(Layout::new(problem)?);
         if let Some(plan) = MemoCounter::plan_of(&layout, settings) {
-            let layered = Layered::build(plan, problem.n_options(), budget)?;
+            let layered = Layered::build(plan, problem.n_options(), budget, maker)?;
             return Ok(Diagram {
                 shape: Shape::Layers(Box::new(layered)),
             });

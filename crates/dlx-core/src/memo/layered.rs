@@ -5,8 +5,11 @@
 //! problem one after another: the states at each place of the sweep, each
 //! with its number of ways from the start (its *forward count*; the
 //! transfer-matrix method). A [`Diagram`](super::Diagram) of such a
-//! problem runs that count on one thread and keeps each layer as it is
-//! made. Every state kept was reached, so its forward count is at least 1;
+//! problem runs that count and keeps each layer as it is made: on the
+//! calling thread, or with each large layer cut over threads by a
+//! [`LayerMaker`](super::LayerMaker) (`dlx_parallel::diagram_on`), which
+//! makes the same layers. The layers made again between checkpoints
+//! (below) are made on the calling thread. Every state kept was reached, so its forward count is at least 1;
 //! the last layer has one state, everything covered, and its forward count
 //! is the count. These layers are the nodes of a frontier-based decision
 //! diagram (Knuth's SIMPATH; the ZDDs of Minato, Iwashita and Kawahara),
@@ -72,7 +75,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use super::count::Count;
-use super::sweep::{count_of, Chunk, Layers, Plan, SweepStats};
+use super::sweep::{count_of, Chunk, LayerMaker, Layers, Plan, SweepStats};
 use super::{MemoError, MemoStats};
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::OptionId;
@@ -119,17 +122,19 @@ struct Walker {
 }
 
 impl Layered {
-    /// Runs the layered count of `plan` within `budget`, keeping its layers.
+    /// Runs the layered count of `plan` within `budget`, its layers made by
+    /// `maker`, keeping them.
     pub(crate) fn build(
         plan: Arc<Plan>,
         n_options: usize,
         budget: &Budget,
+        maker: &mut dyn LayerMaker,
     ) -> Result<Layered, MemoError> {
         let limit = budget.memory();
         let cap = limit.unwrap_or(KEPT_MEMORY);
         let n = plan.places();
         let mut layers = Layers::new(Arc::clone(&plan), limit.unwrap_or(usize::MAX));
-        let mut kept = vec![(0, layers.layer().kept())];
+        let mut kept = vec![(0, layers.kept_layer())];
         let mut kept_bytes = kept[0].1.bytes();
         let mut interval = 1u32;
         let mut largest = kept_bytes;
@@ -138,7 +143,7 @@ impl Layered {
             budget.check_clock().map_err(MemoError::Stopped)?;
             let granted = budget.take_nodes(pace.slice());
             let (before, started) = (layers.nodes(), Instant::now());
-            let done = layers.run_layer(granted);
+            let done = maker.make_layer(&mut layers, granted);
             let used = layers.nodes() - before;
             budget.settle_nodes(granted, used);
             match done {
@@ -147,9 +152,9 @@ impl Layered {
                 Some(false) => return Err(MemoError::Stopped(Stop::Memory)),
                 Some(true) => {
                     let place = layers.place().0;
-                    largest = largest.max(layers.layer().used_bytes());
+                    largest = largest.max(layers.layer_used_bytes());
                     if place % interval == 0 || place == n {
-                        let layer = layers.layer().kept();
+                        let layer = layers.kept_layer();
                         kept_bytes += layer.bytes();
                         kept.push((place, layer));
                     }
@@ -525,13 +530,15 @@ mod tests {
     use super::*;
     use crate::memo::layout::Layout;
     use crate::memo::sweep::tests::strip as board;
+    use crate::memo::sweep::OnThisThread;
     use crate::parse_dlx;
 
     #[test]
     fn layers_made_again_by_halves_give_the_same_draws_and_frequencies() {
         let problem = parse_dlx(&board(5, 6)).unwrap();
         let plan = Arc::new(Plan::new(&Layout::new(&problem).unwrap()).unwrap());
-        let whole = Layered::build(plan, problem.n_options(), &Budget::new()).unwrap();
+        let whole =
+            Layered::build(plan, problem.n_options(), &Budget::new(), &mut OnThisThread).unwrap();
         assert_eq!(whole.count, Count::from(1183u64));
         // Only the ends kept, and no room to make a segment's layers all at
         // once: every segment is halved, down to single places.

@@ -316,6 +316,31 @@ pub enum LayerEnd {
     OverMemory,
 }
 
+/// Makes a layered sweep's layers, one at a time, for a
+/// [`crate::Diagram`] ([`crate::Diagram::build_with`]): on the calling
+/// thread ([`OnThisThread`], what [`crate::Diagram::build`] uses), or cut
+/// into parts on threads, as `dlx-parallel` does with [`Layers::split`],
+/// [`Layers::expand`] and [`Layers::end`].
+pub trait LayerMaker {
+    /// Makes the next layer of `layers`, whose current layer is not the
+    /// last ([`Layers::begin`] is not `None`), taking about `slice` options
+    /// at most ([`Layers::run_layer`]; a layer made on threads is made
+    /// whole, whatever `slice`; with a slice of 0, only a layer that takes
+    /// no option may be made, as `run_layer` does). `Some(within memory)` once
+    /// the next layer is current, `None` when the slice ran out first.
+    fn make_layer(&mut self, layers: &mut Layers, slice: u64) -> Option<bool>;
+}
+
+/// The [`LayerMaker`] of one thread: [`Layers::run_layer`] on the calling thread.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct OnThisThread;
+
+impl LayerMaker for OnThisThread {
+    fn make_layer(&mut self, layers: &mut Layers, slice: u64) -> Option<bool> {
+        layers.run_layer(slice)
+    }
+}
+
 /// Where a call to [`Layers::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum SweepEnd {
@@ -462,6 +487,37 @@ impl Layers {
         &self.current[0]
     }
 
+    /// A copy of the current layer in one chunk, made on one thread or on
+    /// several ([`Chunk::kept`]): the chunks of the parts hold disjoint
+    /// ranges of keys, in order, with numbers of the same width.
+    pub(crate) fn kept_layer(&self) -> Chunk {
+        if let [one] = self.current.as_slice() {
+            return one.kept();
+        }
+        let stride = self.current.first().map_or(1, |c| c.stride);
+        debug_assert!(self.current.iter().all(|c| c.stride == stride), "one width");
+        let mut kept = Chunk {
+            keys: Vec::with_capacity(self.current.iter().map(Chunk::len).sum()),
+            ways: Vec::with_capacity(self.current.iter().map(|c| c.ways.len()).sum()),
+            stride,
+            ..Chunk::default()
+        };
+        for chunk in &self.current {
+            kept.keys.extend_from_slice(&chunk.keys);
+            kept.ways.extend_from_slice(&chunk.ways);
+        }
+        debug_assert!(
+            kept.keys.windows(2).all(|w| w[0] < w[1]),
+            "the parts' keys in order"
+        );
+        kept
+    }
+
+    /// The bytes the current layer's states need.
+    pub(crate) fn layer_used_bytes(&self) -> usize {
+        self.current.iter().map(Chunk::used_bytes).sum()
+    }
+
     /// The bytes the layers hold now.
     pub(crate) fn bytes(&self) -> usize {
         self.current.iter().map(Chunk::bytes).sum::<usize>() + self.next.bytes()
@@ -471,7 +527,7 @@ impl Layers {
     /// taken, starting it again wider when a number outgrows its limbs;
     /// `Some(within memory)` once the next layer is current, `None` when
     /// the slice ran out first.
-    pub(crate) fn run_layer(&mut self, slice: u64) -> Option<bool> {
+    pub fn run_layer(&mut self, slice: u64) -> Option<bool> {
         debug_assert!(self.place < self.plan.n, "a layer left to expand");
         let start = self.nodes();
         loop {

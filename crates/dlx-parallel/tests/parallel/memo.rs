@@ -4,10 +4,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx_core::{
-    parse_dlx, BigUint, Budget, Count, CountMode, ItemKind, MemoError, MemoSettings, Method,
-    Outcome, Problem, ProblemBuilder, Rule, Solver, Stop,
+    parse_dlx, BigUint, Budget, Count, CountMode, Diagram, ItemKind, MemoError, MemoSettings,
+    Method, Outcome, Problem, ProblemBuilder, Rule, Solver, Stop,
 };
-use dlx_parallel::{count_solutions_on, CountError, ParallelMemoCounter};
+use dlx_parallel::{count_solutions_on, diagram_on, CountError, ParallelMemoCounter};
 
 use crate::problems::{colored, data, langford, queens};
 
@@ -357,4 +357,68 @@ fn issue_24_the_pieces_of_a_narrow_problem_are_counted_layer_by_layer() {
         assert_eq!(pieces, ways.len());
         assert_eq!(total, Count::from(1u64 << 36), "{threads} threads");
     }
+}
+
+/// Issue 24: a diagram whose layers are made on threads
+/// ([`dlx_parallel::diagram_on`], each layer of 1,024 states or more cut
+/// by key) is the diagram of one thread: the same count, states and
+/// statistics (but for the peak memory), the same draws for a seed, the
+/// same frequencies; with every layer kept, and at checkpoints under a
+/// memory budget. The 16 x 16
+/// board's numbers outgrow 64 and then 128 bits on the way (OEIS A004003).
+#[test]
+fn issue_24_a_diagram_made_on_threads_is_the_diagram_of_one() {
+    let cases = [
+        (dominoes(14, 14), Budget::new(), true),
+        (aztec(12), Budget::new(), true),
+        (aztec(12), Budget::new().with_memory(1 << 20), true),
+        (dominoes(16, 16), Budget::new(), false),
+    ];
+    for (problem, budget, frequencies) in cases {
+        let one = Diagram::build(&problem, &MemoSettings::new(), &budget).unwrap();
+        let stats = one.sweep_stats().expect("layer by layer");
+        assert!(stats.widest >= 1 << 10, "layers for the threads: {stats:?}");
+        let checkpoints = budget.memory().is_some();
+        assert_eq!(stats.checkpoint_interval > 1, checkpoints, "{stats:?}");
+        let draws = |d: &Diagram| d.samples(7).take(5).collect::<Vec<_>>();
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let these = diagram_on(&problem, &MemoSettings::new(), &budget, &pool).unwrap();
+            assert_eq!(these.count(), one.count(), "{threads} threads");
+            assert_eq!(these.len(), one.len());
+            assert_eq!(these.stats(), one.stats());
+            // The same, but for the peak memory: the parts' chunks are apart.
+            let sweep = |d: &Diagram| {
+                let mut stats = d.sweep_stats().expect("layer by layer");
+                stats.peak_bytes = 0;
+                stats
+            };
+            assert_eq!(sweep(&these), sweep(&one));
+            assert_eq!(draws(&these), draws(&one));
+            if frequencies {
+                assert_eq!(these.frequencies(), one.frequencies());
+            }
+        }
+    }
+}
+
+/// Issue 24: a node budget and a raised flag stop a diagram made on threads.
+#[test]
+fn issue_24_a_diagram_made_on_threads_stops() {
+    let problem = dominoes(16, 16);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let settings = MemoSettings::new();
+    let nodes = Budget::new().with_nodes(50_000);
+    let stopped = diagram_on(&problem, &settings, &nodes, &pool).map(|d| d.len());
+    assert_eq!(stopped, Err(MemoError::Stopped(Stop::Nodes)));
+    let flag = Arc::new(AtomicBool::new(true));
+    let cancelled = Budget::new().with_cancel(Arc::clone(&flag));
+    let stopped = diagram_on(&problem, &settings, &cancelled, &pool).map(|d| d.len());
+    assert_eq!(stopped, Err(MemoError::Stopped(Stop::Cancelled)));
 }

@@ -163,6 +163,7 @@ class Problem:
         k: int = 1,
         *,
         seed: int = 0,
+        threads: Optional[int] = None,
         names: bool = False,
         max_nodes: Optional[int] = None,
         time_limit: Optional[float] = None,
@@ -280,6 +281,7 @@ class Polyomino:
         k: int = 1,
         *,
         seed: int = 0,
+        threads: Optional[int] = None,
         time_limit: Optional[float] = None,
         max_memory: Optional[int] = None,
     ) -> List[Tiling]: ...

@@ -1,7 +1,7 @@
 //! The memoised count on threads: the count split by the memoised counter's own branching, the pieces counted on rayon threads that share one cache.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use dlx_core::{
@@ -37,50 +37,73 @@ pub(crate) const MEMO_PIECES_PER_THREAD: usize = 8;
 
 /// The [`LayerMaker`] of a pool: a layer of [`PARALLEL_LAYER`] states or
 /// more is cut into a part per thread ([`Layers::split`]), the parts
-/// expanded on the threads of the pool it runs in, and a smaller layer is
-/// made on the calling thread.
+/// expanded on the threads of the pool (its own, or the one it is called
+/// in), and a smaller layer is made on the calling thread.
+#[derive(Debug)]
 pub(crate) struct OnThreads {
     threads: usize,
+    /// The pool, entered for each large layer when called from outside it;
+    /// `None`: always called on a thread of the pool to use.
+    pool: Option<Arc<ThreadPool>>,
     /// The chunks of the parts, kept for their memory from layer to layer.
-    chunks: Vec<Chunk>,
+    chunks: Mutex<Vec<Chunk>>,
 }
 
 impl OnThreads {
+    /// The maker of a sweep that runs on a thread of its pool, of `threads` threads.
     pub(crate) fn new(threads: usize) -> OnThreads {
         OnThreads {
             threads,
-            chunks: Vec::new(),
+            pool: None,
+            chunks: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The maker of `pool`, called from anywhere.
+    pub(crate) fn of(pool: Arc<ThreadPool>) -> OnThreads {
+        OnThreads {
+            threads: pool.current_num_threads(),
+            pool: Some(pool),
+            chunks: Mutex::new(Vec::new()),
         }
     }
 
     /// Makes the whole of the current layer, of `states` states; `false`
     /// when the layers passed the memory granted.
-    pub(crate) fn make_whole(&mut self, layers: &mut Layers, states: u64) -> bool {
+    pub(crate) fn make_whole(&self, layers: &mut Layers, states: u64) -> bool {
         if states < PARALLEL_LAYER || self.threads < 2 {
             return layers.finish_here();
         }
-        loop {
+        let mut chunks =
+            std::mem::take(&mut *self.chunks.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut cut = || loop {
             let parts = layers.split(self.threads);
-            self.chunks.resize_with(parts.len(), Chunk::default);
+            chunks.resize_with(parts.len(), Chunk::default);
             let shared = &*layers;
             parts
                 .par_iter()
-                .zip(self.chunks.par_iter_mut())
+                .zip(chunks.par_iter_mut())
                 .for_each(|(part, chunk)| {
                     shared.expand(part, chunk);
                 });
-            match layers.end(&mut self.chunks) {
+            match layers.end(&mut chunks) {
                 LayerEnd::Next => return true,
                 // One limb wider: the same layer again.
                 LayerEnd::Wider => {}
                 LayerEnd::OverMemory => return false,
             }
-        }
+        };
+        let fits = match &self.pool {
+            Some(pool) if pool.current_thread_index().is_none() => pool.install(cut),
+            _ => cut(),
+        };
+        *self.chunks.lock().unwrap_or_else(PoisonError::into_inner) = chunks;
+        fits
     }
 }
 
 impl LayerMaker for OnThreads {
-    fn make_layer(&mut self, layers: &mut Layers, slice: u64) -> Option<bool> {
+    fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
         let states = layers.begin()?;
         if states < PARALLEL_LAYER || self.threads < 2 || slice == 0 {
             // Small, or no nodes left: the metered slices of the calling thread.
@@ -95,6 +118,8 @@ impl LayerMaker for OnThreads {
 /// (each layer of 1,024 states or more cut into a part per thread, as the
 /// layered count on threads does), for samples and frequencies. The
 /// diagram is the same as on one thread, and so are its draws for a seed.
+/// It keeps the pool, to make the layers between its checkpoints again on
+/// its threads (a diagram larger than half its memory keeps only some).
 /// The budget is read between layers: a layer made on threads is made
 /// whole, so a node budget may be passed by one layer's options.
 ///
@@ -108,7 +133,7 @@ impl LayerMaker for OnThreads {
 /// for c in 0..6 { text += &format!("a{c} b{c}\n"); }
 /// for c in 0..5 { text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1); }
 /// let problem = parse_dlx(&text)?;
-/// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+/// let pool = std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build()?);
 /// let diagram = dlx_parallel::diagram_on(&problem, &MemoSettings::new(), &Budget::new(), &pool)?;
 /// assert_eq!(diagram.count().to_string(), "13");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -117,15 +142,15 @@ pub fn diagram_on(
     problem: &Problem,
     settings: &MemoSettings,
     budget: &Budget,
-    pool: &ThreadPool,
+    pool: &Arc<ThreadPool>,
 ) -> Result<Diagram, MemoError> {
-    let threads = pool.current_num_threads();
-    if threads < 2 {
+    if pool.current_num_threads() < 2 {
         return Diagram::build(problem, settings, budget);
     }
+    let maker = Arc::new(OnThreads::of(Arc::clone(pool)));
     // The whole build runs inside the pool, as the layered count does, so
     // that its threads stay awake from one layer to the next.
-    pool.install(|| Diagram::build_with(problem, settings, budget, &mut OnThreads::new(threads)))
+    pool.install(|| Diagram::build_with(problem, settings, budget, maker))
 }
 
 /// Why a count on threads failed.
@@ -384,7 +409,7 @@ impl<'p> ParallelMemoCounter<'p> {
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
         let mut sweep = || -> Result<bool, MemoError> {
-            let mut maker = OnThreads::new(threads);
+            let maker = OnThreads::new(threads);
             while let Some(states) = layers.begin() {
                 if let Some(stop) = clock_stop(budget) {
                     return Err(MemoError::Stopped(stop));

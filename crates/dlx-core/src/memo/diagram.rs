@@ -217,19 +217,20 @@ impl Diagram {
         settings: &MemoSettings,
         budget: &Budget,
     ) -> Result<Diagram, MemoError> {
-        Diagram::build_with(problem, settings, budget, &mut OnThisThread)
+        Diagram::build_with(problem, settings, budget, Arc::new(OnThisThread))
     }
 
     /// [`Diagram::build`], the layers of a narrow problem (kept layer by
     /// layer) made by `maker`: on the calling thread ([`OnThisThread`]), or
-    /// on threads (`dlx_parallel::diagram_on`). The diagram is the same
-    /// whoever makes its layers. A problem that is not narrow is recorded
-    /// depth first on the calling thread.
+    /// on threads (`dlx_parallel::diagram_on`). The diagram keeps `maker`
+    /// for the layers it makes again between checkpoints. It is the same
+    /// diagram whoever makes its layers. A problem that is not narrow is
+    /// recorded depth first on the calling thread.
     pub fn build_with(
         problem: &Problem,
         settings: &MemoSettings,
         budget: &Budget,
-        maker: &mut dyn LayerMaker,
+        maker: Arc<dyn LayerMaker>,
     ) -> Result<Diagram, MemoError> {
         let layout = Arc::new(Layout::new(problem)?);
         if let Some(plan) = MemoCounter::plan_of(&layout, settings) {

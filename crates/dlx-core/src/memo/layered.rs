@@ -8,8 +8,8 @@
 //! problem runs that count and keeps each layer as it is made: on the
 //! calling thread, or with each large layer cut over threads by a
 //! [`LayerMaker`](super::LayerMaker) (`dlx_parallel::diagram_on`), which
-//! makes the same layers. The layers made again between checkpoints
-//! (below) are made on the calling thread. Every state kept was reached, so its forward count is at least 1;
+//! makes the same layers, and makes the layers between checkpoints
+//! (below) again when they are needed. Every state kept was reached, so its forward count is at least 1;
 //! the last layer has one state, everything covered, and its forward count
 //! is the count. These layers are the nodes of a frontier-based decision
 //! diagram (Knuth's SIMPATH; the ZDDs of Minato, Iwashita and Kawahara),
@@ -109,6 +109,8 @@ pub(crate) struct Layered {
     n_options: usize,
     memo: MemoStats,
     sweep: SweepStats,
+    /// What makes the layers, and makes them again between checkpoints.
+    maker: Arc<dyn LayerMaker>,
 }
 
 /// A draw in progress, walking back from the end.
@@ -128,7 +130,7 @@ impl Layered {
         plan: Arc<Plan>,
         n_options: usize,
         budget: &Budget,
-        maker: &mut dyn LayerMaker,
+        maker: Arc<dyn LayerMaker>,
     ) -> Result<Layered, MemoError> {
         let limit = budget.memory();
         let cap = limit.unwrap_or(KEPT_MEMORY);
@@ -189,6 +191,7 @@ impl Layered {
             n_options,
             memo: layers.memo_stats(),
             sweep,
+            maker,
         })
     }
 
@@ -219,10 +222,10 @@ impl Layered {
     fn made_at(&self, from: u32, layer: &Chunk, to: u32) -> Chunk {
         let mut layers = Layers::from_layer(Arc::clone(&self.plan), from, layer.kept(), usize::MAX);
         while layers.place().0 < to {
-            let fits = layers.run_layer(u64::MAX);
+            let fits = self.maker.make_layer(&mut layers, u64::MAX);
             debug_assert_eq!(fits, Some(true), "made before within the memory");
         }
-        layers.layer().kept()
+        layers.kept_layer()
     }
 
     /// Calls `visit(p, layer p, layer p + 1)` for every place `p` from the
@@ -260,9 +263,9 @@ impl Layered {
                 let mut layers =
                     Layers::from_layer(Arc::clone(&self.plan), from, first.kept(), usize::MAX);
                 while layers.place().0 + 1 < to {
-                    let fits = layers.run_layer(u64::MAX);
+                    let fits = self.maker.make_layer(&mut layers, u64::MAX);
                     debug_assert_eq!(fits, Some(true), "made before within the memory");
-                    made.push(layers.layer().kept());
+                    made.push(layers.kept_layer());
                 }
             }
             let layer = |p: u32| -> &Chunk {
@@ -537,8 +540,13 @@ mod tests {
     fn layers_made_again_by_halves_give_the_same_draws_and_frequencies() {
         let problem = parse_dlx(&board(5, 6)).unwrap();
         let plan = Arc::new(Plan::new(&Layout::new(&problem).unwrap()).unwrap());
-        let whole =
-            Layered::build(plan, problem.n_options(), &Budget::new(), &mut OnThisThread).unwrap();
+        let whole = Layered::build(
+            plan,
+            problem.n_options(),
+            &Budget::new(),
+            Arc::new(OnThisThread),
+        )
+        .unwrap();
         assert_eq!(whole.count, Count::from(1183u64));
         // Only the ends kept, and no room to make a segment's layers all at
         // once: every segment is halved, down to single places.

@@ -317,18 +317,19 @@ pub enum LayerEnd {
 }
 
 /// Makes a layered sweep's layers, one at a time, for a
-/// [`crate::Diagram`] ([`crate::Diagram::build_with`]): on the calling
-/// thread ([`OnThisThread`], what [`crate::Diagram::build`] uses), or cut
-/// into parts on threads, as `dlx-parallel` does with [`Layers::split`],
+/// [`crate::Diagram`] ([`crate::Diagram::build_with`]), which keeps it for
+/// the layers it makes again between checkpoints: on the calling thread
+/// ([`OnThisThread`], what [`crate::Diagram::build`] uses), or cut into
+/// parts on threads, as `dlx-parallel` does with [`Layers::split`],
 /// [`Layers::expand`] and [`Layers::end`].
-pub trait LayerMaker {
+pub trait LayerMaker: Send + Sync + std::fmt::Debug {
     /// Makes the next layer of `layers`, whose current layer is not the
     /// last ([`Layers::begin`] is not `None`), taking about `slice` options
     /// at most ([`Layers::run_layer`]; a layer made on threads is made
     /// whole, whatever `slice`; with a slice of 0, only a layer that takes
     /// no option may be made, as `run_layer` does). `Some(within memory)` once
     /// the next layer is current, `None` when the slice ran out first.
-    fn make_layer(&mut self, layers: &mut Layers, slice: u64) -> Option<bool>;
+    fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool>;
 }
 
 /// The [`LayerMaker`] of one thread: [`Layers::run_layer`] on the calling thread.
@@ -336,7 +337,7 @@ pub trait LayerMaker {
 pub struct OnThisThread;
 
 impl LayerMaker for OnThisThread {
-    fn make_layer(&mut self, layers: &mut Layers, slice: u64) -> Option<bool> {
+    fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
         layers.run_layer(slice)
     }
 }
@@ -479,12 +480,6 @@ impl Layers {
             met: 0,
             covered: Arc::from([]),
         }
-    }
-
-    /// The current layer, made on this thread (one chunk).
-    pub(crate) fn layer(&self) -> &Chunk {
-        debug_assert_eq!(self.current.len(), 1, "a layer made on one thread");
-        &self.current[0]
     }
 
     /// A copy of the current layer in one chunk, made on one thread or on

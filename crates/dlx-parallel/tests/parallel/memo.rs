@@ -382,10 +382,12 @@ fn issue_24_a_diagram_made_on_threads_is_the_diagram_of_one() {
         assert_eq!(stats.checkpoint_interval > 1, checkpoints, "{stats:?}");
         let draws = |d: &Diagram| d.samples(7).take(5).collect::<Vec<_>>();
         for threads in [2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+            let pool = Arc::new(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap(),
+            );
             let these = diagram_on(&problem, &MemoSettings::new(), &budget, &pool).unwrap();
             assert_eq!(these.count(), one.count(), "{threads} threads");
             assert_eq!(these.len(), one.len());
@@ -409,10 +411,12 @@ fn issue_24_a_diagram_made_on_threads_is_the_diagram_of_one() {
 #[test]
 fn issue_24_a_diagram_made_on_threads_stops() {
     let problem = dominoes(16, 16);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
     let settings = MemoSettings::new();
     let nodes = Budget::new().with_nodes(50_000);
     let stopped = diagram_on(&problem, &settings, &nodes, &pool).map(|d| d.len());

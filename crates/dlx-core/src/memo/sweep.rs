@@ -64,6 +64,16 @@
 //! `dlx-parallel` does that at each layer large enough to pay. The states
 //! and their numbers of ways are the same on any number of threads, and so
 //! is the count.
+//!
+//! On two threads, a run of layers can instead be made by halves
+//! ([`Layers::split_run`]): a place whose bit no option of the next few
+//! places covers keeps that bit in every key made meanwhile, so the states
+//! with an odd number of such bits and those with an even number move on
+//! apart, each on its own core, and meet again only at the run's end. A
+//! layer cut by key reads, at every layer, states the other core wrote
+//! (a key moves down one place a layer, so no cut keeps a part's reads on
+//! its core), and that cost a state of the Aztec diamond of order 12
+//! about half as much again as on one thread.
 
 use std::sync::Arc;
 
@@ -91,6 +101,11 @@ pub(crate) struct Plan {
     ids: Vec<u32>,
     /// The most places an option spans.
     window: u32,
+    /// The places before `q` whose options cover place `q` are
+    /// `touching[touch_first[q]..touch_first[q + 1]]`, in increasing order:
+    /// the only places where a state's bit for `q` may change.
+    touch_first: Vec<u32>,
+    touching: Vec<u32>,
 }
 
 impl Plan {
@@ -129,13 +144,42 @@ impl Plan {
         for p in 0..n as usize {
             first[p + 1] += first[p];
         }
+        let mut touches: Vec<(u32, u32)> = Vec::new();
+        for &(low, mask, _) in &by_first {
+            let mut rest = mask & !1;
+            while rest != 0 {
+                touches.push((low + rest.trailing_zeros(), low));
+                rest &= rest - 1;
+            }
+        }
+        touches.sort_unstable();
+        touches.dedup();
+        let mut touch_first = vec![0u32; n as usize + 1];
+        for &(q, _) in &touches {
+            touch_first[q as usize + 1] += 1;
+        }
+        for q in 0..n as usize {
+            touch_first[q + 1] += touch_first[q];
+        }
         Some(Plan {
             n,
             first,
             masks: by_first.iter().map(|&(_, mask, _)| mask).collect(),
             ids: by_first.iter().map(|&(_, _, id)| id).collect(),
             window: span_most + 1,
+            touch_first,
+            touching: touches.iter().map(|&(_, p)| p).collect(),
         })
+    }
+
+    /// How many places from `place` on are expanded with the bit of place
+    /// `q` (within the window) kept as it is: none of them is `q`, and no
+    /// option there covers `q`.
+    fn keeps(&self, q: u32, place: u32) -> u32 {
+        let touching = &self.touching
+            [self.touch_first[q as usize] as usize..self.touch_first[q as usize + 1] as usize];
+        let next = touching.partition_point(|&p| p < place);
+        touching.get(next).map_or(q, |&p| p.min(q)) - place
     }
 
     /// The statistics of a count not started: its layers and its window.
@@ -163,6 +207,32 @@ impl Plan {
     /// The number of places (primary items), and so of layers after the first.
     pub(crate) fn places(&self) -> u32 {
         self.n
+    }
+}
+
+/// One chunk of the states of two with no key in common, in increasing
+/// order of key, their numbers as wide as the wider's.
+fn merge_apart(a: &Chunk, b: &Chunk, out: &mut Chunk) {
+    let stride = a.stride.max(b.stride).max(1);
+    out.clear(stride);
+    out.keys.reserve(a.len() + b.len());
+    out.ways.reserve((a.len() + b.len()) * stride);
+    let (mut i, mut j) = (0, 0);
+    let take = |from: &Chunk, k: usize, out: &mut Chunk| {
+        out.keys.push(from.keys[k]);
+        out.ways
+            .extend_from_slice(&from.ways[k * from.stride..(k + 1) * from.stride]);
+        out.ways.resize(out.keys.len() * stride, 0);
+    };
+    while i < a.len() || j < b.len() {
+        if j == b.len() || (i < a.len() && a.keys[i] < b.keys[j]) {
+            take(a, i, out);
+            i += 1;
+        } else {
+            debug_assert!(i == a.len() || a.keys[i] != b.keys[j], "no key in both");
+            take(b, j, out);
+            j += 1;
+        }
     }
 }
 
@@ -342,6 +412,21 @@ impl LayerMaker for OnThisThread {
     }
 }
 
+/// Runs two tasks, at once where it can: `rayon::join` in `dlx-parallel`
+/// ([`Layers::split_run`]).
+pub type Join<'a> = dyn Fn(&mut (dyn FnMut() + Send), &mut (dyn FnMut() + Send)) + Sync + 'a;
+
+/// The fewest layers a run split by a place's bit goes ([`Layers::split_run`]):
+/// the split and the merge after it each cost about one layer's copy.
+const SPLIT_RUN_LEAST: u32 = 4;
+
+/// The most layers a split run goes before its halves are merged again:
+/// the budget and the progress are read between runs.
+const SPLIT_RUN_MOST: u32 = 64;
+
+/// About how many states of a layer [`Layers::split_run`] reads to choose its split.
+const SPLIT_SAMPLE: usize = 256;
+
 /// Where a call to [`Layers::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum SweepEnd {
@@ -393,6 +478,9 @@ pub struct Layers {
     /// The places covered before the count started (by the options fixed
     /// with [`crate::MemoCounter::choose`]), a bit each; empty when none.
     covered: Arc<[u64]>,
+    /// Chunks kept for their memory by [`Layers::split_run`]: the halves'
+    /// layers, from one run to the next.
+    spare: Vec<Chunk>,
 }
 
 impl Layers {
@@ -434,6 +522,7 @@ impl Layers {
             made: 1,
             met: 0,
             covered,
+            spare: Vec::new(),
         }
     }
 
@@ -479,6 +568,7 @@ impl Layers {
             made: 0,
             met: 0,
             covered: Arc::from([]),
+            spare: Vec::new(),
         }
     }
 
@@ -506,6 +596,211 @@ impl Layers {
             "the parts' keys in order"
         );
         kept
+    }
+
+    /// Makes the next layers by halves: the current layer's states are
+    /// split by the parity of their bits at some places of the window that
+    /// no option of the next 4 places or more covers (and that none of
+    /// them is), and the two halves move on apart, as two counts that
+    /// `join` runs, for as long as those bits stay (at most 64 places);
+    /// then they are merged into one layer
+    /// again. Every key keeps those bits, so no key is made by both halves,
+    /// the merge adds nothing up, and the layers, numbers and statistics
+    /// are those of one thread, but for the peak memory and the options
+    /// taken: the halves' numbers are made wide enough for the whole run
+    /// beforehand, so they never take a layer's options again, as one
+    /// thread does when a number outgrows its limbs. Each half reads
+    /// and writes only its own states, on its own core, and the halves meet
+    /// once a run, not once a layer (a layer cut by key reads the states
+    /// the other core wrote, and waits for it, at every layer).
+    ///
+    /// The places are chosen on a sample of the states, each weighed by
+    /// the places of the run where it takes options: the most work moved
+    /// off one thread, for the most layers, with at least an eighth of it
+    /// in the smaller half. `None` when no places split the layer so
+    /// (nothing is made); `Some(within memory)` after the run.
+    pub fn split_run(&mut self, join: &Join<'_>) -> Option<bool> {
+        let place = self.place;
+        let n = self.plan.n;
+        let states: usize = self.current.iter().map(Chunk::len).sum();
+        if self.merge.is_some() || place >= n || states < 2 {
+            return None;
+        }
+        // The states split by the parity of their bits at some places of
+        // the window: no key changes it while those bits stay, so no key is
+        // made by both halves. The places kept for `run` layers or more,
+        // for the few longest runs; the best split moves the most states
+        // off the one thread for the most layers.
+        let mut keeps: Vec<(u32, u32)> = (1..self.plan.window.min(n - place))
+            .map(|j| (self.plan.keeps(place + j, place).min(SPLIT_RUN_MOST), j))
+            .filter(|&(run, _)| run >= SPLIT_RUN_LEAST)
+            .collect();
+        keeps.sort_unstable_by(|a, b| b.cmp(a));
+        let mut best: Option<(u64, u128, u32)> = None; // (saving, bits, run)
+        let mut bits = 0u128;
+        // A sample of the states, each weighed by the layers of the run
+        // where it takes options (its bit at the place is clear): the work
+        // of a half, more than its number of states.
+        let step = (states / SPLIT_SAMPLE).max(1);
+        let sample: Vec<(u128, u64)> = self
+            .current
+            .iter()
+            .flat_map(|c| c.keys.iter().copied())
+            .step_by(step)
+            .map(|key| {
+                let run = keeps.first().map_or(0, |&(run, _)| run);
+                let ahead = if run >= 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << run) - 1
+                };
+                (key, 1 + u64::from((!key & ahead).count_ones()))
+            })
+            .collect();
+        let total: u64 = sample.iter().map(|&(_, w)| w).sum();
+        for (k, &(run, j)) in keeps.iter().enumerate() {
+            bits |= 1 << j;
+            if keeps.get(k + 1).is_some_and(|&(next, _)| next == run) {
+                continue;
+            }
+            let odd: u64 = sample
+                .iter()
+                .filter(|&&(key, _)| (key & bits).count_ones() & 1 != 0)
+                .map(|&(_, w)| w)
+                .sum();
+            let smaller = odd.min(total - odd);
+            let saving = u64::from(run) * smaller;
+            if smaller >= total / 8 && best.is_none_or(|(s, _, _)| saving > s) {
+                best = Some((saving, bits, run));
+            }
+        }
+        let (_, bits, run) = best?;
+        let stride = self.current[0].stride;
+        debug_assert!(self.current.iter().all(|c| c.stride == stride), "one width");
+        let mut halves = [self.spare_chunk(stride), self.spare_chunk(stride)];
+        for chunk in &self.current {
+            for (i, &key) in chunk.keys.iter().enumerate() {
+                let half = &mut halves[(key & bits).count_ones() as usize & 1];
+                half.keys.push(key);
+                half.ways
+                    .extend_from_slice(&chunk.ways[i * stride..(i + 1) * stride]);
+            }
+        }
+        let [low, high] = halves;
+        // Wide enough for the whole run: a half that widened its numbers
+        // would take again the options of a layer, as one thread may not.
+        // One thread widens later, or never: the options it takes again
+        // then are the only figure that differs.
+        let stride = self.run_stride(run);
+        let old = std::mem::take(&mut self.current);
+        self.spare.extend(old);
+        let mut a = self.fork(low, stride);
+        let mut b = self.fork(high, stride);
+        let mut sizes = [Vec::new(), Vec::new()];
+        let mut fits = [true, true];
+        {
+            let [sa, sb] = &mut sizes;
+            let [fa, fb] = &mut fits;
+            join(&mut || *fa = a.run_layers(run, sa), &mut || {
+                *fb = b.run_layers(run, sb);
+            });
+        }
+        self.tried += a.tried + b.tried;
+        self.made += a.made + b.made;
+        self.met += a.met + b.met;
+        for (x, y) in sizes[0].iter().zip(&sizes[1]) {
+            self.stats.widest = self.stats.widest.max(x + y);
+        }
+        self.stats.peak_bytes = self
+            .stats
+            .peak_bytes
+            .max(a.stats.peak_bytes + b.stats.peak_bytes);
+        if !(fits[0] && fits[1]) {
+            return Some(false);
+        }
+        debug_assert!(
+            a.place == place + run && b.place == place + run,
+            "both halves ran"
+        );
+        self.place = place + run;
+        self.stride = a.stride.max(b.stride);
+        let (a_last, b_last) = (
+            a.current.pop().unwrap_or_default(),
+            b.current.pop().unwrap_or_default(),
+        );
+        let mut merged = self.spare_chunk(self.stride);
+        merge_apart(&a_last, &b_last, &mut merged);
+        self.current = vec![merged];
+        self.spare.extend([
+            a_last,
+            b_last,
+            std::mem::take(&mut a.next),
+            std::mem::take(&mut b.next),
+        ]);
+        Some(true)
+    }
+
+    /// The limbs the numbers of the next `run` layers need at most: each
+    /// place moves a state on in at most its number of ways, so a state's
+    /// number is at most that many times the largest of the layer before.
+    fn run_stride(&self, run: u32) -> usize {
+        let mut widest = 0u64;
+        for chunk in &self.current {
+            for number in chunk.ways.chunks_exact(chunk.stride.max(1)) {
+                if let Some(top) = number.iter().rposition(|&limb| limb != 0) {
+                    widest =
+                        widest.max(64 * top as u64 + 64 - u64::from(number[top].leading_zeros()));
+                }
+            }
+        }
+        let grown: u64 = (self.place..(self.place + run).min(self.plan.n))
+            .map(|p| {
+                let ways = self.plan.options_at(p).len() as u64 + 1;
+                u64::from(64 - (ways - 1).leading_zeros())
+            })
+            .sum();
+        self.stride.max((widest + grown).div_ceil(64) as usize)
+    }
+
+    /// A count from the current place on, from `layer` (some of the
+    /// current layer's states), with this count's plan, covered places
+    /// and memory: a half of [`Layers::split_run`].
+    fn fork(&mut self, layer: Chunk, stride: usize) -> Layers {
+        let next = self.spare_chunk(stride);
+        Layers {
+            plan: Arc::clone(&self.plan),
+            current: vec![layer],
+            next,
+            place: self.place,
+            stride,
+            merge: None,
+            memory: self.memory,
+            stats: SweepStats::default(),
+            tried: 0,
+            made: 0,
+            met: 0,
+            covered: Arc::clone(&self.covered),
+            spare: Vec::new(),
+        }
+    }
+
+    /// An empty chunk of `stride` limbs a number, with the memory of a spare one.
+    fn spare_chunk(&mut self, stride: usize) -> Chunk {
+        let mut chunk = self.spare.pop().unwrap_or_default();
+        chunk.clear(stride);
+        chunk
+    }
+
+    /// Makes `run` layers on this thread, their sizes pushed to `sizes`;
+    /// `false` when the layers passed the memory.
+    fn run_layers(&mut self, run: u32, sizes: &mut Vec<u64>) -> bool {
+        for _ in 0..run {
+            if !self.finish_here() {
+                return false;
+            }
+            sizes.push(self.current.iter().map(|c| c.len() as u64).sum());
+        }
+        true
     }
 
     /// The bytes the current layer's states need.
@@ -1007,6 +1302,61 @@ pub(crate) mod tests {
         assert_eq!(sliced(&text, 5), fib(201));
         assert_eq!(in_parts(&text, 2), fib(201));
         assert!(fib(201).to_u128().is_none());
+    }
+
+    /// The count with [`Layers::split_run`] wherever it applies, its two
+    /// halves run one after the other, and the count's statistics.
+    fn by_halves(text: &str) -> (Count, (u64, u64, u64, u64), u32) {
+        let mut layers = layers(text);
+        let join = |a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)| {
+            a();
+            b();
+        };
+        let mut runs = 0;
+        while layers.begin().is_some() {
+            match layers.split_run(&join) {
+                Some(fits) => {
+                    assert!(fits);
+                    runs += 1;
+                }
+                None => assert!(layers.finish_here()),
+            }
+        }
+        let stats = (layers.tried, layers.made, layers.met, layers.stats.widest);
+        (layers.count(), stats, runs)
+    }
+
+    #[test]
+    // The boards take Miri many minutes; no unsafe code runs here.
+    #[cfg_attr(miri, ignore)]
+    fn runs_by_halves_make_the_layers_of_one_thread() {
+        // The 10 x 40 board's count passes 2^128: its halves widen their
+        // numbers apart, and are merged at different widths.
+        for text in [strip(8, 8), strip(10, 40), strip(6, 13), strip(3, 3)] {
+            let mut one = layers(&text);
+            let count = loop {
+                match one.run(u64::MAX) {
+                    SweepEnd::Done(count) => break count,
+                    SweepEnd::Paused => {}
+                    SweepEnd::TooBig => unreachable!(),
+                }
+            };
+            let (halves, (tried, made, met, widest), runs) = by_halves(&text);
+            assert_eq!(halves, count);
+            assert_eq!((made, met, widest), (one.made, one.met, one.stats.widest));
+            // One thread takes a layer's options again when its numbers
+            // widen; a run by halves is made wide enough beforehand.
+            assert!(tried <= one.tried, "{tried} > {}", one.tried);
+            if count.to_u64().is_some() {
+                assert_eq!(tried, one.tried);
+            }
+            if text == strip(8, 8) || text == strip(10, 40) {
+                assert!(runs > 0, "run by halves");
+            }
+            if text == strip(10, 40) {
+                assert!(count.to_u128().is_none(), "past 2^128");
+            }
+        }
     }
 
     #[test]

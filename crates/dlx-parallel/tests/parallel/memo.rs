@@ -274,7 +274,8 @@ fn aztec(n: usize) -> Problem {
 /// its numbers widened past 64 and 128 bits on the way) gives the count
 /// and the states of one thread: the 16 x 16 board (OEIS A004003) and the
 /// Aztec diamond of order 16, 2^136 (Elkies, Kuperberg, Larsen and Propp
-/// 1992), whose widest layers pass the size that the threads share.
+/// 1992), whose widest layers pass the size that the threads share, and
+/// whose runs of layers go by halves on two threads.
 #[test]
 fn issue_24_the_layered_count_on_threads_is_the_count_of_one() {
     let cases = [
@@ -295,8 +296,14 @@ fn issue_24_the_layered_count_on_threads_is_the_count_of_one() {
             let sweep = counter.sweep_stats().expect("layer by layer");
             assert!(sweep.widest >= 1 << 12, "{sweep:?}");
             let stats = counter.stats();
-            let these = (stats.nodes, stats.misses, stats.hits, sweep.widest);
-            assert_eq!(*states.get_or_insert(these), these, "{threads} threads");
+            let these = (stats.misses, stats.hits, sweep.widest);
+            let (first, nodes) = *states.get_or_insert((these, stats.nodes));
+            assert_eq!(first, these, "{threads} threads");
+            // The options taken: fewer on two threads, whose runs of layers
+            // by halves make their numbers wide enough beforehand, where one
+            // thread takes a layer's options again when a number outgrows
+            // its limbs (the counts past 2^64 here).
+            assert!(stats.nodes <= nodes, "{threads} threads");
         }
     }
 }

@@ -118,6 +118,21 @@ impl OnThreads {
 }
 
 impl LayerMaker for OnThreads {
+    fn threads(&self) -> usize {
+        self.threads
+    }
+
+    fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
+        match &self.pool {
+            Some(pool) if pool.current_thread_index().is_none() => {
+                pool.install(|| rayon::join(a, b));
+            }
+            _ => {
+                rayon::join(a, b);
+            }
+        }
+    }
+
     fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
         let states = layers.begin()?;
         if states < PARALLEL_LAYER || self.threads < 2 || slice == 0 {

@@ -61,7 +61,10 @@
 //! is in `fwd(s) × bwd(s')` solutions through each state `s` it moves to
 //! `s'`; its frequency is the sum. With checkpoints, the pass goes segment
 //! by segment from the end, each made again forward, carrying the backward
-//! counts of its first layer to the segment before.
+//! counts of its first layer to the segment before. A layer of 1,024
+//! states or more is cut in two halves, each with its own cursors (started
+//! by bisection) and its own sums for the options, which the maker's
+//! [`join`](super::LayerMaker::join) runs at once when it has threads.
 //!
 //! # The numbers
 //! Every number the backward passes use is at most the count: a state kept
@@ -86,6 +89,10 @@ use crate::time::Instant;
 /// when the budget sets no limit, 1 GiB: half of it for the layers kept,
 /// the rest for the layers made again between them.
 pub const KEPT_MEMORY: usize = 1 << 30;
+
+/// Layers of the frequencies' backward pass with this many states or more
+/// are cut in two halves, for the two threads of a maker that has them.
+const PARALLEL_BACKWARD: usize = 1 << 10;
 
 /// How many draws [`super::Samples`] makes at once from a diagram whose
 /// layers between checkpoints are made again (one making serves them all).
@@ -377,50 +384,103 @@ impl Layered {
         for i in 0..last.len() {
             bwd_next[i * w] = 1;
         }
-        let mut fwd = vec![0u64; w];
-        let mut product = vec![0u64; w];
         self.backward(&mut |p, layer, next| {
-            let next = next.keys();
             let options = self.plan.options_at(p);
             let ids = self.plan.ids_at(p);
             let mut bwd = vec![0u64; layer.len() * w];
-            let mut cursors = vec![0usize; options.len() + 1];
-            for (i, &key) in layer.keys().iter().enumerate() {
-                let mut fwd_read = false;
-                for (j, at) in cursors.iter_mut().enumerate() {
-                    // A diagram counts the whole problem: no covered place enters.
-                    let Some(moved) = Layers::moved(options, j, key, 0) else {
-                        continue;
-                    };
-                    // Each way keeps the order of keys: its cursor only moves on.
-                    while next[*at] < moved {
-                        *at += 1;
-                    }
-                    debug_assert_eq!(next[*at], moved, "a state made is in the next layer");
-                    let b = &bwd_next[*at * w..(*at + 1) * w];
-                    if b.iter().all(|&limb| limb == 0) {
-                        continue;
-                    }
-                    let carried = add(&mut bwd[i * w..(i + 1) * w], b);
-                    debug_assert!(!carried, "a backward count is at most the count");
-                    if j > 0 {
-                        if !fwd_read {
-                            fit(layer.ways(i), &mut fwd);
-                            fwd_read = true;
-                        }
-                        let id = ids[j - 1] as usize;
-                        mul_add(
-                            &mut frequencies[id * w..(id + 1) * w],
-                            &fwd,
-                            b,
-                            &mut product,
-                        );
-                    }
+            // The layer's options' shares, one set per half.
+            let mut shares = [vec![0u64; options.len() * w], vec![0u64; options.len() * w]];
+            let len = layer.len();
+            let mid = if self.maker.threads() > 1 && len >= PARALLEL_BACKWARD {
+                len / 2
+            } else {
+                len
+            };
+            {
+                let (low, high) = bwd.split_at_mut(mid * w);
+                let [s_low, s_high] = &mut shares;
+                let bwd_next = &bwd_next;
+                self.maker.join(
+                    &mut || self.backward_range(p, layer, next, bwd_next, 0..mid, low, s_low),
+                    &mut || self.backward_range(p, layer, next, bwd_next, mid..len, high, s_high),
+                );
+            }
+            for share in &shares {
+                for (k, &id) in ids.iter().enumerate() {
+                    let id = id as usize;
+                    let carried = add(
+                        &mut frequencies[id * w..(id + 1) * w],
+                        &share[k * w..(k + 1) * w],
+                    );
+                    debug_assert!(!carried, "a frequency is at most the count");
                 }
             }
             bwd_next = bwd;
         });
         frequencies.chunks(w).map(count_of).collect()
+    }
+
+    /// The backward counts of the states `range` of `layer` (place `p`)
+    /// into `bwd` (theirs alone, from the range's first), from those of
+    /// `next`'s states, `bwd_next`; and the shares of the solutions through
+    /// them of the options at `p`, added into `shares` (one number each,
+    /// in the order of the options at `p`).
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one pass's slices, for a thread each"
+    )]
+    fn backward_range(
+        &self,
+        p: u32,
+        layer: &Chunk,
+        next: &Chunk,
+        bwd_next: &[u64],
+        range: std::ops::Range<usize>,
+        bwd: &mut [u64],
+        shares: &mut [u64],
+    ) {
+        let w = self.width;
+        let next = next.keys();
+        let options = self.plan.options_at(p);
+        let keys = layer.keys();
+        let Some(&first) = keys.get(range.start) else {
+            return;
+        };
+        // Each way keeps the order of keys: its cursor starts at the first
+        // key it could make from the range's first state, and only moves on.
+        let mut cursors: Vec<usize> = (0..=options.len())
+            .map(|j| next.partition_point(|&k| k < Layers::bound(options, j, first, 0)))
+            .collect();
+        let mut fwd = vec![0u64; w];
+        let mut product = vec![0u64; w];
+        for i in range.clone() {
+            let key = keys[i];
+            let mine = &mut bwd[(i - range.start) * w..(i - range.start + 1) * w];
+            let mut fwd_read = false;
+            for (j, at) in cursors.iter_mut().enumerate() {
+                // A diagram counts the whole problem: no covered place enters.
+                let Some(moved) = Layers::moved(options, j, key, 0) else {
+                    continue;
+                };
+                while next[*at] < moved {
+                    *at += 1;
+                }
+                debug_assert_eq!(next[*at], moved, "a state made is in the next layer");
+                let b = &bwd_next[*at * w..(*at + 1) * w];
+                if b.iter().all(|&limb| limb == 0) {
+                    continue;
+                }
+                let carried = add(mine, b);
+                debug_assert!(!carried, "a backward count is at most the count");
+                if j > 0 {
+                    if !fwd_read {
+                        fit(layer.ways(i), &mut fwd);
+                        fwd_read = true;
+                    }
+                    mul_add(&mut shares[(j - 1) * w..j * w], &fwd, b, &mut product);
+                }
+            }
+        }
     }
 }
 

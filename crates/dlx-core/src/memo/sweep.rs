@@ -400,6 +400,19 @@ pub trait LayerMaker: Send + Sync + std::fmt::Debug {
     /// no option may be made, as `run_layer` does). `Some(within memory)` once
     /// the next layer is current, `None` when the slice ran out first.
     fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool>;
+
+    /// How many threads [`LayerMaker::join`] runs on (1: it runs its two
+    /// tasks one after the other).
+    fn threads(&self) -> usize {
+        1
+    }
+
+    /// Runs two tasks, at once when there are threads: the halves of a
+    /// large layer of the frequencies' backward pass.
+    fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
+        a();
+        b();
+    }
 }
 
 /// The [`LayerMaker`] of one thread: [`Layers::run_layer`] on the calling thread.
@@ -853,7 +866,7 @@ impl Layers {
     /// An order-keeping extension of way `j` to every key: where its
     /// states' keys go, for cutting the layer by the keys they make.
     #[inline]
-    fn bound(options: &[u128], j: usize, key: u128, entering: u128) -> u128 {
+    pub(crate) fn bound(options: &[u128], j: usize, key: u128, entering: u128) -> u128 {
         let mask = if j == 0 { 0 } else { options[j - 1] };
         // No overflow: keys and masks are below 2^127, and `entering` below
         // 2^126. Added, not or-ed: a bound may have that bit already.

@@ -438,9 +438,6 @@ impl<'p> ParallelMemoCounter<'p> {
         // one of the pool's and merges a part of each layer itself, and the
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
-        let join = |a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)| {
-            rayon::join(a, b);
-        };
         let mut sweep = || -> Result<bool, MemoError> {
             let maker = OnThreads::new(threads);
             while let Some(states) = layers.begin() {
@@ -450,7 +447,7 @@ impl<'p> ParallelMemoCounter<'p> {
                 let before = layers.memo_stats().nodes;
                 let split =
                     if threads == 2 && (SPLIT_RUN_LAYER..SPLIT_RUN_LARGEST).contains(&states) {
-                        layers.split_run(&join)
+                        layers.split_run(&maker)
                     } else {
                         None
                     };

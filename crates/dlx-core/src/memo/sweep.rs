@@ -408,7 +408,8 @@ pub trait LayerMaker: Send + Sync + std::fmt::Debug {
     }
 
     /// Runs two tasks, at once when there are threads: the halves of a
-    /// large layer of the frequencies' backward pass.
+    /// large layer of the frequencies' backward pass, and of a run of
+    /// layers ([`Layers::split_run`]).
     fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
         a();
         b();
@@ -424,10 +425,6 @@ impl LayerMaker for OnThisThread {
         layers.run_layer(slice)
     }
 }
-
-/// Runs two tasks, at once where it can: `rayon::join` in `dlx-parallel`
-/// ([`Layers::split_run`]).
-pub type Join<'a> = dyn Fn(&mut (dyn FnMut() + Send), &mut (dyn FnMut() + Send)) + Sync + 'a;
 
 /// The fewest layers a run split by a place's bit goes ([`Layers::split_run`]):
 /// the split and the merge after it each cost about one layer's copy.
@@ -615,10 +612,10 @@ impl Layers {
     /// split by the parity of their bits at some places of the window that
     /// no option of the next 4 places or more covers (and that none of
     /// them is), and the two halves move on apart, as two counts that
-    /// `join` runs, for as long as those bits stay (at most 64 places);
-    /// then they are merged into one layer
-    /// again. Every key keeps those bits, so no key is made by both halves,
-    /// the merge adds nothing up, and the layers, numbers and statistics
+    /// `maker` runs ([`LayerMaker::join`]), for as long as those bits stay
+    /// (at most 64 places); then they are merged into one layer again.
+    /// Every key keeps those bits, so no key is made by both halves, the
+    /// merge adds nothing up, and the layers, numbers and statistics
     /// are those of one thread, but for the peak memory and the options
     /// taken: the halves' numbers are made wide enough for the whole run
     /// beforehand, so they never take a layer's options again, as one
@@ -632,7 +629,7 @@ impl Layers {
     /// off one thread, for the most layers, with at least an eighth of it
     /// in the smaller half. `None` when no places split the layer so
     /// (nothing is made); `Some(within memory)` after the run.
-    pub fn split_run(&mut self, join: &Join<'_>) -> Option<bool> {
+    pub fn split_run(&mut self, maker: &dyn LayerMaker) -> Option<bool> {
         let place = self.place;
         let n = self.plan.n;
         let states: usize = self.current.iter().map(Chunk::len).sum();
@@ -714,7 +711,7 @@ impl Layers {
         {
             let [sa, sb] = &mut sizes;
             let [fa, fb] = &mut fits;
-            join(&mut || *fa = a.run_layers(run, sa), &mut || {
+            maker.join(&mut || *fa = a.run_layers(run, sa), &mut || {
                 *fb = b.run_layers(run, sb);
             });
         }
@@ -1321,13 +1318,9 @@ pub(crate) mod tests {
     /// halves run one after the other, and the count's statistics.
     fn by_halves(text: &str) -> (Count, (u64, u64, u64, u64), u32) {
         let mut layers = layers(text);
-        let join = |a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)| {
-            a();
-            b();
-        };
         let mut runs = 0;
         while layers.begin().is_some() {
-            match layers.split_run(&join) {
+            match layers.split_run(&OnThisThread) {
                 Some(fits) => {
                     assert!(fits);
                     runs += 1;

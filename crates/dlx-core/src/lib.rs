@@ -122,9 +122,9 @@ pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
     count_solutions, decide_method, decide_method_fresh, CacheStats, Chunk, Count, CountMode,
-    Counted, Decision, Diagram, LayerEnd, LayerMaker, Layers, MemoCache, MemoCounter, MemoError,
-    MemoSettings, MemoStats, MemoStep, Method, OnThisThread, ParseCountError, Part, Rule, Samples,
-    SweepStats, DEFAULT_MEMORY, KEPT_MEMORY,
+    Counted, Decision, Diagram, Half, LayerEnd, LayerMaker, Layers, MemoCache, MemoCounter,
+    MemoError, MemoSettings, MemoStats, MemoStep, Method, OnThisThread, ParseCountError, Part,
+    Rule, Samples, SweepStats, DEFAULT_MEMORY, KEPT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`decide_method`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its

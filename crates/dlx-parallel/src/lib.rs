@@ -114,6 +114,7 @@
 #![warn(missing_docs)]
 
 mod cover;
+mod helper;
 mod memo;
 mod progress;
 mod search;

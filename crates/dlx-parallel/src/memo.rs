@@ -6,13 +6,14 @@ use std::time::Instant;
 
 use dlx_core::{
     count_solutions, decide_method, decide_method_fresh, Budget, CacheStats, Chunk, Count,
-    CountMode, Counted, Decision, Diagram, LayerEnd, LayerMaker, Layers, MemoCache, MemoCounter,
-    MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Outcome, Problem, Solver,
-    Stats, Step, Stop, SweepStats,
+    CountMode, Counted, Decision, Diagram, Half, LayerEnd, LayerMaker, Layers, MemoCache,
+    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Outcome, Problem,
+    Solver, Stats, Step, Stop, SweepStats,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
+use crate::helper::Helper;
 use crate::progress::Progress;
 use crate::search::{pool_of, ParallelError, ParallelSolver};
 use crate::steal::Balance;
@@ -62,6 +63,9 @@ pub(crate) struct OnThreads {
     pool: Option<Arc<ThreadPool>>,
     /// The chunks of the parts, kept for their memory from layer to layer.
     chunks: Mutex<Vec<Chunk>>,
+    /// A thread kept ready for the halves of runs by halves, through a
+    /// stretch of them ([`OnThreads::stretch`]).
+    helper: Helper,
 }
 
 impl OnThreads {
@@ -71,6 +75,7 @@ impl OnThreads {
             threads,
             pool: None,
             chunks: Mutex::new(Vec::new()),
+            helper: Helper::default(),
         }
     }
 
@@ -80,7 +85,25 @@ impl OnThreads {
             threads: pool.current_num_threads(),
             pool: Some(pool),
             chunks: Mutex::new(Vec::new()),
+            helper: Helper::default(),
         }
+    }
+
+    /// Runs `stretch` on this thread, a thread of the pool, with another
+    /// thread of the pool kept ready for the halves of runs by halves
+    /// ([`LayerMaker::run_beside`]) until it returns: that thread spins
+    /// meanwhile, and runs nothing else. When no other thread takes the
+    /// helper's task at once, the halves go to `join` as before.
+    pub(crate) fn stretch<R: Send>(&self, stretch: impl FnOnce() -> R + Send) -> R {
+        self.helper.open();
+        let (result, ()) = rayon::join(
+            || {
+                let _closing = self.helper.closing();
+                stretch()
+            },
+            || self.helper.serve(),
+        );
+        result
     }
 
     /// Makes the whole of the current layer, of `states` states; `false`
@@ -131,6 +154,15 @@ impl LayerMaker for OnThreads {
                 rayon::join(a, b);
             }
         }
+    }
+
+    fn run_beside(&self, half: Half, here: &mut (dyn FnMut() + Send)) -> Half {
+        if self.helper.serving() {
+            return self.helper.run_beside(half, here);
+        }
+        let mut half = half;
+        self.join(here, &mut || half.run());
+        half
     }
 
     fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
@@ -438,19 +470,27 @@ impl<'p> ParallelMemoCounter<'p> {
         // one of the pool's and merges a part of each layer itself, and the
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
-        let mut sweep = || -> Result<bool, MemoError> {
-            let maker = OnThreads::new(threads);
+        let by_halves =
+            |states: u64| threads == 2 && (SPLIT_RUN_LAYER..SPLIT_RUN_LARGEST).contains(&states);
+        // The layers from the current one on while `more` holds; `Ok(None)`
+        // when the count is done, `Ok(Some(false))` when it passed the memory.
+        let steps = |maker: &OnThreads,
+                     layers: &mut Layers,
+                     more: &dyn Fn(u64) -> bool|
+         -> Result<Option<bool>, MemoError> {
             while let Some(states) = layers.begin() {
+                if !more(states) {
+                    return Ok(Some(true));
+                }
                 if let Some(stop) = clock_stop(budget) {
                     return Err(MemoError::Stopped(stop));
                 }
                 let before = layers.memo_stats().nodes;
-                let split =
-                    if threads == 2 && (SPLIT_RUN_LAYER..SPLIT_RUN_LARGEST).contains(&states) {
-                        layers.split_run(&maker)
-                    } else {
-                        None
-                    };
+                let split = if by_halves(states) {
+                    layers.split_run(maker)
+                } else {
+                    None
+                };
                 let fits = match split {
                     Some(fits) => fits,
                     None => maker.make_whole(layers, states),
@@ -463,10 +503,29 @@ impl<'p> ParallelMemoCounter<'p> {
                     progress.set_finished(f64::from(place) / f64::from(of.max(1)));
                 }
                 if !fits {
-                    return Ok(false);
+                    return Ok(Some(false));
                 }
             }
-            Ok(true)
+            Ok(None)
+        };
+        let mut sweep = || -> Result<bool, MemoError> {
+            let maker = OnThreads::new(threads);
+            loop {
+                // A stretch of runs by halves with a thread kept ready for
+                // them; the other layers as before.
+                let step = match layers.begin() {
+                    None => None,
+                    Some(states) if by_halves(states) => {
+                        maker.stretch(|| steps(&maker, layers, &by_halves))?
+                    }
+                    Some(_) => steps(&maker, layers, &|states| !by_halves(states))?,
+                };
+                match step {
+                    None => return Ok(true),
+                    Some(false) => return Ok(false),
+                    Some(true) => {}
+                }
+            }
         };
         let fits = match pool {
             // `scope` runs its body on a thread of the global pool.

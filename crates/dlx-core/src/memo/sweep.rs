@@ -408,11 +408,46 @@ pub trait LayerMaker: Send + Sync + std::fmt::Debug {
     }
 
     /// Runs two tasks, at once when there are threads: the halves of a
-    /// large layer of the frequencies' backward pass, and of a run of
-    /// layers ([`Layers::split_run`]).
+    /// large layer of the frequencies' backward pass.
     fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
         a();
         b();
+    }
+
+    /// Runs `here` on this thread and [`Half::run`] of `half` at once, on
+    /// another thread when there are threads ([`LayerMaker::join`], unless
+    /// the maker keeps a thread of its own ready), and gives `half` back,
+    /// run: the halves of a run of layers ([`Layers::split_run`]).
+    fn run_beside(&self, half: Half, here: &mut (dyn FnMut() + Send)) -> Half {
+        let mut half = half;
+        self.join(here, &mut || half.run());
+        half
+    }
+}
+
+/// One half of a run of layers made by halves ([`Layers::split_run`]): a
+/// count of some of a layer's states, moved on for the run's layers by
+/// [`Half::run`], on any thread ([`LayerMaker::run_beside`]). It owns
+/// what it reads and writes, so a thread kept waiting for work can take it
+/// by value.
+#[derive(Debug)]
+pub struct Half {
+    layers: Layers,
+    run: u32,
+    /// The sizes of the layers made.
+    sizes: Vec<u64>,
+    /// Whether the layers stayed within the memory granted.
+    fits: bool,
+    done: bool,
+}
+
+impl Half {
+    /// Makes the half's layers, once (again, it does nothing).
+    pub fn run(&mut self) {
+        if !self.done {
+            self.fits = self.layers.run_layers(self.run, &mut self.sizes);
+            self.done = true;
+        }
     }
 }
 
@@ -612,7 +647,7 @@ impl Layers {
     /// split by the parity of their bits at some places of the window that
     /// no option of the next 4 places or more covers (and that none of
     /// them is), and the two halves move on apart, as two counts that
-    /// `maker` runs ([`LayerMaker::join`]), for as long as those bits stay
+    /// `maker` runs ([`LayerMaker::run_beside`]), for as long as those bits stay
     /// (at most 64 places); then they are merged into one layer again.
     /// Every key keeps those bits, so no key is made by both halves, the
     /// merge adds nothing up, and the layers, numbers and statistics
@@ -704,17 +739,19 @@ impl Layers {
         let stride = self.run_stride(run);
         let old = std::mem::take(&mut self.current);
         self.spare.extend(old);
-        let mut a = self.fork(low, stride);
-        let mut b = self.fork(high, stride);
-        let mut sizes = [Vec::new(), Vec::new()];
-        let mut fits = [true, true];
-        {
-            let [sa, sb] = &mut sizes;
-            let [fa, fb] = &mut fits;
-            maker.join(&mut || *fa = a.run_layers(run, sa), &mut || {
-                *fb = b.run_layers(run, sb);
-            });
-        }
+        let half = |layers| Half {
+            layers,
+            run,
+            sizes: Vec::with_capacity(run as usize),
+            fits: true,
+            done: false,
+        };
+        let mut here = half(self.fork(low, stride));
+        let there = maker.run_beside(half(self.fork(high, stride)), &mut || here.run());
+        debug_assert!(here.done && there.done, "both halves ran");
+        let sizes = [here.sizes, there.sizes];
+        let fits = [here.fits, there.fits];
+        let (mut a, mut b) = (here.layers, there.layers);
         self.tried += a.tried + b.tried;
         self.made += a.made + b.made;
         self.met += a.met + b.met;

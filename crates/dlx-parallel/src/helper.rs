@@ -16,14 +16,14 @@ use std::sync::{Mutex, PoisonError};
 
 use dlx_core::Half;
 
+/// No stretch is open ([`Helper::open`]), or it is over: the helper leaves.
+const CLOSED: u8 = 0;
 /// No half posted.
-const IDLE: u8 = 0;
+const IDLE: u8 = 1;
 /// A half waits in the slot for the helper.
-const POSTED: u8 = 1;
+const POSTED: u8 = 2;
 /// The half posted is run, and back in the slot (or its panic is).
-const DONE: u8 = 2;
-/// The stretch is over: the helper leaves.
-const CLOSED: u8 = 3;
+const DONE: u8 = 3;
 
 /// A thread kept ready to run halves ([`Helper::serve`]) while another
 /// posts them ([`Helper::run_beside`]).
@@ -82,6 +82,11 @@ impl Helper {
     /// stretch is not closed.
     pub(crate) fn serving(&self) -> bool {
         self.serving.load(Ordering::Acquire) == 1 && self.state.load(Ordering::Acquire) == IDLE
+    }
+
+    /// Whether a stretch is open, the helper serving it or still to come.
+    pub(crate) fn is_open(&self) -> bool {
+        self.state.load(Ordering::Acquire) != CLOSED
     }
 
     /// Runs `here` on this thread and `half` on the helper's, and gives

@@ -308,6 +308,44 @@ fn issue_24_the_layered_count_on_threads_is_the_count_of_one() {
     }
 }
 
+/// Issue 24: the runs by halves on two threads keep the pool's other
+/// thread ready for their halves; when that thread is busy elsewhere the
+/// whole stretch, both halves run on the counting thread, and the count
+/// ends, the same (no wait for a thread that does not come).
+#[test]
+fn issue_24_runs_by_halves_end_when_the_other_thread_is_busy() {
+    let problem = aztec(12);
+    let expected = Count::from(1u128 << 78);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let release = Arc::new(AtomicBool::new(false));
+    let (started, busy) = std::sync::mpsc::channel();
+    {
+        let release = Arc::clone(&release);
+        pool.spawn(move || {
+            started.send(()).unwrap();
+            while !release.load(Ordering::Acquire) {
+                std::thread::yield_now();
+            }
+        });
+    }
+    busy.recv().unwrap();
+    let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+        .unwrap()
+        .with_pool(&pool);
+    assert_eq!(counter.count(), Ok(expected.clone()));
+    release.store(true, Ordering::Release);
+    // And with the other thread free, the helper serving.
+    for _ in 0..3 {
+        let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
+            .unwrap()
+            .with_pool(&pool);
+        assert_eq!(counter.count(), Ok(expected.clone()));
+    }
+}
+
 /// Issue 24: a stop reaches the layered count on threads, between layers
 /// and within them.
 #[test]

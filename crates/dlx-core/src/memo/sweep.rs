@@ -439,15 +439,34 @@ pub struct Half {
     /// Whether the layers stayed within the memory granted.
     fits: bool,
     done: bool,
+    /// The layer to take the half's states from first, and the bits and
+    /// parity of its states there.
+    from: Option<(Arc<Vec<Chunk>>, u128, u32)>,
 }
 
 impl Half {
     /// Makes the half's layers, once (again, it does nothing).
     pub fn run(&mut self) {
-        if !self.done {
-            self.fits = self.layers.run_layers(self.run, &mut self.sizes);
-            self.done = true;
+        if self.done {
+            return;
         }
+        if let Some((from, bits, parity)) = self.from.take() {
+            let layers = &mut self.layers;
+            let stride = from.first().map_or(1, |c| c.stride);
+            let mut own = layers.current.pop().unwrap_or_default();
+            own.clear(stride);
+            for chunk in from.iter() {
+                for (i, &key) in chunk.keys.iter().enumerate() {
+                    if (key & bits).count_ones() & 1 == parity {
+                        own.keys.push(key);
+                        own.ways.extend_from_slice(chunk.ways(i));
+                    }
+                }
+            }
+            layers.current.push(own);
+        }
+        self.fits = self.layers.run_layers(self.run, &mut self.sizes);
+        self.done = true;
     }
 }
 
@@ -719,18 +738,10 @@ impl Layers {
             }
         }
         let (_, bits, run) = best?;
-        let stride = self.current[0].stride;
-        debug_assert!(self.current.iter().all(|c| c.stride == stride), "one width");
-        let mut halves = [self.spare_chunk(stride), self.spare_chunk(stride)];
-        for chunk in &self.current {
-            for (i, &key) in chunk.keys.iter().enumerate() {
-                let half = &mut halves[(key & bits).count_ones() as usize & 1];
-                half.keys.push(key);
-                half.ways
-                    .extend_from_slice(&chunk.ways[i * stride..(i + 1) * stride]);
-            }
-        }
-        let [low, high] = halves;
+        debug_assert!(
+            self.current.iter().all(|c| c.stride == self.current[0].stride),
+            "one width"
+        );
         // A half widens its numbers when they outgrow their limbs, as one
         // thread does, making that layer again, but where its own numbers
         // do: the options it takes again are the only figure that differs.
@@ -738,20 +749,30 @@ impl Layers {
         // places could multiply them, the numbers took a limb more than
         // they needed for most of a count, and the runs by halves cost 23%
         // more than one thread on the 16 x 16 board, made one half after
-        // the other; 9% now.)
+        // the other; 5% now.)
         let stride = self.stride;
-        let old = std::mem::take(&mut self.current);
-        self.spare.extend(old);
-        let half = |layers| Half {
-            layers,
-            run,
-            sizes: Vec::with_capacity(run as usize),
-            fits: true,
-            done: false,
+        // Each half takes its states from the layer on its own core.
+        let from = Arc::new(std::mem::take(&mut self.current));
+        let mut half = |parity: u32| {
+            // Its first layer's memory, filled on its core.
+            let first = self.spare_chunk(stride);
+            let layers = self.fork(first, stride);
+            Half {
+                layers,
+                run,
+                sizes: Vec::with_capacity(run as usize),
+                fits: true,
+                done: false,
+                from: Some((Arc::clone(&from), bits, parity)),
+            }
         };
-        let mut here = half(self.fork(low, stride));
-        let there = maker.run_beside(half(self.fork(high, stride)), &mut || here.run());
+        let mut here = half(0);
+        let there = half(1);
+        let there = maker.run_beside(there, &mut || here.run());
         debug_assert!(here.done && there.done, "both halves ran");
+        if let Ok(layer) = Arc::try_unwrap(from) {
+            self.spare.extend(layer);
+        }
         let sizes = [here.sizes, there.sizes];
         let fits = [here.fits, there.fits];
         let (mut a, mut b) = (here.layers, there.layers);

@@ -5,9 +5,9 @@
 //! half started 30 to 40 µs late (a sleeping thread woken) and the join
 //! saw it end 30 to 50 µs late (the waiting thread asleep in turn):
 //! measured with a timer in each half, on this 2-core machine, a quarter
-//! of each run. The helper spins instead, for a stretch of runs, and takes
-//! each half by value ([`Half`]), so nothing it runs borrows from the
-//! caller and no `unsafe` is needed.
+//! of each run. The helper spins instead (yielding its core after a
+//! while), for a stretch of runs, and takes each half by value ([`Half`]),
+//! so nothing it runs borrows from the caller and no `unsafe` is needed.
 
 use std::any::Any;
 use std::panic::{self, AssertUnwindSafe};

@@ -25,12 +25,19 @@ const POSTED: u8 = 2;
 /// The half posted is run, and back in the slot (or its panic is).
 const DONE: u8 = 3;
 
+/// The helper has not come to this stretch yet.
+const NOT_YET: u8 = 0;
+/// The helper serves the stretch: a half posted is run.
+const SERVES: u8 = 1;
+/// The stretch closed before the helper came: it must not serve it.
+const NEVER: u8 = 2;
+
 /// A thread kept ready to run halves ([`Helper::serve`]) while another
 /// posts them ([`Helper::run_beside`]).
 #[derive(Debug, Default)]
 pub(crate) struct Helper {
     state: AtomicU8,
-    /// Set once the helper serves: a half posted then is run.
+    /// Whether the helper came to the stretch: [`NOT_YET`], [`SERVES`] or [`NEVER`].
     serving: AtomicU8,
     slot: Mutex<Option<Result<Half, Panic>>>,
 }
@@ -51,7 +58,7 @@ impl Helper {
     pub(crate) fn serve(&self) {
         if self
             .serving
-            .compare_exchange(0, 1, Ordering::AcqRel, Ordering::Acquire)
+            .compare_exchange(NOT_YET, SERVES, Ordering::AcqRel, Ordering::Acquire)
             .is_err()
         {
             return;
@@ -83,7 +90,7 @@ impl Helper {
     /// Whether a half posted now is run by the helper: it serves, and the
     /// stretch is not closed.
     pub(crate) fn serving(&self) -> bool {
-        self.serving.load(Ordering::Acquire) == 1 && self.state.load(Ordering::Acquire) == IDLE
+        self.serving.load(Ordering::Acquire) == SERVES && self.state.load(Ordering::Acquire) == IDLE
     }
 
     /// Whether a stretch is open, the helper serving it or still to come.
@@ -121,7 +128,7 @@ impl Helper {
     /// (the stretch before is over).
     pub(crate) fn open(&self) {
         self.state.store(IDLE, Ordering::Release);
-        self.serving.store(0, Ordering::Release);
+        self.serving.store(NOT_YET, Ordering::Release);
     }
 
     /// Closes the stretch when dropped, however it ends (a panic too), so
@@ -144,9 +151,10 @@ impl Drop for Closing<'_> {
         }
         helper.state.store(CLOSED, Ordering::Release);
         // Closed before it served: it must not serve later.
-        let _ = helper
-            .serving
-            .compare_exchange(0, 2, Ordering::AcqRel, Ordering::Acquire);
+        let _ =
+            helper
+                .serving
+                .compare_exchange(NOT_YET, NEVER, Ordering::AcqRel, Ordering::Acquire);
     }
 }
 

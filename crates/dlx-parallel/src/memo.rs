@@ -95,8 +95,8 @@ impl OnThreads {
     /// Runs `stretch` on this thread, a thread of the pool, with another
     /// thread of the pool kept ready for the halves of runs by halves
     /// ([`LayerMaker::run_beside`]) until it returns: that thread spins
-    /// meanwhile, and runs nothing else. When no other thread takes the
-    /// helper's task at once, the halves go to `join` as before.
+    /// meanwhile, and runs nothing else. Until another thread takes the
+    /// helper's task, both halves of a run are made on this thread.
     pub(crate) fn stretch<R: Send>(&self, stretch: impl FnOnce() -> R + Send) -> R {
         self.helper.open();
         let (result, ()) = rayon::join(
@@ -488,9 +488,13 @@ impl<'p> ParallelMemoCounter<'p> {
             |states: u64| threads == 2 && (SPLIT_RUN_LAYER..SPLIT_RUN_LARGEST).contains(&states);
         // The layers from the current one on while `more` holds; `Ok(None)`
         // when the count is done, `Ok(Some(false))` when it passed the memory.
+        // Within a stretch (`ready`), a layer that no split takes is made
+        // on this thread: the pool's other thread spins for the helper, or
+        // takes the helper's task first, so parts for it would wait here.
         let steps = |maker: &OnThreads,
                      layers: &mut Layers,
-                     more: &dyn Fn(u64) -> bool|
+                     more: &dyn Fn(u64) -> bool,
+                     ready: bool|
          -> Result<Option<bool>, MemoError> {
             while let Some(states) = layers.begin() {
                 if !more(states) {
@@ -507,6 +511,7 @@ impl<'p> ParallelMemoCounter<'p> {
                 };
                 let fits = match split {
                     Some(fits) => fits,
+                    None if ready => layers.finish_here(),
                     None => maker.make_whole(layers, states),
                 };
                 let nodes = layers.memo_stats().nodes - before;
@@ -530,9 +535,9 @@ impl<'p> ParallelMemoCounter<'p> {
                 let step = match layers.begin() {
                     None => None,
                     Some(states) if by_halves(states) => {
-                        maker.stretch(|| steps(&maker, layers, &by_halves))?
+                        maker.stretch(|| steps(&maker, layers, &by_halves, true))?
                     }
-                    Some(_) => steps(&maker, layers, &|states| !by_halves(states))?,
+                    Some(_) => steps(&maker, layers, &|states| !by_halves(states), false)?,
                 };
                 match step {
                     None => return Ok(true),

@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
 use dlx_core::subtree::SubtreeSearch as _;
-use dlx_core::{Decision, Problem, Solver};
+use dlx_core::{Decision, MemoCounter, MemoSettings, Problem, Solver};
 use dlx_parallel::{read_split, Fingerprint, Merge, PartLine, SplitGoal, SplitLine};
 
 use crate::shared::{
-    out, parse_problem, read_input, read_text, Output, ReportArgs, ResultExt as _, Run, RunArgs,
+    note, out, parse_problem, read_input, read_text, Output, ReportArgs, ResultExt as _, Run,
+    RunArgs,
 };
 
 /// The sharding subcommands.
@@ -30,22 +31,42 @@ pub(crate) struct SplitChoice {
     /// Split every branch until it fixes D levels with more than one alternative.
     #[arg(long, value_name = "D")]
     depth: Option<usize>,
-    /// Split the largest pieces until there are at least K (default 256).
+    /// Split the largest pieces until there are at least K (default 256; for
+    /// a problem counted layer by layer, one a shard).
     #[arg(long, value_name = "K")]
     pieces: Option<usize>,
 }
 
 impl SplitChoice {
     fn goal(&self) -> SplitGoal {
+        self.goal_or(SplitGoal::Pieces(DEFAULT_PIECES))
+    }
+
+    /// The goal given, else `default`.
+    fn goal_or(&self, default: SplitGoal) -> SplitGoal {
         match (self.depth, self.pieces) {
             (Some(d), _) => SplitGoal::Depth(d),
             (None, Some(k)) => SplitGoal::Pieces(k),
-            (None, None) => SplitGoal::Pieces(DEFAULT_PIECES),
+            (None, None) => default,
         }
+    }
+
+    /// Whether neither a depth nor a number of pieces was given.
+    fn is_default(&self) -> bool {
+        self.depth.is_none() && self.pieces.is_none()
     }
 }
 
 const DEFAULT_PIECES: usize = 256;
+
+/// Whether `problem` is counted layer by layer, where a piece of a split
+/// costs about as much as the whole count: its layers are the whole
+/// problem's, fewer states in each. The same on every machine (it depends
+/// on the problem alone, never on a budget or the clock), so every shard
+/// makes the same split.
+fn sweeps(problem: &Problem) -> bool {
+    MemoCounter::new(problem, &MemoSettings::new()).is_ok_and(|counter| counter.sweeps())
+}
 
 /// Write the pieces of a split search as JSON lines.
 ///
@@ -82,7 +103,10 @@ pub(crate) struct SplitArgs {
 /// problem: with the memoised count where a short probe finds that it pays
 /// (a board's tilings), its pieces then sharing one cache on the shard's
 /// threads; otherwise by Knuth's search. Counts are exact however large, in
-/// the part files and in `dlx merge`.
+/// the part files and in `dlx merge`. A narrow problem, counted layer by
+/// layer, is split into N pieces unless told otherwise, one a shard: each
+/// piece costs about a whole count there, so N shards do N times the work
+/// of one machine, which is faster (`dlx solve --count` on all its cores).
 #[derive(Debug, Args)]
 #[command(
     after_help = "Examples:\n  dlx count --shard 0/4 data/pentomino-6x10.dlx > part-0.jsonl\n  dlx count --shard /4 --pieces 512 problem.dlx > part-$SLURM_ARRAY_TASK_ID.jsonl\n  dlx merge part-*.jsonl"
@@ -132,6 +156,9 @@ fn split(args: &SplitArgs) -> anyhow::Result<()> {
     let problem = read_problem(args.file.as_deref())?;
     let mut run = Run::new(&args.run, &ReportArgs::default())?;
     // A split cut short is no split: nothing is printed then.
+    if args.choice.is_default() && sweeps(&problem) {
+        note("dlx split: this problem is counted layer by layer, where each piece costs about a whole count: split it into as many pieces as shards (--pieces N), or count it whole on one machine (dlx solve --count)");
+    }
     let Some(split) = run.split(&Solver::new(&problem), args.choice.goal()) else {
         return run.finish_unprinted("the split");
     };
@@ -148,12 +175,21 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
     let problem = read_problem(args.file.as_deref())?;
     let mut run = Run::new(&args.run, &ReportArgs::default())?;
     let root = Solver::new(&problem);
+    let default_goal = if args.choice.is_default() && sweeps(&problem) {
+        SplitGoal::Pieces(n_shards)
+    } else {
+        SplitGoal::Pieces(DEFAULT_PIECES)
+    };
     let split = match &args.split {
         Some(path) => {
             let (name, text) = read_text(Some(path))?;
             read_split(&name, &text, &problem).bad_input()?
         }
-        None => match run.split(&root, args.choice.goal()) {
+        // A problem counted layer by layer is split into one piece a
+        // shard: each piece costs about a whole count there (its layers
+        // are the whole problem's), so the default 256 pieces made each of
+        // 4 shards of the 16 x 16 board take 28 times the whole count.
+        None => match run.split(&root, args.choice.goal_or(default_goal)) {
             Some(split) => split,
             None => return run.finish_unprinted("the shard's part file"),
         },

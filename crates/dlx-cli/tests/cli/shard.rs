@@ -564,8 +564,16 @@ fn issue_24_shards_count_memoised_and_merge_counts_of_any_size() {
         assert!(status.success());
         parts.push(part);
     }
-    let text = std::fs::read_to_string(&parts[0]).unwrap();
-    let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    // The largest piece's line (the shards take one piece or two each).
+    let text: String = parts
+        .iter()
+        .map(|part| std::fs::read_to_string(part).unwrap())
+        .collect();
+    let line: serde_json::Value = text
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .max_by_key(|line| line["count_decimal"].as_str().unwrap().len())
+        .unwrap();
     let decimal = line["count_decimal"].as_str().expect("count_decimal");
     assert!(
         decimal.parse::<u128>().unwrap() > u128::from(u64::MAX),
@@ -631,4 +639,72 @@ fn issue_24_merge_reads_counts_past_2_to_the_128() {
         String::from_utf8(out.stdout).unwrap(),
         format!("{expected}\n")
     );
+}
+
+#[test]
+fn issue_24_a_layered_problem_is_split_one_piece_a_shard() {
+    // The Aztec diamond of order 6 is counted layer by layer, where a piece
+    // costs about a whole count: `dlx count --shard I/N` splits it into N
+    // pieces unless told otherwise, and the N parts merge to 2^21 tilings
+    // (Elkies, Kuperberg, Larsen and Propp 1992).
+    let dir = scratch("layered-shards");
+    let file = aztec_file(&dir, 6);
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let count_shards = |n: usize, extra: &[&str]| -> Vec<PathBuf> {
+        (0..n)
+            .map(|i| {
+                let part = dir.join(format!("part-{n}-{}-{i}.jsonl", extra.len()));
+                let status = std::process::Command::new(&bin)
+                    .args(["count", "--shard", &format!("{i}/{n}")])
+                    .args(extra)
+                    .arg(&file)
+                    .stdout(std::fs::File::create(&part).unwrap())
+                    .status()
+                    .unwrap();
+                assert!(status.success());
+                part
+            })
+            .collect()
+    };
+    for (n, extra, lines) in [
+        (4, &[][..], 1),
+        (3, &[][..], 1),
+        (2, &["--pieces", "8"][..], 4),
+    ] {
+        let parts = count_shards(n, extra);
+        for part in &parts {
+            let text = std::fs::read_to_string(part).unwrap();
+            assert!(
+                text.lines().count() >= lines,
+                "{n} shards {extra:?}: {text}"
+            );
+            let pieces = n * lines;
+            for line in text.lines() {
+                let line: serde_json::Value = serde_json::from_str(line).unwrap();
+                let of = line["of"].as_u64().unwrap() as usize;
+                if extra.is_empty() {
+                    // At least one piece a shard; a piece whose level has
+                    // more alternatives than asked for may bring more.
+                    assert!((n..2 * n + 2).contains(&of), "{line}");
+                } else {
+                    assert!(of >= pieces, "{line}");
+                }
+            }
+        }
+        let out = dlx().arg("merge").args(&parts).output().unwrap();
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "2097152\n");
+    }
+    // `dlx split` does not know the number of shards: it says what to do.
+    let out = dlx().arg("split").arg(&file).output().unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("--pieces N"), "{stderr}");
+    let out = dlx()
+        .args(["split", "--pieces", "4"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stderr.is_empty());
 }

@@ -122,7 +122,7 @@ pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
     count_solutions, decide_method, decide_method_fresh, CacheStats, Chunk, Count, CountMode,
-    Counted, Decision, Diagram, Half, LayerEnd, LayerMaker, Layers, MemoCache, MemoCounter,
+    Counted, Decision, Diagram, LayerEnd, LayerMaker, Layers, MeetEnd, MemoCache, MemoCounter,
     MemoError, MemoSettings, MemoStats, MemoStep, Method, OnThisThread, ParseCountError, Part,
     Rule, Samples, SweepStats, DEFAULT_MEMORY, KEPT_MEMORY,
 };

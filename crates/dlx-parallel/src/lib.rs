@@ -114,7 +114,6 @@
 #![warn(missing_docs)]
 
 mod cover;
-mod helper;
 mod memo;
 mod progress;
 mod search;

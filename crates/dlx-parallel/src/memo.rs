@@ -6,14 +6,13 @@ use std::time::Instant;
 
 use dlx_core::{
     count_solutions, decide_method, decide_method_fresh, Budget, CacheStats, Chunk, Count,
-    CountMode, Counted, Decision, Diagram, Half, LayerEnd, LayerMaker, Layers, MemoCache,
+    CountMode, Counted, Decision, Diagram, LayerEnd, LayerMaker, Layers, MeetEnd, MemoCache,
     MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, OptionId, Outcome, Problem,
     Solver, Stats, Step, Stop, SweepStats,
 };
 use rayon::prelude::*;
 use rayon::ThreadPool;
 
-use crate::helper::Helper;
 use crate::progress::Progress;
 use crate::search::{pool_of, ParallelError, ParallelSolver};
 use crate::steal::Balance;
@@ -26,24 +25,6 @@ const SLICE: u64 = 1 << 12;
 /// Layers of a layered count with fewer states than this are expanded on
 /// one thread: on more, starting the threads costs more than they save.
 const PARALLEL_LAYER: u64 = 1 << 10;
-
-/// Layers of a layered count on two threads with this many states or more
-/// (and fewer than [`SPLIT_RUN_LARGEST`]) are moved on by halves for a run
-/// of layers where places' bits split them ([`dlx_core::Layers::split_run`]).
-/// Measured with the counts of the 16 x 16 board and of the Aztec diamond
-/// of order 12 on one and two threads, taking turns in one process: 1.30
-/// to 1.38 and 0.94 to 0.95 times faster on two with layers cut by key
-/// alone, 1.49 to 1.52 and 1.23 to 1.31 with runs by halves handed to
-/// `rayon::join`; with a thread kept ready for them ([`Helper`]) and
-/// numbers widened only when they must be, the criterion bench `layered`
-/// gives 1.68x to 1.73x and 1.43x to 1.47x.
-const SPLIT_RUN_LAYER: u64 = 64;
-
-/// Layers this large are cut by key instead: the halves of a run are as
-/// even as a parity of bits makes them (an eighth at worst), a cut by key
-/// evens them exactly, and at this size its wait at each layer is small
-/// beside the layer's work.
-const SPLIT_RUN_LARGEST: u64 = 1 << 16;
 
 /// How many pieces per thread a memoised count is split into.
 ///
@@ -66,9 +47,6 @@ pub(crate) struct OnThreads {
     pool: Option<Arc<ThreadPool>>,
     /// The chunks of the parts, kept for their memory from layer to layer.
     chunks: Mutex<Vec<Chunk>>,
-    /// A thread kept ready for the halves of runs by halves, through a
-    /// stretch of them ([`OnThreads::stretch`]).
-    helper: Helper,
 }
 
 impl OnThreads {
@@ -78,7 +56,6 @@ impl OnThreads {
             threads,
             pool: None,
             chunks: Mutex::new(Vec::new()),
-            helper: Helper::default(),
         }
     }
 
@@ -88,25 +65,7 @@ impl OnThreads {
             threads: pool.current_num_threads(),
             pool: Some(pool),
             chunks: Mutex::new(Vec::new()),
-            helper: Helper::default(),
         }
-    }
-
-    /// Runs `stretch` on this thread, a thread of the pool, with another
-    /// thread of the pool kept ready for the halves of runs by halves
-    /// ([`LayerMaker::run_beside`]) until it returns: that thread spins
-    /// meanwhile, and runs nothing else. Until another thread takes the
-    /// helper's task, both halves of a run are made on this thread.
-    pub(crate) fn stretch<R: Send>(&self, stretch: impl FnOnce() -> R + Send) -> R {
-        self.helper.open();
-        let (result, ()) = rayon::join(
-            || {
-                let _closing = self.helper.closing();
-                stretch()
-            },
-            || self.helper.serve(),
-        );
-        result
     }
 
     /// Makes the whole of the current layer, of `states` states; `false`
@@ -157,26 +116,6 @@ impl LayerMaker for OnThreads {
                 rayon::join(a, b);
             }
         }
-    }
-
-    fn run_beside(&self, half: Half, here: &mut (dyn FnMut() + Send)) -> Half {
-        if self.helper.serving() {
-            return self.helper.run_beside(half, here);
-        }
-        let mut half = half;
-        if self.helper.is_open() {
-            // The helper has not come yet (a sleeping thread took 1.5 ms on
-            // average to come, on this 2-core machine), and its task is the
-            // first the other thread would take: both halves here, one
-            // after the other. (With `join`, this thread, waiting for a
-            // half taken by the other, could take the helper's task
-            // itself, and spin in it for ever.)
-            here();
-            half.run();
-        } else {
-            self.join(here, &mut || half.run());
-        }
-        half
     }
 
     fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
@@ -484,36 +423,19 @@ impl<'p> ParallelMemoCounter<'p> {
         // one of the pool's and merges a part of each layer itself, and the
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
-        let by_halves =
-            |states: u64| threads == 2 && (SPLIT_RUN_LAYER..SPLIT_RUN_LARGEST).contains(&states);
-        // The layers from the current one on while `more` holds; `Ok(None)`
-        // when the count is done, `Ok(Some(false))` when it passed the memory.
-        // Within a stretch (`ready`), a layer that no split takes is made
-        // on this thread: the pool's other thread spins for the helper, or
-        // takes the helper's task first, so parts for it would wait here.
-        let steps = |maker: &OnThreads,
-                     layers: &mut Layers,
-                     more: &dyn Fn(u64) -> bool,
-                     ready: bool|
-         -> Result<Option<bool>, MemoError> {
+        let mut sweep = || -> Result<bool, MemoError> {
+            let maker = OnThreads::new(threads);
+            // On two threads, from both ends at once: the threads meet once
+            // a count. On more, each large layer is cut by key.
+            if threads == 2 && layers.meets() {
+                return meet(&maker, layers, budget, progress.as_deref());
+            }
             while let Some(states) = layers.begin() {
-                if !more(states) {
-                    return Ok(Some(true));
-                }
                 if let Some(stop) = clock_stop(budget) {
                     return Err(MemoError::Stopped(stop));
                 }
                 let before = layers.memo_stats().nodes;
-                let split = if by_halves(states) {
-                    layers.split_run(maker)
-                } else {
-                    None
-                };
-                let fits = match split {
-                    Some(fits) => fits,
-                    None if ready => layers.finish_here(),
-                    None => maker.make_whole(layers, states),
-                };
+                let fits = maker.make_whole(layers, states);
                 let nodes = layers.memo_stats().nodes - before;
                 budget.spend(nodes).map_err(MemoError::Stopped)?;
                 if let Some(progress) = &progress {
@@ -522,29 +444,10 @@ impl<'p> ParallelMemoCounter<'p> {
                     progress.set_finished(f64::from(place) / f64::from(of.max(1)));
                 }
                 if !fits {
-                    return Ok(Some(false));
+                    return Ok(false);
                 }
             }
-            Ok(None)
-        };
-        let mut sweep = || -> Result<bool, MemoError> {
-            let maker = OnThreads::new(threads);
-            loop {
-                // A stretch of runs by halves with a thread kept ready for
-                // them; the other layers as before.
-                let step = match layers.begin() {
-                    None => None,
-                    Some(states) if by_halves(states) => {
-                        maker.stretch(|| steps(&maker, layers, &by_halves, true))?
-                    }
-                    Some(_) => steps(&maker, layers, &|states| !by_halves(states), false)?,
-                };
-                match step {
-                    None => return Ok(true),
-                    Some(false) => return Ok(false),
-                    Some(true) => {}
-                }
-            }
+            Ok(true)
         };
         let fits = match pool {
             // `scope` runs its body on a thread of the global pool.
@@ -784,6 +687,51 @@ fn run_to_end(
                 }
                 return Err(stop);
             }
+        }
+    }
+}
+
+/// The layered count on two threads, from both ends at once
+/// ([`Layers::meet`]): the threads meet once, where the layers made from
+/// the start meet those made back from the end. `Ok(false)` when the
+/// layers passed the memory granted.
+///
+/// Measured with the criterion bench `layered`, one thread against two,
+/// on a 2-core machine: 2.07x on the 16 x 16 board, 2.06x on the Aztec
+/// diamond of order 12 and 2.29x on order 16, where the runs of layers by
+/// halves before (the states split by the parity of bits that no option of
+/// a run of layers changes, a thread kept spinning for the halves) gave
+/// 1.71x, 1.43x and 1.55x in the same session.
+fn meet(
+    maker: &OnThreads,
+    layers: &mut Layers,
+    budget: &Budget,
+    progress: Option<&Progress>,
+) -> Result<bool, MemoError> {
+    let stopped = Mutex::new(None);
+    let (_, of) = layers.place();
+    let check = |nodes: u64, left: u32| {
+        if let Some(progress) = progress {
+            progress.add_nodes(nodes);
+            progress.set_finished(1.0 - f64::from(left) / f64::from(of.max(1)));
+        }
+        match clock_stop(budget).map_or_else(|| budget.spend(nodes), Err) {
+            Ok(()) => true,
+            Err(stop) => {
+                *stopped.lock().unwrap_or_else(PoisonError::into_inner) = Some(stop);
+                false
+            }
+        }
+    };
+    match layers.meet(maker, &check) {
+        MeetEnd::Done => Ok(true),
+        MeetEnd::OverMemory => Ok(false),
+        MeetEnd::Stopped => {
+            let stop = stopped
+                .into_inner()
+                .unwrap_or_else(PoisonError::into_inner)
+                .unwrap_or(Stop::Cancelled);
+            Err(MemoError::Stopped(stop))
         }
     }
 }

@@ -152,7 +152,7 @@ pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
 pub use layered::KEPT_MEMORY;
-pub use sweep::{Chunk, Half, LayerEnd, LayerMaker, Layers, OnThisThread, Part, SweepStats};
+pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, MeetEnd, OnThisThread, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};

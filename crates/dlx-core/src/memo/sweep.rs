@@ -65,15 +65,13 @@
 //! and their numbers of ways are the same on any number of threads, and so
 //! is the count.
 //!
-//! On two threads, a run of layers can instead be made by halves
-//! ([`Layers::split_run`]): a place whose bit no option of the next few
-//! places covers keeps that bit in every key made meanwhile, so the states
-//! with an odd number of such bits and those with an even number move on
-//! apart, each on its own core, and meet again only at the run's end. A
-//! layer cut by key reads, at every layer, states the other core wrote
-//! (a key moves down one place a layer, so no cut keeps a part's reads on
-//! its core), and that cost a state of the Aztec diamond of order 12
-//! about half as much again as on one thread.
+//! On two threads the count is made from both ends at once instead
+//! ([`Layers::meet`], in `meet.rs`): the layers from the start on one,
+//! the numbers of ways to finish from the end back on the other, until
+//! they meet at one layer. The threads meet once a count, and neither
+//! reads the other's states until then (a layer cut by key reads, at every
+//! layer, states the other core wrote: a key moves down one place a
+//! layer, so no cut keeps a part's reads on its core).
 
 use std::sync::Arc;
 
@@ -81,6 +79,11 @@ use num_bigint::BigUint;
 
 use super::layout::Layout;
 use super::{Count, MemoStats};
+
+mod meet;
+#[cfg(test)]
+pub(crate) use meet::count_meeting_at;
+pub use meet::MeetEnd;
 
 /// The states sampled from a layer to cut its expansion into parts.
 const SAMPLE: usize = 256;
@@ -101,11 +104,6 @@ pub(crate) struct Plan {
     ids: Vec<u32>,
     /// The most places an option spans.
     window: u32,
-    /// The places before `q` whose options cover place `q` are
-    /// `touching[touch_first[q]..touch_first[q + 1]]`, in increasing order:
-    /// the only places where a state's bit for `q` may change.
-    touch_first: Vec<u32>,
-    touching: Vec<u32>,
 }
 
 impl Plan {
@@ -144,42 +142,13 @@ impl Plan {
         for p in 0..n as usize {
             first[p + 1] += first[p];
         }
-        let mut touches: Vec<(u32, u32)> = Vec::new();
-        for &(low, mask, _) in &by_first {
-            let mut rest = mask & !1;
-            while rest != 0 {
-                touches.push((low + rest.trailing_zeros(), low));
-                rest &= rest - 1;
-            }
-        }
-        touches.sort_unstable();
-        touches.dedup();
-        let mut touch_first = vec![0u32; n as usize + 1];
-        for &(q, _) in &touches {
-            touch_first[q as usize + 1] += 1;
-        }
-        for q in 0..n as usize {
-            touch_first[q + 1] += touch_first[q];
-        }
         Some(Plan {
             n,
             first,
             masks: by_first.iter().map(|&(_, mask, _)| mask).collect(),
             ids: by_first.iter().map(|&(_, _, id)| id).collect(),
             window: span_most + 1,
-            touch_first,
-            touching: touches.iter().map(|&(_, p)| p).collect(),
         })
-    }
-
-    /// How many places from `place` on are expanded with the bit of place
-    /// `q` (within the window) kept as it is: none of them is `q`, and no
-    /// option there covers `q`.
-    fn keeps(&self, q: u32, place: u32) -> u32 {
-        let touching = &self.touching
-            [self.touch_first[q as usize] as usize..self.touch_first[q as usize + 1] as usize];
-        let next = touching.partition_point(|&p| p < place);
-        touching.get(next).map_or(q, |&p| p.min(q)) - place
     }
 
     /// The statistics of a count not started: its layers and its window.
@@ -207,32 +176,6 @@ impl Plan {
     /// The number of places (primary items), and so of layers after the first.
     pub(crate) fn places(&self) -> u32 {
         self.n
-    }
-}
-
-/// One chunk of the states of two with no key in common, in increasing
-/// order of key, their numbers as wide as the wider's.
-fn merge_apart(a: &Chunk, b: &Chunk, out: &mut Chunk) {
-    let stride = a.stride.max(b.stride).max(1);
-    out.clear(stride);
-    out.keys.reserve(a.len() + b.len());
-    out.ways.reserve((a.len() + b.len()) * stride);
-    let (mut i, mut j) = (0, 0);
-    let take = |from: &Chunk, k: usize, out: &mut Chunk| {
-        out.keys.push(from.keys[k]);
-        out.ways
-            .extend_from_slice(&from.ways[k * from.stride..(k + 1) * from.stride]);
-        out.ways.resize(out.keys.len() * stride, 0);
-    };
-    while i < a.len() || j < b.len() {
-        if j == b.len() || (i < a.len() && a.keys[i] < b.keys[j]) {
-            take(a, i, out);
-            i += 1;
-        } else {
-            debug_assert!(i == a.len() || a.keys[i] != b.keys[j], "no key in both");
-            take(b, j, out);
-            j += 1;
-        }
     }
 }
 
@@ -413,61 +356,6 @@ pub trait LayerMaker: Send + Sync + std::fmt::Debug {
         a();
         b();
     }
-
-    /// Runs `here` on this thread and [`Half::run`] of `half` at once, on
-    /// another thread when there are threads ([`LayerMaker::join`], unless
-    /// the maker keeps a thread of its own ready), and gives `half` back,
-    /// run: the halves of a run of layers ([`Layers::split_run`]).
-    fn run_beside(&self, half: Half, here: &mut (dyn FnMut() + Send)) -> Half {
-        let mut half = half;
-        self.join(here, &mut || half.run());
-        half
-    }
-}
-
-/// One half of a run of layers made by halves ([`Layers::split_run`]): a
-/// count of some of a layer's states, moved on for the run's layers by
-/// [`Half::run`], on any thread ([`LayerMaker::run_beside`]). It owns
-/// what it reads and writes, so a thread kept waiting for work can take it
-/// by value.
-#[derive(Debug)]
-pub struct Half {
-    layers: Layers,
-    run: u32,
-    /// The sizes of the layers made.
-    sizes: Vec<u64>,
-    /// Whether the layers stayed within the memory granted.
-    fits: bool,
-    done: bool,
-    /// The layer to take the half's states from first, and the bits and
-    /// parity of its states there.
-    from: Option<(Arc<Vec<Chunk>>, u128, u32)>,
-}
-
-impl Half {
-    /// Makes the half's layers, once (again, it does nothing).
-    pub fn run(&mut self) {
-        if self.done {
-            return;
-        }
-        if let Some((from, bits, parity)) = self.from.take() {
-            let layers = &mut self.layers;
-            let stride = from.first().map_or(1, |c| c.stride);
-            let mut own = layers.current.pop().unwrap_or_default();
-            own.clear(stride);
-            for chunk in from.iter() {
-                for (i, &key) in chunk.keys.iter().enumerate() {
-                    if (key & bits).count_ones() & 1 == parity {
-                        own.keys.push(key);
-                        own.ways.extend_from_slice(chunk.ways(i));
-                    }
-                }
-            }
-            layers.current.push(own);
-        }
-        self.fits = self.layers.run_layers(self.run, &mut self.sizes);
-        self.done = true;
-    }
 }
 
 /// The [`LayerMaker`] of one thread: [`Layers::run_layer`] on the calling thread.
@@ -479,17 +367,6 @@ impl LayerMaker for OnThisThread {
         layers.run_layer(slice)
     }
 }
-
-/// The fewest layers a run split by a place's bit goes ([`Layers::split_run`]):
-/// the split and the merge after it each cost about one layer's copy.
-const SPLIT_RUN_LEAST: u32 = 4;
-
-/// The most layers a split run goes before its halves are merged again:
-/// the budget and the progress are read between runs.
-const SPLIT_RUN_MOST: u32 = 64;
-
-/// About how many states of a layer [`Layers::split_run`] reads to choose its split.
-const SPLIT_SAMPLE: usize = 256;
 
 /// Where a call to [`Layers::run`] ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -542,9 +419,6 @@ pub struct Layers {
     /// The places covered before the count started (by the options fixed
     /// with [`crate::MemoCounter::choose`]), a bit each; empty when none.
     covered: Arc<[u64]>,
-    /// Chunks kept for their memory by [`Layers::split_run`]: the halves'
-    /// layers, from one run to the next.
-    spare: Vec<Chunk>,
 }
 
 impl Layers {
@@ -586,7 +460,6 @@ impl Layers {
             made: 1,
             met: 0,
             covered,
-            spare: Vec::new(),
         }
     }
 
@@ -632,7 +505,6 @@ impl Layers {
             made: 0,
             met: 0,
             covered: Arc::from([]),
-            spare: Vec::new(),
         }
     }
 
@@ -660,199 +532,6 @@ impl Layers {
             "the parts' keys in order"
         );
         kept
-    }
-
-    /// Makes the next layers by halves: the current layer's states are
-    /// split by the parity of their bits at some places of the window that
-    /// no option of the next 4 places or more covers (and that none of
-    /// them is), and the two halves move on apart, as two counts that
-    /// `maker` runs ([`LayerMaker::run_beside`]), for as long as those bits stay
-    /// (at most 64 places); then they are merged into one layer again.
-    /// Every key keeps those bits, so no key is made by both halves, the
-    /// merge adds nothing up, and the layers, numbers and statistics
-    /// are those of one thread, but for the peak memory and the options
-    /// taken: a half whose numbers outgrow their limbs makes that layer
-    /// again, wider, as one thread does, but at its own place. Each half reads
-    /// and writes only its own states, on its own core, and the halves meet
-    /// once a run, not once a layer (a layer cut by key reads the states
-    /// the other core wrote, and waits for it, at every layer).
-    ///
-    /// The places are chosen on a sample of the states, each weighed by
-    /// the places of the run where it takes options: the most work moved
-    /// off one thread, for the most layers, with at least an eighth of it
-    /// in the smaller half. `None` when no places split the layer so
-    /// (nothing is made); `Some(within memory)` after the run.
-    pub fn split_run(&mut self, maker: &dyn LayerMaker) -> Option<bool> {
-        let place = self.place;
-        let n = self.plan.n;
-        let states: usize = self.current.iter().map(Chunk::len).sum();
-        if self.merge.is_some() || place >= n || states < 2 {
-            return None;
-        }
-        // The states split by the parity of their bits at some places of
-        // the window: no key changes it while those bits stay, so no key is
-        // made by both halves. The places kept for `run` layers or more,
-        // for the few longest runs; the best split moves the most states
-        // off the one thread for the most layers.
-        let mut keeps: Vec<(u32, u32)> = (1..self.plan.window.min(n - place))
-            .map(|j| (self.plan.keeps(place + j, place).min(SPLIT_RUN_MOST), j))
-            .filter(|&(run, _)| run >= SPLIT_RUN_LEAST)
-            .collect();
-        keeps.sort_unstable_by(|a, b| b.cmp(a));
-        let mut best: Option<(u64, u128, u32)> = None; // (saving, bits, run)
-        let mut bits = 0u128;
-        // A sample of the states, each weighed by the layers of the run
-        // where it takes options (its bit at the place is clear): the work
-        // of a half, more than its number of states.
-        let step = (states / SPLIT_SAMPLE).max(1);
-        let sample: Vec<(u128, u64)> = self
-            .current
-            .iter()
-            .flat_map(|c| c.keys.iter().copied())
-            .step_by(step)
-            .map(|key| {
-                let run = keeps.first().map_or(0, |&(run, _)| run);
-                let ahead = if run >= 128 {
-                    u128::MAX
-                } else {
-                    (1u128 << run) - 1
-                };
-                (key, 1 + u64::from((!key & ahead).count_ones()))
-            })
-            .collect();
-        let total: u64 = sample.iter().map(|&(_, w)| w).sum();
-        for (k, &(run, j)) in keeps.iter().enumerate() {
-            bits |= 1 << j;
-            if keeps.get(k + 1).is_some_and(|&(next, _)| next == run) {
-                continue;
-            }
-            let odd: u64 = sample
-                .iter()
-                .filter(|&&(key, _)| (key & bits).count_ones() & 1 != 0)
-                .map(|&(_, w)| w)
-                .sum();
-            let smaller = odd.min(total - odd);
-            let saving = u64::from(run) * smaller;
-            if smaller >= total / 8 && best.is_none_or(|(s, _, _)| saving > s) {
-                best = Some((saving, bits, run));
-            }
-        }
-        let (_, bits, run) = best?;
-        debug_assert!(
-            self.current
-                .iter()
-                .all(|c| c.stride == self.current[0].stride),
-            "one width"
-        );
-        // A half widens its numbers when they outgrow their limbs, as one
-        // thread does, making that layer again, but where its own numbers
-        // do: the options it takes again are the only figure that differs.
-        // (Widened beforehand for the whole run, by the most the run's
-        // places could multiply them, the numbers took a limb more than
-        // they needed for most of a count: made one half after the other,
-        // the runs by halves cost 23% more than one thread on the 16 x 16
-        // board and 16% more on the Aztec diamond of order 12; now 5% and
-        // 9%.)
-        let stride = self.stride;
-        // Each half takes its states from the layer on its own core.
-        let from = Arc::new(std::mem::take(&mut self.current));
-        let mut half = |parity: u32| {
-            // Its first layer's memory, filled on its core.
-            let first = self.spare_chunk(stride);
-            let layers = self.fork(first, stride);
-            Half {
-                layers,
-                run,
-                sizes: Vec::with_capacity(run as usize),
-                fits: true,
-                done: false,
-                from: Some((Arc::clone(&from), bits, parity)),
-            }
-        };
-        let mut here = half(0);
-        let there = half(1);
-        let there = maker.run_beside(there, &mut || here.run());
-        debug_assert!(here.done && there.done, "both halves ran");
-        if let Ok(layer) = Arc::try_unwrap(from) {
-            self.spare.extend(layer);
-        }
-        let sizes = [here.sizes, there.sizes];
-        let fits = [here.fits, there.fits];
-        let (mut a, mut b) = (here.layers, there.layers);
-        self.tried += a.tried + b.tried;
-        self.made += a.made + b.made;
-        self.met += a.met + b.met;
-        for (x, y) in sizes[0].iter().zip(&sizes[1]) {
-            self.stats.widest = self.stats.widest.max(x + y);
-        }
-        self.stats.peak_bytes = self
-            .stats
-            .peak_bytes
-            .max(a.stats.peak_bytes + b.stats.peak_bytes);
-        if !(fits[0] && fits[1]) {
-            return Some(false);
-        }
-        debug_assert!(
-            a.place == place + run && b.place == place + run,
-            "both halves ran"
-        );
-        self.place = place + run;
-        self.stride = a.stride.max(b.stride);
-        let (a_last, b_last) = (
-            a.current.pop().unwrap_or_default(),
-            b.current.pop().unwrap_or_default(),
-        );
-        let mut merged = self.spare_chunk(self.stride);
-        merge_apart(&a_last, &b_last, &mut merged);
-        self.current = vec![merged];
-        self.spare.extend([
-            a_last,
-            b_last,
-            std::mem::take(&mut a.next),
-            std::mem::take(&mut b.next),
-        ]);
-        Some(true)
-    }
-
-    /// A count from the current place on, from `layer` (some of the
-    /// current layer's states), with this count's plan, covered places
-    /// and memory: a half of [`Layers::split_run`].
-    fn fork(&mut self, layer: Chunk, stride: usize) -> Layers {
-        let next = self.spare_chunk(stride);
-        Layers {
-            plan: Arc::clone(&self.plan),
-            current: vec![layer],
-            next,
-            place: self.place,
-            stride,
-            merge: None,
-            memory: self.memory,
-            stats: SweepStats::default(),
-            tried: 0,
-            made: 0,
-            met: 0,
-            covered: Arc::clone(&self.covered),
-            spare: Vec::new(),
-        }
-    }
-
-    /// An empty chunk of `stride` limbs a number, with the memory of a spare one.
-    fn spare_chunk(&mut self, stride: usize) -> Chunk {
-        let mut chunk = self.spare.pop().unwrap_or_default();
-        chunk.clear(stride);
-        chunk
-    }
-
-    /// Makes `run` layers on this thread, their sizes pushed to `sizes`;
-    /// `false` when the layers passed the memory.
-    fn run_layers(&mut self, run: u32, sizes: &mut Vec<u64>) -> bool {
-        for _ in 0..run {
-            if !self.finish_here() {
-                return false;
-            }
-            sizes.push(self.current.iter().map(|c| c.len() as u64).sum());
-        }
-        true
     }
 
     /// The bytes the current layer's states need.
@@ -1356,58 +1035,6 @@ pub(crate) mod tests {
         assert!(fib(201).to_u128().is_none());
     }
 
-    /// The count with [`Layers::split_run`] wherever it applies, its two
-    /// halves run one after the other, and the count's statistics.
-    fn by_halves(text: &str) -> (Count, (u64, u64, u64, u64), u32) {
-        let mut layers = layers(text);
-        let mut runs = 0;
-        while layers.begin().is_some() {
-            match layers.split_run(&OnThisThread) {
-                Some(fits) => {
-                    assert!(fits);
-                    runs += 1;
-                }
-                None => assert!(layers.finish_here()),
-            }
-        }
-        let stats = (layers.tried, layers.made, layers.met, layers.stats.widest);
-        (layers.count(), stats, runs)
-    }
-
-    #[test]
-    // The boards take Miri many minutes; no unsafe code runs here.
-    #[cfg_attr(miri, ignore)]
-    fn runs_by_halves_make_the_layers_of_one_thread() {
-        // The 10 x 40 board's count passes 2^128: its halves widen their
-        // numbers apart, and are merged at different widths.
-        for text in [strip(8, 8), strip(10, 40), strip(6, 13), strip(3, 3)] {
-            let mut one = layers(&text);
-            let count = loop {
-                match one.run(u64::MAX) {
-                    SweepEnd::Done(count) => break count,
-                    SweepEnd::Paused => {}
-                    SweepEnd::TooBig => unreachable!(),
-                }
-            };
-            let (halves, (tried, made, met, widest), runs) = by_halves(&text);
-            assert_eq!(halves, count);
-            assert_eq!((made, met, widest), (one.made, one.met, one.stats.widest));
-            // A layer is made again when its numbers widen, by one
-            // thread and by each half at its own place; no number widens
-            // below 2^64.
-            assert!(tried >= made, "{tried} < {made}");
-            if count.to_u64().is_some() {
-                assert_eq!(tried, one.tried);
-            }
-            if text == strip(8, 8) || text == strip(10, 40) {
-                assert!(runs > 0, "run by halves");
-            }
-            if text == strip(10, 40) {
-                assert!(count.to_u128().is_none(), "past 2^128");
-            }
-        }
-    }
-
     #[test]
     fn limbs_carry() {
         let mut sum = vec![u64::MAX, u64::MAX];
@@ -1418,5 +1045,99 @@ pub(crate) mod tests {
             Count::from(u128::MAX) + Count::from(1u128 << 65)
         );
         assert_eq!(count_of(&[0, 0, 0]), Count::ZERO);
+    }
+
+    #[test]
+    fn counts_from_both_ends_meet_at_any_place() {
+        // Every meeting place gives the count: domino boards (OEIS A004003,
+        // the 2 x n Fibonacci numbers, an odd board with none), and one
+        // past 2^64 and 2^128 by the meeting's own product.
+        // Under Miri, which interprets every step, two small boards.
+        let mut boards = vec![(strip(2, 3), Count::from(3u64)), (strip(3, 3), Count::ZERO)];
+        if !cfg!(miri) {
+            boards.push((strip(2, 5), Count::from(8u64)));
+            boards.push((strip(4, 4), Count::from(36u64)));
+            boards.push((strip(3, 6), Count::from(41u64)));
+            boards.push((strip(6, 6), Count::from(6_728u64)));
+            boards.push((strip(2, 100), sliced(&strip(2, 100), u64::MAX)));
+            boards.push((strip(2, 200), sliced(&strip(2, 200), u64::MAX)));
+            // Past 2^128, both sides widening their numbers apart.
+            boards.push((strip(10, 40), sliced(&strip(10, 40), u64::MAX)));
+        }
+        for (text, expected) in boards {
+            let n = layers(&text).place().1;
+            let step = (n / 24).max(1);
+            for m in (0..=n).step_by(step as usize).chain([n]) {
+                let mut counted = layers(&text);
+                let (count, _) = count_meeting_at(&mut counted, m);
+                assert_eq!(count, expected, "met at {m} of {n}");
+                assert_eq!(counted.begin(), None, "done");
+            }
+        }
+    }
+
+    #[test]
+    fn the_backward_count_keeps_the_states_a_forward_count_could_have() {
+        // On the 6 x 6 square met at the start, the backward layers hold
+        // no more states than the forward ones would (the square is the
+        // same from either end), within a few.
+        if cfg!(miri) {
+            return;
+        }
+        let text = strip(6, 6);
+        let mut forward = layers(&text);
+        while forward.begin().is_some() {
+            assert!(forward.finish_here());
+        }
+        let made = forward.made;
+        let (count, back_made) = count_meeting_at(&mut layers(&text), 0);
+        assert_eq!(count, Count::from(6_728u64));
+        assert!(
+            back_made <= made * 2,
+            "backward {back_made}, forward {made}"
+        );
+    }
+
+    #[test]
+    fn counts_with_options_fixed_meet_at_any_place() {
+        // Two options fixed, one at the start and one whose places enter
+        // the window later: every meeting place gives the forward count.
+        let sides: &[usize] = if cfg!(miri) { &[2] } else { &[4, 6, 8] };
+        for &side in sides {
+            let text = strip(side, side);
+            let plan = Arc::clone(&layers(&text).plan);
+            let places = |p: u32, m: u128| {
+                (0..128)
+                    .filter(move |&b| m >> b & 1 != 0)
+                    .map(move |b| p + b)
+            };
+            let first: Vec<u32> = places(0, plan.options_at(0)[0]).collect();
+            let late = (plan.n / 2..plan.n)
+                .find_map(|p| {
+                    plan.options_at(p)
+                        .iter()
+                        .map(|&m| places(p, m).collect::<Vec<_>>())
+                        .find(|ps| ps.iter().all(|q| !first.contains(q)))
+                })
+                .unwrap();
+            let mut words = vec![0u64; (plan.n as usize).div_ceil(64)];
+            for &q in first.iter().chain(&late) {
+                words[q as usize / 64] |= 1 << (q % 64);
+            }
+            let covered: Arc<[u64]> = Arc::from(words);
+            let mut forward =
+                Layers::with_covered(Arc::clone(&plan), usize::MAX, Arc::clone(&covered));
+            while forward.begin().is_some() {
+                assert!(forward.finish_here());
+            }
+            let expected = forward.count();
+            assert!(expected > Count::ZERO, "{side}");
+            for m in 0..=plan.n {
+                let mut counted =
+                    Layers::with_covered(Arc::clone(&plan), usize::MAX, Arc::clone(&covered));
+                let (count, _) = count_meeting_at(&mut counted, m);
+                assert_eq!(count, expected, "{side} x {side} met at {m}");
+            }
+        }
     }
 }

@@ -1,8 +1,8 @@
 //! The sweep of the memoised count (issue 24): boards of every shape counted exactly, layer by layer along the sweep (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, the layers cut into parts as threads cut them, and the frontier the count leaves on the Aztec diamond.
 
 use dlx_core::{
-    BigUint, Chunk, Count, ItemKind, LayerEnd, MemoCounter, MemoSettings, OptionId, Problem,
-    ProblemBuilder, Rule, Solver,
+    BigUint, Chunk, Count, ItemKind, LayerEnd, LayerMaker, Layers, MeetEnd, MemoCounter,
+    MemoSettings, OptionId, Problem, ProblemBuilder, Rule, Solver,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;
@@ -601,6 +601,49 @@ fn counter_in_parts(mut counter: MemoCounter, parts: usize) -> Option<Count> {
     Some(layers.count())
 }
 
+/// A [`LayerMaker`] whose two tasks run one after the other, the second
+/// first (`BackFirst`: a count from both ends then makes every backward
+/// layer, and meets at the start), or at once on two threads (`Crossing`:
+/// it meets wherever their speeds take them).
+#[derive(Debug)]
+enum Meeting {
+    BackFirst,
+    Crossing,
+}
+
+impl LayerMaker for Meeting {
+    fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
+        layers.run_layer(slice)
+    }
+
+    fn threads(&self) -> usize {
+        2
+    }
+
+    fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
+        match self {
+            Meeting::BackFirst => {
+                b();
+                a();
+            }
+            Meeting::Crossing => std::thread::scope(|scope| {
+                scope.spawn(b);
+                a();
+            }),
+        }
+    }
+}
+
+/// The layered count of `counter` made from both ends by `maker`
+/// ([`Layers::meet`]); `None` when it is not counted layer by layer.
+fn counter_meeting(mut counter: MemoCounter, maker: &Meeting) -> Option<Count> {
+    let layers = counter.layers()?;
+    assert!(layers.meets());
+    assert_eq!(layers.meet(maker, &|_, _| true), MeetEnd::Done);
+    assert_eq!(layers.begin(), None, "done");
+    Some(layers.count())
+}
+
 /// The count of the depth-first memoised count (the fewest-options rule,
 /// which never runs layer by layer).
 fn depth_first_count(problem: &Problem) -> Count {
@@ -632,6 +675,14 @@ fn issue_24_boards_are_counted_layer_by_layer_in_any_number_of_parts() {
                 "{name}, {parts} parts"
             );
         }
+        for maker in [Meeting::BackFirst, Meeting::Crossing] {
+            let counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+            assert_eq!(
+                counter_meeting(counter, &maker),
+                Some(expected.clone()),
+                "{name}, from both ends, {maker:?}"
+            );
+        }
     }
     // Past 2^128, the numbers widened while cut into parts: the Aztec
     // diamond of order 17 has 2^153 tilings.
@@ -640,6 +691,32 @@ fn issue_24_boards_are_counted_layer_by_layer_in_any_number_of_parts() {
         layered_in_parts(&problem, 3).map(|c| c.to_biguint()),
         Some(BigUint::from(1u8) << 153)
     );
+    for maker in [Meeting::BackFirst, Meeting::Crossing] {
+        let counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+        assert_eq!(
+            counter_meeting(counter, &maker).map(|c| c.to_biguint()),
+            Some(BigUint::from(1u8) << 153),
+            "{maker:?}"
+        );
+    }
+}
+
+#[test]
+fn issue_24_a_count_from_both_ends_keeps_to_the_memory_of_one_thread() {
+    // Granted just the memory the forward layers take alone, the backward
+    // count stops once the two sides together would pass it, and the
+    // forward count makes the rest: the 12 x 12 square (OEIS A004003).
+    let problem = dominoes(&vec!["#".repeat(12); 12]);
+    let mut one = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+    let expected = one.count().unwrap();
+    let peak = one.sweep_stats().unwrap().peak_bytes;
+    let settings = MemoSettings::new().with_memory(peak);
+    let counter = MemoCounter::new(&problem, &settings).unwrap();
+    assert_eq!(
+        counter_meeting(counter, &Meeting::BackFirst),
+        Some(expected.clone())
+    );
+    assert_eq!(expected, Count::from(53_060_477_521_960_000u64));
 }
 
 #[test]
@@ -707,7 +784,11 @@ proptest! {
         prop_assert_eq!(memo_count_big(&problem), plain.clone());
         prop_assert_eq!(depth_first_count(&problem), plain.clone());
         if let Some(layered) = layered_in_parts(&problem, parts) {
-            prop_assert_eq!(layered, plain);
+            prop_assert_eq!(layered, plain.clone());
+            for maker in [Meeting::BackFirst, Meeting::Crossing] {
+                let counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+                prop_assert_eq!(counter_meeting(counter, &maker), Some(plain.clone()));
+            }
         }
     }
 
@@ -719,7 +800,11 @@ proptest! {
         let expected = depth_first_count(&problem);
         prop_assert_eq!(memo_count_big(&problem), expected.clone());
         if let Some(layered) = layered_in_parts(&problem, parts) {
-            prop_assert_eq!(layered, expected);
+            prop_assert_eq!(layered, expected.clone());
+            for maker in [Meeting::BackFirst, Meeting::Crossing] {
+                let counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
+                prop_assert_eq!(counter_meeting(counter, &maker), Some(expected.clone()));
+            }
         }
     }
 }
@@ -764,6 +849,9 @@ proptest! {
         let expected = depth_first.count().expect("no budget");
         if sweeps {
             prop_assert_eq!(counter_in_parts(layered.clone(), parts), Some(expected.clone()));
+            for maker in [Meeting::BackFirst, Meeting::Crossing] {
+                prop_assert_eq!(counter_meeting(layered.clone(), &maker), Some(expected.clone()));
+            }
         }
         prop_assert_eq!(layered.count().expect("no budget"), expected);
         prop_assert_eq!(layered.sweep_stats().is_some(), sweeps);

@@ -1,0 +1,394 @@
+//! The layered count from both ends at once: the layers from the start and, on another thread, the numbers of ways to finish from the end, until they meet.
+//!
+//! The count is the sum, over the states of any one layer, of the ways to
+//! reach the state from the start times the ways to finish from it. The
+//! forward count ([`Layers`]) makes the first factors, layer by layer from
+//! the start; the backward count here makes the second, layer by layer
+//! from the end, where the one state, everything covered, has one way to
+//! finish. Each side takes the next layer from a shared number of layers
+//! left between them, so the faster side makes more, and they meet at
+//! whatever layer that number reaches 0; the count is then one pass over
+//! the two layers held there, by key. Two threads meet once a count,
+//! instead of at every layer (a layer cut by key), and neither reads what
+//! the other wrote until the end.
+//!
+//! # The backward layers
+//! A state `k` at place `p` moves on to `k' = k >> 1` when its item at `p`
+//! is covered, or to `k' = (k | m) >> 1` by an option of mask `m` whose first
+//! item is at `p` and whose items are free in `k`. So the states at `p`
+//! that lead to `k'` are `full = k' << 1 | 1` itself, and `full & !m` for
+//! each such mask that `full` contains. Each of those ways keeps the order
+//! of the keys, as the forward ways do, so a backward layer is a merge of
+//! a few sorted runs too, equal keys added up. A key is kept only when
+//! every bit it has could be set at `p`: some option whose first item is
+//! before `p` covers that place. The backward count meets states that the
+//! forward count never makes (no way from the start leads to them); they
+//! add nothing to the count, only work.
+
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use super::{add_limbs, is_set, Chunk, LayerMaker, Layers, Plan};
+#[cfg(test)]
+use crate::Count;
+
+/// The backward count: the numbers of ways to finish from each state of a
+/// layer, made from the last layer back.
+#[derive(Debug)]
+struct Backward {
+    plan: Arc<Plan>,
+    /// The place of the layer held (`plan.n`: the end, one state).
+    place: u32,
+    current: Chunk,
+    next: Chunk,
+    /// Limbs of the next layer's numbers.
+    stride: usize,
+    /// The union of the masks of the options at each place.
+    reach: Vec<u128>,
+    /// The places covered before the count started, as [`Layers`] has them.
+    covered: Arc<[u64]>,
+    /// Options taken, states made, states met again, the widest layer and
+    /// the most bytes held.
+    tried: u64,
+    made: u64,
+    met: u64,
+    widest: u64,
+    peak_bytes: usize,
+}
+
+impl Backward {
+    fn new(plan: Arc<Plan>, covered: Arc<[u64]>) -> Backward {
+        let reach = (0..plan.n)
+            .map(|p| plan.options_at(p).iter().fold(0, |all, &m| all | m))
+            .collect();
+        Backward {
+            place: plan.n,
+            current: Chunk {
+                keys: vec![0],
+                ways: vec![1],
+                stride: 1,
+                ..Chunk::default()
+            },
+            next: Chunk::default(),
+            stride: 1,
+            reach,
+            covered,
+            tried: 0,
+            // The end state is given, not made: it stands for the state of
+            // the last layer, which the forward count then never makes.
+            made: 0,
+            met: 0,
+            widest: 1,
+            peak_bytes: 0,
+            plan,
+        }
+    }
+
+    /// The bits a state at place `p` may have: the places from `p` on that
+    /// an option whose first item is before `p` covers, or that were
+    /// covered before the count started.
+    fn possible(&self, p: u32) -> u128 {
+        let window = self.plan.window;
+        (1..=window.min(p))
+            .map(|d| self.reach[(p - d) as usize] >> d)
+            .fold(self.required(p), |all, bits| all | bits)
+    }
+
+    /// The bits every state at place `p` has: the places of its window
+    /// covered before the count started ([`Layers::with_covered`]).
+    fn required(&self, p: u32) -> u128 {
+        (0..self.plan.window.min(self.plan.n - p))
+            .filter(|&i| is_set(&self.covered, p + i))
+            .fold(0, |all, i| all | 1 << i)
+    }
+
+    /// What every key moving on from place `p` gains ([`Layers`]'s
+    /// `entering`): the bit of the place the window reaches, when it was
+    /// covered before the count started.
+    fn entering(&self, p: u32) -> u128 {
+        let reached = p + self.plan.window;
+        if reached < self.plan.n && is_set(&self.covered, reached) {
+            1 << (self.plan.window - 1)
+        } else {
+            0
+        }
+    }
+
+    /// Makes the layer before the one held; the bytes its two layers hold.
+    fn step(&mut self) -> usize {
+        debug_assert!(self.place > 0, "a layer before");
+        let p = self.place - 1;
+        loop {
+            let mut next = std::mem::take(&mut self.next);
+            next.clear(self.stride);
+            self.expand(p, &mut next);
+            self.tried += next.tried;
+            if next.overflow {
+                // Again, one limb wider; the options taken stay counted.
+                self.stride += 1;
+                self.next = next;
+                continue;
+            }
+            let states = next.len() as u64;
+            self.made += states;
+            self.met += next.tried.saturating_sub(states);
+            self.widest = self.widest.max(states);
+            let old = std::mem::replace(&mut self.current, next);
+            let bytes = old.bytes() + self.current.bytes();
+            self.peak_bytes = self.peak_bytes.max(bytes);
+            self.next = old;
+            self.place = p;
+            return bytes;
+        }
+    }
+
+    /// The states at place `p` that lead to the states held, each with the
+    /// sum of their numbers of ways to finish, into `out`.
+    fn expand(&self, p: u32, out: &mut Chunk) {
+        let options = self.plan.options_at(p);
+        let (possible, required) = (self.possible(p), self.required(p));
+        let entering = self.entering(p);
+        let from = &self.current;
+        let stride = out.stride;
+        // The key way `j` makes of the state held at `i`, if any.
+        let before = |j: usize, i: usize| -> Option<u128> {
+            let key = from.keys[i];
+            if key & entering != entering {
+                return None;
+            }
+            let full = (key ^ entering) << 1 | 1;
+            let key = match j {
+                0 => full,
+                _ => {
+                    let mask = options[j - 1];
+                    if full & mask != mask {
+                        return None;
+                    }
+                    full ^ mask
+                }
+            };
+            (key & !possible == 0 && key & required == required).then_some(key)
+        };
+        let seek = |j: usize, mut i: usize| -> (usize, Option<u128>) {
+            while i < from.len() {
+                if let Some(key) = before(j, i) {
+                    return (i, Some(key));
+                }
+                i += 1;
+            }
+            (i, None)
+        };
+        let ways = 1 + options.len();
+        let mut at = Vec::with_capacity(ways);
+        let mut heads = Vec::with_capacity(ways);
+        for j in 0..ways {
+            let (i, key) = seek(j, 0);
+            at.push(i);
+            heads.push(key);
+        }
+        let mut sum = vec![0u64; stride];
+        while let Some(least) = heads.iter().flatten().min().copied() {
+            sum.fill(0);
+            for j in 0..ways {
+                if heads[j] != Some(least) {
+                    continue;
+                }
+                let value = from.ways(at[j]);
+                // A narrower number (the layer held before a widening)
+                // adds as it is.
+                let carried = add_limbs(&mut sum[..value.len()], value)
+                    && (value.len()..stride).all(|k| {
+                        let (limb, carry) = sum[k].overflowing_add(1);
+                        sum[k] = limb;
+                        carry
+                    });
+                out.overflow |= carried;
+                out.tried += 1;
+                (at[j], heads[j]) = seek(j, at[j] + 1);
+            }
+            out.keys.push(least);
+            out.ways.extend_from_slice(&sum);
+        }
+    }
+}
+
+/// Adds `a * b` into `acc`, which is wide enough for the sum.
+fn add_product(acc: &mut [u64], a: &[u64], b: &[u64]) {
+    for (i, &x) in a.iter().enumerate() {
+        if x == 0 {
+            continue;
+        }
+        let mut carry = 0u128;
+        for (j, &y) in b.iter().enumerate() {
+            let t = u128::from(x) * u128::from(y) + u128::from(acc[i + j]) + carry;
+            acc[i + j] = t as u64;
+            carry = t >> 64;
+        }
+        let mut k = i + b.len();
+        while carry != 0 {
+            let t = u128::from(acc[k]) + carry;
+            acc[k] = t as u64;
+            carry = t >> 64;
+            k += 1;
+        }
+    }
+}
+
+/// How a count from both ends ended ([`Layers::meet`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MeetEnd {
+    /// The count is done: [`Layers::count`] is the count.
+    Done,
+    /// The forward layers passed the memory granted.
+    OverMemory,
+    /// The caller's check said to stop.
+    Stopped,
+}
+
+impl Layers {
+    /// Whether [`Layers::meet`] applies: no layer is half made.
+    pub fn meets(&self) -> bool {
+        self.merge.is_none()
+    }
+
+    /// Makes the rest of the count from both ends at once: this count's
+    /// layers from the current one on, on this thread, and the numbers of
+    /// ways to finish from the last layer back, on the other task of
+    /// `maker`'s [`LayerMaker::join`], until they meet (see `meet.rs`). The
+    /// side that goes faster makes more layers, so a thread that comes late
+    /// (or not at all: the backward task then finds nothing left to make)
+    /// costs nothing but its share. `check` is called by either side after
+    /// each layer with the options it took and the layers left to make
+    /// between the two; `false` stops both. Only when [`Layers::meets`].
+    ///
+    /// The forward layers keep to the memory granted as on one thread
+    /// ([`MeetEnd::OverMemory`] when they pass it); the backward count
+    /// stops where the two sides together would pass it, and the forward
+    /// count makes the rest.
+    ///
+    /// The count is the one the forward layers alone would make; the
+    /// statistics add both sides' options taken, states and peak bytes,
+    /// and the widest layer is either side's (the backward layers hold
+    /// other states than the forward ones).
+    pub fn meet(
+        &mut self,
+        maker: &dyn LayerMaker,
+        check: &(dyn Fn(u64, u32) -> bool + Sync),
+    ) -> MeetEnd {
+        debug_assert!(self.meets(), "no layer half made");
+        let n = self.plan.n;
+        // Layers left to make between the two sides.
+        let left = AtomicU32::new(n - self.place);
+        let stop = AtomicBool::new(false);
+        let claim = || {
+            !stop.load(Ordering::Relaxed)
+                && left
+                    .fetch_update(Ordering::AcqRel, Ordering::Acquire, |l| l.checked_sub(1))
+                    .is_ok()
+        };
+        let mut back = Backward::new(Arc::clone(&self.plan), Arc::clone(&self.covered));
+        // The memory: the forward layers keep to it as on one thread; the
+        // backward count stops where the two sides together would pass
+        // it, and the forward one makes the rest.
+        let memory = self.memory;
+        let forward_bytes = AtomicUsize::new(self.bytes());
+        let mut fits = true;
+        let forward = &mut *self;
+        maker.join(
+            &mut || {
+                while claim() {
+                    let before = forward.nodes();
+                    fits = forward.finish_here();
+                    forward_bytes.store(forward.bytes(), Ordering::Relaxed);
+                    if !check(forward.nodes() - before, left.load(Ordering::Relaxed)) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if !fits {
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                }
+            },
+            &mut || {
+                while claim() {
+                    let before = back.tried;
+                    let held = back.step();
+                    if !check(back.tried - before, left.load(Ordering::Relaxed)) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if held.saturating_add(forward_bytes.load(Ordering::Relaxed)) > memory {
+                        // The layer made stays, a true layer to meet at.
+                        back.next = Chunk::default();
+                        return;
+                    }
+                }
+            },
+        );
+        self.absorb(&back);
+        if !fits {
+            return MeetEnd::OverMemory;
+        }
+        if stop.load(Ordering::Relaxed) {
+            return MeetEnd::Stopped;
+        }
+        self.combine(&back);
+        MeetEnd::Done
+    }
+
+    /// Adds the backward count's statistics to this count's.
+    fn absorb(&mut self, back: &Backward) {
+        self.tried += back.tried;
+        self.made += back.made;
+        self.met += back.met;
+        self.stats.widest = self.stats.widest.max(back.widest);
+        // Each side's peak, added: at least what both held at once.
+        self.stats.peak_bytes += back.peak_bytes;
+    }
+
+    /// Ends the count where the backward count `back` met it: its one
+    /// last state has the sum over the states held of the ways to each
+    /// times the ways on from it.
+    fn combine(&mut self, back: &Backward) {
+        debug_assert_eq!(self.place, back.place, "the sides met");
+        let stride = self.current.iter().map(|c| c.stride).max().unwrap_or(1);
+        // Wide enough for any product, and for the sum of as many as there
+        // are states (fewer than 2^64).
+        let mut total = vec![0u64; stride + back.current.stride + 1];
+        let held = &back.current;
+        let mut i = 0;
+        for chunk in &self.current {
+            for (k, &key) in chunk.keys.iter().enumerate() {
+                while i < held.len() && held.keys[i] < key {
+                    i += 1;
+                }
+                if i < held.len() && held.keys[i] == key {
+                    add_product(&mut total, chunk.ways(k), held.ways(i));
+                }
+            }
+        }
+        self.place = self.plan.n;
+        self.stride = total.len();
+        self.current = vec![Chunk {
+            keys: vec![0],
+            ways: total,
+            stride: self.stride,
+            ..Chunk::default()
+        }];
+    }
+}
+
+/// The count of `layers` made forward to place `m` and backward from the
+/// end to `m`, on this thread: for tests.
+#[cfg(test)]
+pub(crate) fn count_meeting_at(layers: &mut Layers, m: u32) -> (Count, u64) {
+    let mut back = Backward::new(Arc::clone(&layers.plan), Arc::clone(&layers.covered));
+    while layers.place < m {
+        assert!(layers.finish_here());
+    }
+    while back.place > m {
+        back.step();
+    }
+    layers.absorb(&back);
+    layers.combine(&back);
+    (layers.count(), back.made)
+}

@@ -179,6 +179,46 @@ impl Plan {
     }
 }
 
+/// The first state at or after `at`, before `to`, that way `j` applies
+/// to, and the key it makes ([`Layers::moved`]): the keys of one chunk at
+/// a time, as a slice. Not inlined: inlined into `Layers::expand_into`,
+/// with the workspace's one codegen unit, the forward layers of the Aztec
+/// diamond of order 12 took 5.6 ms on one thread, against 4.3 ms so
+/// (and 5.2 ms with the seek before, which looked at the chunks at each
+/// state).
+#[inline(never)]
+fn seek(
+    current: &[Chunk],
+    options: &[u128],
+    j: usize,
+    entering: u128,
+    mut at: Cursor,
+    to: Cursor,
+) -> (Cursor, Option<u128>) {
+    while at < to {
+        let Some(chunk) = current.get(at.c) else {
+            break;
+        };
+        let end = if at.c == to.c {
+            to.i.min(chunk.len())
+        } else {
+            chunk.len()
+        };
+        let keys = &chunk.keys[..end];
+        while at.i < keys.len() {
+            if let Some(key) = Layers::moved(options, j, keys[at.i], entering) {
+                return (at, Some(key));
+            }
+            at.i += 1;
+        }
+        if at.c == to.c {
+            break;
+        }
+        at = Cursor { c: at.c + 1, i: 0 };
+    }
+    (at, None)
+}
+
 /// Whether bit `q` of the bitset `bits` (low bit first) is set; past its end, not.
 #[inline]
 fn is_set(bits: &[u64], q: u32) -> bool {
@@ -598,60 +638,41 @@ impl Layers {
         }
     }
 
-    /// The first state at or after `at` that way `j` applies to, and the key it makes.
-    #[inline]
-    fn seek(
-        &self,
-        options: &[u128],
-        j: usize,
-        entering: u128,
-        mut at: Cursor,
-        to: Cursor,
-    ) -> (Cursor, Option<u128>) {
-        while at < to {
-            let chunk = &self.current[at.c];
-            if at.i >= chunk.len() {
-                at = Cursor { c: at.c + 1, i: 0 };
-                continue;
-            }
-            if let Some(key) = Self::moved(options, j, chunk.keys[at.i], entering) {
-                return (at, Some(key));
-            }
-            at.i += 1;
-        }
-        (at, None)
-    }
-
     /// Expands `part` into `out` (cleared first, with the layer's stride),
     /// stopping after `slice` options taken; whether it got to the end.
     /// The cursors of `part` move on.
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "way j's head and its cursors in `part` are indexed together"
+    )]
     fn expand_into(&self, part: &mut Part, out: &mut Chunk, slice: u64) -> bool {
         let options = self.plan.options_at(self.place);
         let entering = self.entering();
         let stride = out.stride;
+        let current = &self.current;
+        let seek = |j: usize, at: Cursor, to: Cursor| seek(current, options, j, entering, at, to);
         let ways = part.from.len();
         let mut heads: Vec<Option<u128>> = Vec::with_capacity(ways);
         for j in 0..ways {
-            let (at, key) = self.seek(options, j, entering, part.from[j], part.to[j]);
+            let (at, key) = seek(j, part.from[j], part.to[j]);
             part.from[j] = at;
             heads.push(key);
         }
         let start = out.tried;
-        let mut sum = vec![0u64; stride];
-        loop {
-            let Some(least) = heads.iter().flatten().min().copied() else {
-                return true;
-            };
+        while let Some(least) = heads.iter().flatten().min().copied() {
             if out.tried - start >= slice {
                 return false;
             }
-            sum.fill(0);
-            for (j, head) in heads.iter_mut().enumerate() {
-                if *head != Some(least) {
+            // The state's number is summed in place, at the end of `out`.
+            let base = out.ways.len();
+            out.ways.resize(base + stride, 0);
+            for j in 0..ways {
+                if heads[j] != Some(least) {
                     continue;
                 }
                 let at = part.from[j];
-                let value = self.current[at.c].ways(at.i);
+                let value = current[at.c].ways(at.i);
+                let sum = &mut out.ways[base..];
                 // A narrower number (the layer before widened) adds as it is.
                 let carried = add_limbs(&mut sum[..value.len()], value)
                     && (value.len()..stride).all(|k| {
@@ -661,22 +682,18 @@ impl Layers {
                     });
                 out.overflow |= carried;
                 out.tried += 1;
-                let (at, key) = self.seek(
-                    options,
+                (part.from[j], heads[j]) = seek(
                     j,
-                    entering,
                     Cursor {
                         c: at.c,
                         i: at.i + 1,
                     },
                     part.to[j],
                 );
-                part.from[j] = at;
-                *head = key;
             }
             out.keys.push(least);
-            out.ways.extend_from_slice(&sum);
         }
+        true
     }
 
     /// The number of states of the current layer; `None` when every layer

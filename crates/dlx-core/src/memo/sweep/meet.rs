@@ -186,14 +186,16 @@ impl Backward {
             at.push(i);
             heads.push(key);
         }
-        let mut sum = vec![0u64; stride];
         while let Some(least) = heads.iter().flatten().min().copied() {
-            sum.fill(0);
+            // The state's number is summed in place, at the end of `out`.
+            let base = out.ways.len();
+            out.ways.resize(base + stride, 0);
             for j in 0..ways {
                 if heads[j] != Some(least) {
                     continue;
                 }
                 let value = from.ways(at[j]);
+                let sum = &mut out.ways[base..];
                 // A narrower number (the layer held before a widening)
                 // adds as it is.
                 let carried = add_limbs(&mut sum[..value.len()], value)
@@ -207,7 +209,6 @@ impl Backward {
                 (at[j], heads[j]) = seek(j, at[j] + 1);
             }
             out.keys.push(least);
-            out.ways.extend_from_slice(&sum);
         }
     }
 }

@@ -709,6 +709,9 @@ fn meet(
     budget: &Budget,
     progress: Option<&Progress>,
 ) -> Result<bool, MemoError> {
+    if let Some(stop) = clock_stop(budget) {
+        return Err(MemoError::Stopped(stop));
+    }
     let stopped = Mutex::new(None);
     let (_, of) = layers.place();
     let check = |nodes: u64, left: u32| {

@@ -344,7 +344,8 @@ pub struct SweepStats {
     pub window: u32,
     /// The most states a layer had.
     pub widest: u64,
-    /// The most bytes two layers held at once.
+    /// The most bytes two layers held at once (a count from both ends,
+    /// [`Layers::meet`]: each side's most, added).
     pub peak_bytes: usize,
     /// The layers a [`crate::Diagram`] kept (0 for a count, which keeps none).
     pub kept_layers: u64,
@@ -390,8 +391,9 @@ pub trait LayerMaker: Send + Sync + std::fmt::Debug {
         1
     }
 
-    /// Runs two tasks, at once when there are threads: the halves of a
-    /// large layer of the frequencies' backward pass.
+    /// Runs two tasks, each to its end, at once when there are threads:
+    /// the halves of a large layer of the frequencies' backward pass, and
+    /// the two sides of a count from both ends ([`Layers::meet`]).
     fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
         a();
         b();
@@ -1154,6 +1156,49 @@ pub(crate) mod tests {
                     Layers::with_covered(Arc::clone(&plan), usize::MAX, Arc::clone(&covered));
                 let (count, _) = count_meeting_at(&mut counted, m);
                 assert_eq!(count, expected, "{side} x {side} met at {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_layer_of_several_chunks_pauses_and_goes_on() {
+        // Each other layer cut into parts (a layer of several chunks, as
+        // threads leave it), the next expanded a few options at a time,
+        // paused and resumed within and across its chunks.
+        let boards: &[(usize, usize)] = if cfg!(miri) {
+            &[(2, 3)]
+        } else {
+            &[(4, 4), (6, 6), (3, 9)]
+        };
+        for &(rows, cols) in boards {
+            let text = strip(rows, cols);
+            let expected = sliced(&text, u64::MAX);
+            for slice in [1, 2, 5] {
+                let mut layers = layers(&text);
+                let mut chunks: Vec<Chunk> = Vec::new();
+                while layers.begin().is_some() {
+                    if layers.place % 2 == 0 {
+                        loop {
+                            let split = layers.split(3);
+                            chunks.resize_with(split.len(), Chunk::default);
+                            for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
+                                layers.expand(part, chunk);
+                            }
+                            match layers.end(&mut chunks) {
+                                LayerEnd::Next => break,
+                                LayerEnd::Wider => {}
+                                LayerEnd::OverMemory => unreachable!(),
+                            }
+                        }
+                    } else {
+                        while layers.run_layer(slice).is_none() {}
+                    }
+                }
+                assert_eq!(
+                    layers.count(),
+                    expected,
+                    "{rows} x {cols}, slices of {slice}"
+                );
             }
         }
     }

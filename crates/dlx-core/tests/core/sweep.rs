@@ -605,10 +605,15 @@ fn counter_in_parts(mut counter: MemoCounter, parts: usize) -> Option<Count> {
 /// first (`BackFirst`: a count from both ends then makes every backward
 /// layer, and meets at the start), or at once on two threads (`Crossing`:
 /// it meets wherever their speeds take them).
+/// `OnlyForward` and `OnlyBackward` run one task and not the other, as a
+/// wrong `join` would: the count makes the layers left on the calling
+/// thread.
 #[derive(Debug)]
 enum Meeting {
     BackFirst,
     Crossing,
+    OnlyForward,
+    OnlyBackward,
 }
 
 impl LayerMaker for Meeting {
@@ -630,6 +635,8 @@ impl LayerMaker for Meeting {
                 scope.spawn(b);
                 a();
             }),
+            Meeting::OnlyForward => a(),
+            Meeting::OnlyBackward => b(),
         }
     }
 }
@@ -675,7 +682,12 @@ fn issue_24_boards_are_counted_layer_by_layer_in_any_number_of_parts() {
                 "{name}, {parts} parts"
             );
         }
-        for maker in [Meeting::BackFirst, Meeting::Crossing] {
+        for maker in [
+            Meeting::BackFirst,
+            Meeting::Crossing,
+            Meeting::OnlyForward,
+            Meeting::OnlyBackward,
+        ] {
             let counter = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
             assert_eq!(
                 counter_meeting(counter, &maker),
@@ -704,18 +716,22 @@ fn issue_24_boards_are_counted_layer_by_layer_in_any_number_of_parts() {
 #[test]
 fn issue_24_a_count_from_both_ends_keeps_to_the_memory_of_one_thread() {
     // Granted just the memory the forward layers take alone, the backward
-    // count stops once the two sides together would pass it, and the
-    // forward count makes the rest: the 12 x 12 square (OEIS A004003).
+    // count gives its layers up once the two sides together pass it, and
+    // the forward count makes every layer: the 12 x 12 square (OEIS
+    // A004003).
     let problem = dominoes(&vec!["#".repeat(12); 12]);
     let mut one = MemoCounter::new(&problem, &MemoSettings::new()).unwrap();
     let expected = one.count().unwrap();
     let peak = one.sweep_stats().unwrap().peak_bytes;
     let settings = MemoSettings::new().with_memory(peak);
-    let counter = MemoCounter::new(&problem, &settings).unwrap();
-    assert_eq!(
-        counter_meeting(counter, &Meeting::BackFirst),
-        Some(expected.clone())
-    );
+    for maker in [Meeting::BackFirst, Meeting::Crossing, Meeting::OnlyBackward] {
+        let counter = MemoCounter::new(&problem, &settings).unwrap();
+        assert_eq!(
+            counter_meeting(counter, &maker),
+            Some(expected.clone()),
+            "{maker:?}"
+        );
+    }
     assert_eq!(expected, Count::from(53_060_477_521_960_000u64));
 }
 

@@ -13,17 +13,21 @@
 //! the other wrote until the end.
 //!
 //! # The backward layers
-//! A state `k` at place `p` moves on to `k' = k >> 1` when its item at `p`
-//! is covered, or to `k' = (k | m) >> 1` by an option of mask `m` whose first
-//! item is at `p` and whose items are free in `k`. So the states at `p`
-//! that lead to `k'` are `full = k' << 1 | 1` itself, and `full & !m` for
+//! A state `k` at place `p` moves on to `k' = k >> 1 | e` when its item at
+//! `p` is covered, or to `k' = (k | m) >> 1 | e` by an option of mask `m`
+//! whose first item is at `p` and whose items are free in `k`, where `e`
+//! is the entering bit of a place covered before the count started
+//! ([`Layers`]' options fixed). So the states at `p` that lead to a `k'`
+//! holding `e` are `full = (k' ^ e) << 1 | 1` itself, and `full & !m` for
 //! each such mask that `full` contains. Each of those ways keeps the order
 //! of the keys, as the forward ways do, so a backward layer is a merge of
 //! a few sorted runs too, equal keys added up. A key is kept only when
-//! every bit it has could be set at `p`: some option whose first item is
-//! before `p` covers that place. The backward count meets states that the
-//! forward count never makes (no way from the start leads to them); they
-//! add nothing to the count, only work.
+//! every bit it has could be set at `p` (some option whose first item is
+//! before `p` covers that place, or it was covered before the count) and
+//! it has every bit of its window covered before the count. The backward
+//! count still meets states that the forward count never makes (no way
+//! from the start leads to them); they add nothing to the count, only
+//! work.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -74,8 +78,8 @@ impl Backward {
             reach,
             covered,
             tried: 0,
-            // The end state is given, not made: it stands for the state of
-            // the last layer, which the forward count then never makes.
+            // The end state is given, not made (the forward count does
+            // not make the last layer either, when the two meet before it).
             made: 0,
             met: 0,
             widest: 1,
@@ -263,14 +267,18 @@ impl Layers {
     /// between the two; `false` stops both. Only when [`Layers::meets`].
     ///
     /// The forward layers keep to the memory granted as on one thread
-    /// ([`MeetEnd::OverMemory`] when they pass it); the backward count
-    /// stops where the two sides together would pass it, and the forward
-    /// count makes the rest.
+    /// ([`MeetEnd::OverMemory`] when they pass it). When the two sides
+    /// together pass it (seen after each backward layer), the backward
+    /// count gives its layers up and the forward count makes every layer,
+    /// as on one thread. Layers that `join` left unmade (a task it did not
+    /// run to its end) are made on this thread afterwards, so the count
+    /// does not depend on `join` running both.
     ///
     /// The count is the one the forward layers alone would make; the
-    /// statistics add both sides' options taken, states and peak bytes,
-    /// and the widest layer is either side's (the backward layers hold
-    /// other states than the forward ones).
+    /// statistics add both sides' options taken, states (the layer where
+    /// they meet is counted by both) and peak bytes, and the widest layer
+    /// is either side's (the backward layers hold other states than the
+    /// forward ones).
     pub fn meet(
         &mut self,
         maker: &dyn LayerMaker,
@@ -288,11 +296,12 @@ impl Layers {
                     .is_ok()
         };
         let mut back = Backward::new(Arc::clone(&self.plan), Arc::clone(&self.covered));
-        // The memory: the forward layers keep to it as on one thread; the
-        // backward count stops where the two sides together would pass
-        // it, and the forward one makes the rest.
+        // The memory: the forward layers keep to it as on one thread. When
+        // the two sides together pass it, the backward count gives its
+        // layers up, and the forward one makes every layer.
         let memory = self.memory;
         let forward_bytes = AtomicUsize::new(self.bytes());
+        let mut given_up = false;
         let mut fits = true;
         let forward = &mut *self;
         maker.join(
@@ -301,10 +310,7 @@ impl Layers {
                     let before = forward.nodes();
                     fits = forward.finish_here();
                     forward_bytes.store(forward.bytes(), Ordering::Relaxed);
-                    if !check(forward.nodes() - before, left.load(Ordering::Relaxed)) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    if !fits {
+                    if !check(forward.nodes() - before, left.load(Ordering::Relaxed)) || !fits {
                         stop.store(true, Ordering::Relaxed);
                         return;
                     }
@@ -316,9 +322,11 @@ impl Layers {
                     let held = back.step();
                     if !check(back.tried - before, left.load(Ordering::Relaxed)) {
                         stop.store(true, Ordering::Relaxed);
+                        return;
                     }
                     if held.saturating_add(forward_bytes.load(Ordering::Relaxed)) > memory {
-                        // The layer made stays, a true layer to meet at.
+                        given_up = true;
+                        back.current = Chunk::default();
                         back.next = Chunk::default();
                         return;
                     }
@@ -326,6 +334,19 @@ impl Layers {
             },
         );
         self.absorb(&back);
+        if given_up {
+            back = Backward::new(Arc::clone(&self.plan), Arc::clone(&self.covered));
+        }
+        // The layers neither side made (the backward ones given up, or a
+        // `join` that ran a task only in part), on this thread.
+        while fits && !stop.load(Ordering::Relaxed) && self.place < back.place {
+            let before = self.nodes();
+            fits = self.finish_here();
+            let left = back.place - self.place;
+            if !check(self.nodes() - before, left) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
         if !fits {
             return MeetEnd::OverMemory;
         }

@@ -38,16 +38,17 @@ pub(crate) struct SplitChoice {
 }
 
 impl SplitChoice {
-    fn goal(&self) -> SplitGoal {
-        self.goal_or(SplitGoal::Pieces(DEFAULT_PIECES))
-    }
-
-    /// The goal given, else `default`.
-    fn goal_or(&self, default: SplitGoal) -> SplitGoal {
+    /// The goal given; else, for `shards` shards of a problem counted layer
+    /// by layer (where a piece costs about a whole count), one piece a
+    /// shard; else [`DEFAULT_PIECES`].
+    fn goal(&self, problem: &Problem, shards: Option<usize>) -> SplitGoal {
         match (self.depth, self.pieces) {
             (Some(d), _) => SplitGoal::Depth(d),
             (None, Some(k)) => SplitGoal::Pieces(k),
-            (None, None) => default,
+            (None, None) => match shards {
+                Some(n) if sweeps(problem) => SplitGoal::Pieces(n),
+                _ => SplitGoal::Pieces(DEFAULT_PIECES),
+            },
         }
     }
 
@@ -159,7 +160,7 @@ fn split(args: &SplitArgs) -> anyhow::Result<()> {
     if args.choice.is_default() && sweeps(&problem) {
         note("dlx split: this problem is counted layer by layer, where each piece costs about a whole count: split it into as many pieces as shards (--pieces N), or count it whole on one machine (dlx solve --count)");
     }
-    let Some(split) = run.split(&Solver::new(&problem), args.choice.goal()) else {
+    let Some(split) = run.split(&Solver::new(&problem), args.choice.goal(&problem, None)) else {
         return run.finish_unprinted("the split");
     };
     let mut output = Output::new();
@@ -175,11 +176,6 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
     let problem = read_problem(args.file.as_deref())?;
     let mut run = Run::new(&args.run, &ReportArgs::default())?;
     let root = Solver::new(&problem);
-    let default_goal = if args.choice.is_default() && sweeps(&problem) {
-        SplitGoal::Pieces(n_shards)
-    } else {
-        SplitGoal::Pieces(DEFAULT_PIECES)
-    };
     let split = match &args.split {
         Some(path) => {
             let (name, text) = read_text(Some(path))?;
@@ -189,7 +185,7 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
         // shard: each piece costs about a whole count there (its layers
         // are the whole problem's), so the default 256 pieces made each of
         // 4 shards of the 16 x 16 board take 28 times the whole count.
-        None => match run.split(&root, args.choice.goal_or(default_goal)) {
+        None => match run.split(&root, args.choice.goal(&problem, Some(n_shards))) {
             Some(split) => split,
             None => return run.finish_unprinted("the shard's part file"),
         },

@@ -226,18 +226,26 @@ fn is_set(bits: &[u64], q: u32) -> bool {
         .is_some_and(|word| word >> (q % 64) & 1 != 0)
 }
 
-/// Adds `value` into `sum`, as wide; whether a carry is left out of the top limb.
+/// Adds `value` into `sum`, which may be wider (a number of the layer
+/// before a widening adds as it is); whether a carry is left out of the
+/// top limb of `sum`.
 #[inline]
 fn add_limbs(sum: &mut [u64], value: &[u64]) -> bool {
-    debug_assert_eq!(sum.len(), value.len());
+    debug_assert!(sum.len() >= value.len(), "a sum as wide as its terms");
+    let (low, high) = sum.split_at_mut(value.len());
     let mut carry = false;
-    for (s, &v) in sum.iter_mut().zip(value) {
+    for (s, &v) in low.iter_mut().zip(value) {
         let (a, c1) = s.overflowing_add(v);
         let (b, c2) = a.overflowing_add(u64::from(carry));
         *s = b;
         carry = c1 || c2;
     }
     carry
+        && high.iter_mut().all(|limb| {
+            let (next, carry) = limb.overflowing_add(1);
+            *limb = next;
+            carry
+        })
 }
 
 /// A number of 64-bit limbs (low first) as a [`Count`].
@@ -674,15 +682,7 @@ impl Layers {
                 }
                 let at = part.from[j];
                 let value = current[at.c].ways(at.i);
-                let sum = &mut out.ways[base..];
-                // A narrower number (the layer before widened) adds as it is.
-                let carried = add_limbs(&mut sum[..value.len()], value)
-                    && (value.len()..stride).all(|k| {
-                        let (limb, carry) = sum[k].overflowing_add(1);
-                        sum[k] = limb;
-                        carry
-                    });
-                out.overflow |= carried;
+                out.overflow |= add_limbs(&mut out.ways[base..], value);
                 out.tried += 1;
                 (part.from[j], heads[j]) = seek(
                     j,
@@ -998,20 +998,26 @@ pub(crate) mod tests {
         let mut layers = layers(text);
         let mut chunks: Vec<Chunk> = Vec::new();
         while layers.begin().is_some() {
-            loop {
-                let split = layers.split(parts);
-                chunks.resize_with(split.len(), Chunk::default);
-                for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
-                    layers.expand(part, chunk);
-                }
-                match layers.end(&mut chunks) {
-                    LayerEnd::Next => break,
-                    LayerEnd::Wider => {}
-                    LayerEnd::OverMemory => unreachable!(),
-                }
-            }
+            layer_in_parts(&mut layers, parts, &mut chunks);
         }
         layers.count()
+    }
+
+    /// Makes the next layer cut into `parts` parts (a chunk each, as
+    /// threads leave it), the parts expanded one after the other.
+    fn layer_in_parts(layers: &mut Layers, parts: usize, chunks: &mut Vec<Chunk>) {
+        loop {
+            let split = layers.split(parts);
+            chunks.resize_with(split.len(), Chunk::default);
+            for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
+                layers.expand(part, chunk);
+            }
+            match layers.end(chunks) {
+                LayerEnd::Next => return,
+                LayerEnd::Wider => {}
+                LayerEnd::OverMemory => unreachable!(),
+            }
+        }
     }
 
     #[test]
@@ -1058,6 +1064,13 @@ pub(crate) mod tests {
     fn limbs_carry() {
         let mut sum = vec![u64::MAX, u64::MAX];
         assert!(add_limbs(&mut sum, &[1, 0]));
+        assert_eq!(sum, [0, 0]);
+        // A narrower number carries into the wider sum's upper limbs.
+        let mut sum = vec![u64::MAX, u64::MAX, 7];
+        assert!(!add_limbs(&mut sum, &[1]));
+        assert_eq!(sum, [0, 0, 8]);
+        let mut sum = vec![u64::MAX, u64::MAX];
+        assert!(add_limbs(&mut sum, &[1]));
         assert_eq!(sum, [0, 0]);
         assert_eq!(
             count_of(&[u64::MAX, 1, 1]),
@@ -1178,18 +1191,7 @@ pub(crate) mod tests {
                 let mut chunks: Vec<Chunk> = Vec::new();
                 while layers.begin().is_some() {
                     if layers.place % 2 == 0 {
-                        loop {
-                            let split = layers.split(3);
-                            chunks.resize_with(split.len(), Chunk::default);
-                            for (part, chunk) in split.iter().zip(chunks.iter_mut()) {
-                                layers.expand(part, chunk);
-                            }
-                            match layers.end(&mut chunks) {
-                                LayerEnd::Next => break,
-                                LayerEnd::Wider => {}
-                                LayerEnd::OverMemory => unreachable!(),
-                            }
-                        }
+                        layer_in_parts(&mut layers, 3, &mut chunks);
                     } else {
                         while layers.run_layer(slice).is_none() {}
                     }

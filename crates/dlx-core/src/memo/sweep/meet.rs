@@ -199,16 +199,7 @@ impl Backward {
                     continue;
                 }
                 let value = from.ways(at[j]);
-                let sum = &mut out.ways[base..];
-                // A narrower number (the layer held before a widening)
-                // adds as it is.
-                let carried = add_limbs(&mut sum[..value.len()], value)
-                    && (value.len()..stride).all(|k| {
-                        let (limb, carry) = sum[k].overflowing_add(1);
-                        sum[k] = limb;
-                        carry
-                    });
-                out.overflow |= carried;
+                out.overflow |= add_limbs(&mut out.ways[base..], value);
                 out.tried += 1;
                 (at[j], heads[j]) = seek(j, at[j] + 1);
             }

@@ -34,7 +34,7 @@
 //!   every finished subproblem is cached in a [`MemoCache`] (bounded by a
 //!   memory budget, `Sync`) under the state that determines it, and parts
 //!   that no option joins are counted apart and multiplied. [`count_solutions`]
-//!   uses it where [`decide_method`]'s short probe finds that it pays, and
+//!   uses it where the short probe of [`CountJob`] finds that it pays, and
 //!   the plain count elsewhere. Every count, plain or memoised, is a
 //!   [`Count`]: exact however large.
 //! - [`Multiplicity`] lets a primary item be covered between `u` and `v`
@@ -121,12 +121,12 @@ pub use format::{
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
-    count_solutions, decide_method, decide_method_fresh, CacheStats, Chunk, Count, CountMode,
-    Counted, Decision, Diagram, LayerEnd, LayerMaker, Layers, MeetEnd, MemoCache, MemoCounter,
-    MemoError, MemoSettings, MemoStats, MemoStep, Method, OnThisThread, ParseCountError, Part,
-    Rule, Samples, SweepStats, DEFAULT_MEMORY, KEPT_MEMORY,
+    count_solutions, CacheStats, Chunk, Count, CountJob, CountMode, Counted, Decision, Diagram,
+    LayerEnd, LayerMaker, Layers, MeetEnd, MemoCache, MemoCounter, MemoError, MemoSettings,
+    MemoStats, MemoStep, Method, OnThisThread, ParseCountError, Part, Rule, Samples, SweepStats,
+    Why, DEFAULT_MEMORY, KEPT_MEMORY,
 };
-/// The constants of the memoised count's rule ([`decide_method`]), for the
+/// The constants of the memoised count's rule ([`Decision`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its
 /// tuning is not part of the API.
 #[cfg(feature = "test-support")]
@@ -138,8 +138,8 @@ pub use problem::{
 };
 pub use random::WyRand;
 pub use search::{
-    ChooseError, Costed, Event, ExploreError, Objective, Probe, Profile, Solutions, Solver, Stats,
-    Step,
+    ChooseError, Costed, Estimate, Event, ExploreError, Mean, Objective, Probe, Profile, Solutions,
+    Solver, Stats, Step,
 };
 
 pub mod subtree {

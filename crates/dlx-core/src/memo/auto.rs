@@ -1,4 +1,9 @@
 //! Whether memoisation pays: a short plain count, then a short memoised probe that measures its leverage.
+//!
+//! The rule is [`Decision`]'s; [`CountJob`](super::CountJob) runs it and
+//! then the count it chose, and is the only way in: callers never match on
+//! a decision, except `dlx-parallel`, which takes the decided count over
+//! onto its threads ([`CountJob::decide`](super::CountJob::decide)).
 
 use crate::time::Instant;
 
@@ -6,9 +11,7 @@ use crate::budget::{Budget, Outcome};
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
-use super::{
-    CacheStats, Count, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, SweepStats,
-};
+use super::{CacheStats, Count, Counted, MemoCounter, MemoSettings, MemoStats, MemoStep};
 
 /// Nodes of a plain count run before memoisation is tried at all: problems
 /// this small are counted plainly, with no cache to build.
@@ -17,7 +20,7 @@ pub const PLAIN_FIRST_NODES: u64 = 1 << 12;
 /// Nodes of the memoised probe, at most.
 pub const PROBE_NODES: u64 = 1 << 12;
 
-/// The leverage from which memoisation is kept (see [`decide_method`]).
+/// The leverage from which memoisation is kept (see [`Decision`]).
 pub const MIN_LEVERAGE: f64 = 8.0;
 
 /// The leverage that decides for memoisation before the probe's end.
@@ -37,7 +40,7 @@ const PROBE_SLICE: u64 = 1 << 8;
 const PLAIN_SLICE: u64 = 1 << 12;
 
 /// The plain count runs at least this many times as long as the probe.
-const PLAIN_SHARE: u32 = 8;
+pub(crate) const PLAIN_SHARE: u32 = 8;
 
 /// Which search counted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -48,10 +51,20 @@ pub enum Method {
     Memo,
 }
 
-/// How [`count_solutions`] chooses its search.
+impl Method {
+    /// The method's name in the workspace's outputs: `plain` or `memo`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Plain => "plain",
+            Method::Memo => "memo",
+        }
+    }
+}
+
+/// How a count chooses its search ([`CountJob`](super::CountJob)).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CountMode {
-    /// The memoised count where [`decide_method`] finds that it pays, else the plain one.
+    /// The memoised count where the rule finds that it pays, else the plain one.
     #[default]
     Auto,
     /// Always the memoised count.
@@ -60,75 +73,72 @@ pub enum CountMode {
     Plain,
 }
 
-/// What [`decide_method`] found.
-#[derive(Debug)]
-pub enum Decision {
-    /// The count finished while deciding.
-    Done {
-        /// The number of solutions.
-        count: Count,
-        /// The search that finished it.
-        method: Method,
-        /// The plain count's statistics.
-        plain: Stats,
-        /// The memoised probe's statistics (zero if it did not run).
-        memo: MemoStats,
-        /// The cache's statistics (zero if none was made).
-        cache: CacheStats,
-        /// The layers' statistics, when the memoised count ran layer by layer.
-        sweep: Option<SweepStats>,
-    },
-    /// Memoisation pays: go on with this counter, which has run its probe.
-    Memo {
-        /// The counter, ready to go on (boxed: it is far larger than the
-        /// other variants).
-        counter: Box<MemoCounter>,
-        /// The statistics of the plain count that ran first (its work is lost).
-        plain: Stats,
-        /// The leverage the probe measured.
-        leverage: f64,
-    },
-    /// It does not, or it cannot (the problem needs Algorithm M), or the
-    /// budget stopped the decision: go on with this solver, which has
-    /// counted part of the solutions already (and which stops at once, with
-    /// its partial count, when the budget is spent).
-    Plain {
-        /// The solver, ready to go on (boxed, as the counter is).
-        solver: Box<Solver>,
-        /// The probe's statistics (its work is lost; zero if it did not run).
-        memo: MemoStats,
-        /// The leverage the probe measured (0 if it did not run).
-        leverage: f64,
-    },
+/// Why a count took its method: what `dlx estimate` and `--stats` say.
+#[derive(Copy, Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Why {
+    /// The caller named the method ([`CountMode::Plain`] or [`CountMode::Memo`]).
+    Asked,
+    /// The plain count finished within its first nodes, before any probe.
+    Small,
+    /// A count finished while the rule was deciding: the plain count beside
+    /// the probe, or the probe itself.
+    Finished,
+    /// A narrow problem, counted layer by layer: each subproblem is met once
+    /// in its layer, so it pays wherever the plain count did not finish at once.
+    Layered,
+    /// The probe's leverage decided: memoised from [`MIN_LEVERAGE`] on, plainly below.
+    Leverage(f64),
+    /// The memoised count cannot count the problem (it needs Algorithm M).
+    Cannot,
+    /// The budget stopped the decision before it could say: the plain
+    /// count it began is the partial count.
+    Stopped,
 }
 
-/// A count from [`count_solutions`], and how it ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Counted {
-    /// The number of solutions: complete when the outcome is; when the
-    /// budget stopped the count, the solutions the plain count found so far,
-    /// or `None` for the memoised count, which has no partial value.
-    pub count: Option<Count>,
-    /// How the count ended.
-    pub outcome: Outcome,
-    /// The search that counted them.
-    pub method: Method,
-    /// The plain search's statistics (including a first slice whose work was
-    /// lost when the memoised count took over).
-    pub plain: Stats,
-    /// The memoised search's statistics (including a probe whose work was
-    /// lost when the plain count took over).
-    pub memo: MemoStats,
-    /// The cache's statistics (zero when no cache was made).
-    pub cache: CacheStats,
-    /// The layers' statistics, when the memoised count ran layer by layer
-    /// ([`MemoCounter::sweeps`]; its leverage is then 0: no probe measured one).
-    pub sweep: Option<SweepStats>,
-    /// The leverage the probe measured (0 if none ran).
-    pub leverage: f64,
+impl Why {
+    /// The leverage the probe measured, when it decided.
+    pub fn leverage(self) -> Option<f64> {
+        match self {
+            Why::Leverage(leverage) => Some(leverage),
+            _ => None,
+        }
+    }
 }
 
-/// Decides between the plain and the memoised count of `problem`.
+impl std::fmt::Display for Why {
+    /// A clause that ends "counted plainly because ..." or "memoised because ...".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Why::Asked => f.write_str("the caller asked for it"),
+            Why::Small => write!(
+                f,
+                "the plain count finished within its first {PLAIN_FIRST_NODES} nodes"
+            ),
+            Why::Finished => f.write_str("a count finished while the rule was deciding"),
+            Why::Layered => f.write_str(
+                "the problem is narrow: it is counted layer by layer along the sweep of its items",
+            ),
+            Why::Leverage(leverage) if *leverage >= MIN_LEVERAGE => {
+                write!(
+                    f,
+                    "the probe's leverage {leverage:.3e} is at least {MIN_LEVERAGE}"
+                )
+            }
+            Why::Leverage(leverage) => write!(
+                f,
+                "the probe's leverage {leverage:.2} is too low for the memoised count to pay"
+            ),
+            Why::Cannot => {
+                f.write_str("the memoised count cannot count a problem with multiplicities")
+            }
+            Why::Stopped => f.write_str("the budget stopped the decision"),
+        }
+    }
+}
+
+/// What the rule decided: a count finished while deciding, or the search
+/// that goes on, begun.
 ///
 /// The rule:
 /// 1. The plain count runs for 4096 nodes; if it finishes,
@@ -138,7 +148,9 @@ pub struct Counted {
 ///    always run at least 8 times as long as the probe (by the clock): a
 ///    problem that the plain count finishes meanwhile is counted plainly,
 ///    having spent at most an eighth more, and whichever count finishes
-///    first gives the count.
+///    first gives the count. (A caller that counts plainly from the start
+///    when the plain count is chosen, on threads, runs no plain count
+///    beside the probe: [`CountJob::plain_elsewhere`](super::CountJob::plain_elsewhere).)
 /// 3. Otherwise the probe's *leverage* decides: the nodes a search without
 ///    the cache would have entered to get as far, divided by the nodes
 ///    entered. It decides as soon as it is clear (64 or more: memoise;
@@ -146,9 +158,11 @@ pub struct Counted {
 ///    from 8 on, the memoised count goes on; below, the
 ///    plain count goes on from where it paused.
 ///
-/// Both searches draw on `budget` (nodes, time, the cancel flag) as any
-/// search does; when it stops them the decision is [`Decision::Plain`],
-/// whose solver then ends at once with its partial count.
+/// A narrow problem is counted layer by layer ([`Why::Layered`]) without a
+/// probe. Both searches draw on the budget (nodes, time, the cancel flag)
+/// as any search does; when it stops them the decision is
+/// [`Decision::Plain`] ([`Why::Stopped`]), whose solver then ends at once
+/// with its partial count.
 ///
 /// A memoised node costs 2 to 50 plain nodes (it hashes a key, looks for
 /// parts, and the cache misses the processor's caches), so the plain count
@@ -158,45 +172,36 @@ pub struct Counted {
 /// (queens, pentominoes, Langford pairs) it stays between 1 and 2. The work
 /// lost is the probe and the plain count run beside it, a few
 /// milliseconds; the decision depends on the clock, the count never does.
-pub fn decide_method(problem: &Problem, settings: &MemoSettings, budget: &Budget) -> Decision {
-    decide(problem, settings, budget, PLAIN_SHARE)
+#[derive(Debug)]
+pub enum Decision {
+    /// The count finished while deciding.
+    Done(Box<Counted>),
+    /// Memoisation pays: go on with this counter, which has run its probe.
+    Memo {
+        /// The counter, ready to go on (boxed: it is far larger than a count).
+        counter: Box<MemoCounter>,
+        /// The statistics of the plain count that ran first (its work is lost).
+        plain: Stats,
+        /// Why.
+        why: Why,
+    },
+    /// It does not, or it cannot, or the budget stopped the decision: go on
+    /// with this solver, which has counted part of the solutions already
+    /// (and which stops at once, with its partial count, when the budget is
+    /// spent).
+    Plain {
+        /// The solver, ready to go on (boxed, as the counter is).
+        solver: Box<Solver>,
+        /// The probe's statistics (its work is lost; zero if it did not run).
+        memo: MemoStats,
+        /// Why.
+        why: Why,
+    },
 }
 
-/// Decides as [`decide_method`] does, for a caller that counts plainly
-/// from the start when the plain count is chosen (on threads, which do not
-/// go on from one solver's count; or by a count of its own): no plain
-/// count runs beside the probe, as its work would be thrown away.
-///
-/// Scott's pentomino board (the 8x8 square less its centre, 520 tilings)
-/// spent 100 to 170 ms of a 0.36 s count on two threads on that plain
-/// count beside the probe. Here the work lost is the first plain nodes
-/// (4,096) and the probe (at most 4,096 memoised nodes), and a problem
-/// that the plain count would have finished beside the probe is counted
-/// by the method decided. A [`Decision::Plain`]'s solver is still a plain
-/// count under way, as far as the first plain nodes took it.
-///
-/// ```
-/// use dlx_core::{decide_method_fresh, parse_dlx, Budget, Decision, MemoSettings};
-///
-/// // Small enough for the first plain nodes: counted at once, either way.
-/// let problem = parse_dlx("a b\na\nb\na b\n")?;
-/// match decide_method_fresh(&problem, &MemoSettings::new(), &Budget::new()) {
-///     Decision::Done { count, .. } => assert_eq!(count, 2u64),
-///     _ => unreachable!("two options counted at once"),
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn decide_method_fresh(
-    problem: &Problem,
-    settings: &MemoSettings,
-    budget: &Budget,
-) -> Decision {
-    decide(problem, settings, budget, 0)
-}
-
-/// [`decide_method`], the plain count running beside the probe at least
-/// `plain_share` times as long (0: not at all).
-fn decide(
+/// Runs the rule of [`Decision`] on `problem`, the plain count running
+/// beside the probe at least `plain_share` times as long (0: not at all).
+pub(crate) fn decide(
     problem: &Problem,
     settings: &MemoSettings,
     budget: &Budget,
@@ -205,14 +210,21 @@ fn decide(
     let started = Instant::now();
     let mut solver = Solver::new(problem);
     solver.set_budget(budget.clone());
-    let plain = |solver: Solver, memo: MemoStats, leverage: f64| Decision::Plain {
+    let plain = |solver: Solver, memo: MemoStats, why: Why| Decision::Plain {
         solver: Box::new(solver),
         memo,
-        leverage,
+        why,
     };
     match solver.run_counting(PLAIN_FIRST_NODES) {
-        Step::End(Outcome::Stopped(_)) => return plain(solver, MemoStats::default(), 0.0),
-        Step::End(_) => return plain_done(&solver, MemoStats::default(), CacheStats::default()),
+        Step::End(Outcome::Stopped(_)) => return plain(solver, MemoStats::default(), Why::Stopped),
+        Step::End(_) => {
+            return plain_done(
+                &solver,
+                MemoStats::default(),
+                CacheStats::default(),
+                Why::Small,
+            )
+        }
         Step::Solution | Step::Paused => {}
     }
     let mut plain_time = started.elapsed();
@@ -221,26 +233,17 @@ fn decide(
     let mut memo_time = probe_started.elapsed();
     let Ok(mut counter) = made else {
         // Multiplicities: only the plain count can go on.
-        return plain(solver, MemoStats::default(), 0.0);
+        return plain(solver, MemoStats::default(), Why::Cannot);
     };
     counter.set_budget(budget.clone());
     if counter.sweeps() {
-        // A narrow problem, counted layer by layer: each subproblem is
-        // entered once, as two words, so it pays wherever the plain count
-        // did not finish at once. The probe only runs it for its nodes.
+        // A narrow problem, counted layer by layer: the probe only runs it for its nodes.
         return match counter.run(PROBE_NODES) {
-            MemoStep::Done(count) => Decision::Done {
-                count,
-                method: Method::Memo,
-                plain: *solver.stats(),
-                memo: counter.stats(),
-                cache: counter.cache().stats(),
-                sweep: counter.sweep_stats(),
-            },
-            MemoStep::Stopped(_) => plain(solver, counter.stats(), 0.0),
+            MemoStep::Done(count) => memo_done(count, &solver, &counter, Why::Layered),
+            MemoStep::Stopped(_) => plain(solver, counter.stats(), Why::Stopped),
             MemoStep::Paused => Decision::Memo {
                 plain: *solver.stats(),
-                leverage: 0.0,
+                why: Why::Layered,
                 counter: Box::new(counter),
             },
         };
@@ -253,17 +256,8 @@ fn decide(
         let leverage = counter.leverage();
         let nodes = counter.stats().nodes;
         match step {
-            MemoStep::Done(count) => {
-                return Decision::Done {
-                    count,
-                    method: Method::Memo,
-                    plain: *solver.stats(),
-                    memo: counter.stats(),
-                    cache: counter.cache().stats(),
-                    sweep: None,
-                }
-            }
-            MemoStep::Stopped(_) => return plain(solver, counter.stats(), leverage),
+            MemoStep::Done(count) => return memo_done(count, &solver, &counter, Why::Finished),
+            MemoStep::Stopped(_) => return plain(solver, counter.stats(), Why::Stopped),
             MemoStep::Paused => {}
         }
         let memoise =
@@ -271,16 +265,12 @@ fn decide(
         if memoise {
             return Decision::Memo {
                 plain: *solver.stats(),
-                leverage,
+                why: Why::Leverage(leverage),
                 counter: Box::new(counter),
             };
         }
         if nodes >= PROBE_NODES || (nodes >= EARLY_NODES && leverage < LOW_LEVERAGE) {
-            return Decision::Plain {
-                solver: Box::new(solver),
-                memo: counter.stats(),
-                leverage,
-            };
+            return plain(solver, counter.stats(), Why::Leverage(leverage));
         }
         // The plain count keeps ahead of the probe.
         while plain_time < memo_time * plain_share {
@@ -288,9 +278,16 @@ fn decide(
             let step = solver.run_counting(PLAIN_SLICE);
             plain_time += slice_started.elapsed();
             match step {
-                Step::End(Outcome::Stopped(_)) => return plain(solver, counter.stats(), leverage),
+                Step::End(Outcome::Stopped(_)) => {
+                    return plain(solver, counter.stats(), Why::Stopped)
+                }
                 Step::End(_) => {
-                    return plain_done(&solver, counter.stats(), counter.cache().stats())
+                    return plain_done(
+                        &solver,
+                        counter.stats(),
+                        counter.cache().stats(),
+                        Why::Finished,
+                    )
                 }
                 Step::Solution | Step::Paused => {}
             }
@@ -299,121 +296,29 @@ fn decide(
 }
 
 /// The decision when the plain count finished.
-fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats) -> Decision {
-    Decision::Done {
-        count: Count::from(solver.stats().solutions),
+fn plain_done(solver: &Solver, memo: MemoStats, cache: CacheStats, why: Why) -> Decision {
+    Decision::Done(Box::new(Counted {
+        count: Some(Count::from(solver.stats().solutions)),
+        outcome: Outcome::Finished,
         method: Method::Plain,
         plain: *solver.stats(),
         memo,
         cache,
         sweep: None,
-    }
+        why,
+    }))
 }
 
-/// Counts the solutions of `problem` with the search `mode` asks for,
-/// within `budget`: the count and how it ended (a count the budget stopped
-/// is partial, or has no value if it was memoised).
-///
-/// ```
-/// use dlx_core::{
-///     count_solutions, parse_dlx, Budget, Count, CountMode, MemoSettings, Method, Outcome,
-/// };
-///
-/// // Two parts no option joins: a and b (2 ways: {a b} or {a} {b}), and c, d
-/// // and e (4 ways: {c d e}, {c d} {e}, {c} {d e}, {c} {d} {e}).
-/// let problem = parse_dlx("a b c d e\na b\na\nb\nc d e\nc d\nd e\nc\nd\ne\n")?;
-/// let counted = count_solutions(&problem, &MemoSettings::new(), CountMode::Memo, &Budget::new())?;
-/// assert_eq!(
-///     (counted.count, counted.outcome),
-///     (Some(Count::from(2 * 4u64)), Outcome::Finished)
-/// );
-/// assert_eq!(counted.method, Method::Memo);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn count_solutions(
-    problem: &Problem,
-    settings: &MemoSettings,
-    mode: CountMode,
-    budget: &Budget,
-) -> Result<Counted, MemoError> {
-    match mode {
-        CountMode::Plain => {
-            let mut solver = Solver::new(problem);
-            solver.set_budget(budget.clone());
-            Ok(finish_plain(solver, MemoStats::default(), 0.0))
-        }
-        CountMode::Memo => {
-            let mut counter = MemoCounter::new(problem, &settings.within(budget))?;
-            counter.set_budget(budget.clone());
-            finish_memo(&mut counter, Stats::default(), 0.0)
-        }
-        CountMode::Auto => match decide_method(problem, settings, budget) {
-            Decision::Done {
-                count,
-                method,
-                plain,
-                memo,
-                cache,
-                sweep,
-            } => Ok(Counted {
-                count: Some(count),
-                outcome: Outcome::Finished,
-                method,
-                plain,
-                memo,
-                cache,
-                sweep,
-                leverage: 0.0,
-            }),
-            Decision::Memo {
-                mut counter,
-                plain,
-                leverage,
-            } => finish_memo(&mut counter, plain, leverage),
-            Decision::Plain {
-                solver,
-                memo,
-                leverage,
-            } => Ok(finish_plain(*solver, memo, leverage)),
-        },
-    }
-}
-
-/// Goes on with a plain count (from where it stands) to its end or its stop.
-pub(crate) fn finish_plain(mut solver: Solver, memo: MemoStats, leverage: f64) -> Counted {
-    let outcome = solver.count().outcome;
-    Counted {
-        count: Some(Count::from(solver.stats().solutions)),
-        outcome,
-        method: Method::Plain,
-        plain: *solver.stats(),
-        memo,
-        cache: CacheStats::default(),
-        sweep: None,
-        leverage,
-    }
-}
-
-/// Goes on with a memoised count (whose probe may have run) to its end or
-/// its stop; the statistics include the probe's.
-pub(crate) fn finish_memo(
-    counter: &mut MemoCounter,
-    plain: Stats,
-    leverage: f64,
-) -> Result<Counted, MemoError> {
-    let (count, outcome) = match counter.count() {
-        Ok(count) => (Some(count), Outcome::Finished),
-        Err(MemoError::Stopped(stop)) => (None, Outcome::Stopped(stop)),
-        Err(err) => return Err(err),
-    };
-    Ok(Counted {
-        count,
-        outcome,
+/// The decision when the memoised count finished.
+fn memo_done(count: Count, solver: &Solver, counter: &MemoCounter, why: Why) -> Decision {
+    Decision::Done(Box::new(Counted {
+        count: Some(count),
+        outcome: Outcome::Finished,
         method: Method::Memo,
-        plain,
+        plain: *solver.stats(),
         memo: counter.stats(),
         cache: counter.cache().stats(),
         sweep: counter.sweep_stats(),
-        leverage,
-    })
+        why,
+    }))
 }

@@ -61,6 +61,20 @@ pub(crate) struct ColorCode {
 }
 
 impl Layout {
+    /// Refuses a problem that needs Algorithm M (see [`Layout::new`]).
+    pub(crate) fn check(problem: &Problem) -> Result<(), MemoError> {
+        if !problem.needs_algorithm_m() {
+            return Ok(());
+        }
+        let first = problem
+            .item_ids()
+            .find(|&i| problem.multiplicity(i) != crate::Multiplicity::EXACT);
+        Err(MemoError::Multiplicities {
+            item: first.map_or_else(String::new, |i| problem.item_label(i)),
+            bounds: first.map_or_else(String::new, |i| problem.multiplicity(i).to_string()),
+        })
+    }
+
     /// Lays out `problem`, or refuses it when it needs Algorithm M.
     ///
     /// A problem whose only bounds other than exactly once are `0:1`, with
@@ -71,17 +85,7 @@ impl Layout {
     /// been covered so far, and the branching step of Algorithm M (which may
     /// also leave an item as it is) differs from the one counted here.
     pub(crate) fn new(problem: &Problem) -> Result<Layout, MemoError> {
-        if problem.needs_algorithm_m() {
-            let item = problem
-                .item_ids()
-                .find(|&i| problem.multiplicity(i) != crate::Multiplicity::EXACT)
-                .map_or_else(String::new, |i| problem.item_label(i));
-            let bounds = problem
-                .item_ids()
-                .find(|&i| problem.multiplicity(i) != crate::Multiplicity::EXACT)
-                .map_or_else(String::new, |i| problem.multiplicity(i).to_string());
-            return Err(MemoError::Multiplicities { item, bounds });
-        }
+        Layout::check(problem)?;
         let kinds = problem.search_kinds(false);
         let n_items = problem.n_items();
         let words = n_items.div_ceil(64).max(1);

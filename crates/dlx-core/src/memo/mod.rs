@@ -10,8 +10,8 @@
 //! Nishino, Yasuda, Minato and Nagata's DXZ ("Dancing with Decision
 //! Diagrams", AAAI 2017), with the colors of Knuth's DLX6 and the
 //! decomposition of Fang et al.'s DXD; it builds no diagram, only counts.
-//! [`count_solutions`] and [`decide_method`] choose between it and the plain
-//! count ([`crate::Solver::count`]) for a caller.
+//! [`CountJob`] chooses between it and the plain count
+//! ([`crate::Solver::count`]) by the rule of [`Decision`].
 //!
 //! # The key, and why it determines the count
 //! A subproblem is a state of the search: the primary items still to cover,
@@ -85,7 +85,7 @@
 //! fewest-options rule lets the covered region grow in several places.
 //! **Its limit:** where subproblems rarely repeat (queens, Langford pairs,
 //! pentominoes on a wide board), no rule helps, and the plain count is
-//! faster; [`decide_method`] detects that.
+//! faster; the rule of [`Decision`] detects that.
 //!
 //! # Narrow problems: layer by layer
 //! With the default rule, a problem whose sweep is narrow, whose options
@@ -133,6 +133,7 @@ mod auto;
 mod cache;
 mod count;
 mod diagram;
+mod job;
 mod layered;
 mod layout;
 mod parts;
@@ -143,14 +144,13 @@ mod sweep;
 use crate::time::Instant;
 use std::sync::Arc;
 
-pub use auto::{
-    count_solutions, decide_method, decide_method_fresh, CountMode, Counted, Decision, Method,
-};
+pub use auto::{CountMode, Decision, Method, Why};
 #[cfg(feature = "test-support")]
 pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
+pub use job::{count_solutions, CountJob, Counted};
 pub use layered::KEPT_MEMORY;
 pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, MeetEnd, OnThisThread, Part, SweepStats};
 

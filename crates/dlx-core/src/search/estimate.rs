@@ -14,6 +14,8 @@
 //! the nodes on its path.
 
 use super::{Next, Solver};
+use crate::budget::{Answer, Outcome};
+use crate::random::WyRand;
 
 /// One random walk from the root of the search tree to a leaf ([`Solver::probe`]),
 /// and the estimates of the whole tree's statistics that it gives.
@@ -38,6 +40,102 @@ pub struct Probe {
     pub solutions: f64,
     /// The number of choices the walk made: the level of its leaf.
     pub depth: usize,
+}
+
+/// The mean of one figure over many probes, and its spread.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct Mean {
+    n: u64,
+    hits: u64,
+    sum: f64,
+    sum_of_squares: f64,
+}
+
+impl Mean {
+    /// Adds one probe's figure.
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        if x > 0.0 {
+            self.hits += 1;
+        }
+        self.sum += x;
+        self.sum_of_squares += x * x;
+    }
+
+    /// The mean of the figures added (0 before any).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+
+    /// How many figures were above 0: a solutions estimate that no probe
+    /// reached a solution for says nothing (its mean 0 is no estimate).
+    pub fn hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// The standard error of the mean: the figures' standard deviation
+    /// (with Bessel's correction) over the square root of their number.
+    pub fn std_error(&self) -> f64 {
+        let n = self.n as f64;
+        if self.n < 2 {
+            return f64::INFINITY;
+        }
+        let mean = self.mean();
+        let variance = (self.sum_of_squares / n - mean * mean).max(0.0) * n / (n - 1.0);
+        (variance / n).sqrt()
+    }
+
+    /// The mean ± `z` standard errors, the low end at least 0 (1.96 for a
+    /// two-sided 95% normal interval: [`Mean::Z95`]).
+    pub fn interval(&self, z: f64) -> (f64, f64) {
+        let (mean, half) = (self.mean(), z * self.std_error());
+        ((mean - half).max(0.0), mean + half)
+    }
+
+    /// The z value of a two-sided 95% normal interval.
+    pub const Z95: f64 = 1.96;
+}
+
+/// Knuth's estimate of a search from many random probes ([`Solver::estimate`]):
+/// the mean and spread of each figure a probe estimates.
+///
+/// ```
+/// use dlx_core::{parse_dlx, Mean, Solver};
+///
+/// let problem = parse_dlx("a b c\na b\nc\na\nb c\n")?;
+/// let estimate = Solver::new(&problem).estimate(1000, 7).value;
+/// assert_eq!(estimate.probes, 1000);
+/// // Two solutions: {a b, c} and {a, b c}; this tree is small enough for
+/// // every probe to reach one, so each says exactly 2.
+/// assert_eq!(estimate.solutions.mean(), 2.0);
+/// assert_eq!(estimate.solutions.interval(Mean::Z95), (2.0, 2.0));
+/// # Ok::<(), dlx_core::ParseError>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct Estimate {
+    /// The probes made.
+    pub probes: u64,
+    /// The estimate of [`Stats::nodes`](super::Stats::nodes).
+    pub nodes: Mean,
+    /// The estimate of [`Stats::updates`](super::Stats::updates).
+    pub updates: Mean,
+    /// The estimate of [`Stats::solutions`](super::Stats::solutions).
+    pub solutions: Mean,
+}
+
+impl Estimate {
+    /// Adds one probe.
+    pub fn add(&mut self, probe: &Probe) {
+        self.probes += 1;
+        self.nodes.add(probe.nodes);
+        self.updates.add(probe.updates);
+        self.solutions.add(probe.solutions);
+    }
 }
 
 impl Solver {
@@ -126,6 +224,25 @@ impl Solver {
         }
         self.back_to_root();
         probe
+    }
+
+    /// Knuth's estimate of the search from `probes` random probes
+    /// ([`Solver::probe`]), their choices drawn from [`WyRand`] seeded with
+    /// `seed` (the same seed, the same estimate), within the solver's
+    /// budget: its deadline and cancel flags are read before each probe,
+    /// and a stop gives the estimate of the probes made, with the outcome
+    /// [`Outcome::Stopped`] (probes spend no nodes of the budget).
+    pub fn estimate(&mut self, probes: u64, seed: u64) -> Answer<Estimate> {
+        let mut random = WyRand::new(seed);
+        let mut estimate = Estimate::default();
+        for _ in 0..probes {
+            if let Err(stop) = self.budget().check_clock() {
+                return Answer::new(estimate, Outcome::Stopped(stop));
+            }
+            let probe = self.probe(|d| random.below(d));
+            estimate.add(&probe);
+        }
+        Answer::new(estimate, Outcome::Finished)
     }
 
     /// Undoes every choice below those of [`Solver::choose`] and forgets an

@@ -31,7 +31,7 @@ use crate::time::Instant;
 use std::ops::ControlFlow;
 
 pub use boundary::{Branch, ChooseError, Divider, Division, Subtree, SubtreeSearch};
-pub use estimate::Probe;
+pub use estimate::{Estimate, Mean, Probe};
 pub use explore::{Event, ExploreError, Profile};
 pub use optimise::{Costed, Objective};
 pub use stats::Stats;

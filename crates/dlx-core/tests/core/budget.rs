@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    count_solutions, decide_method, decide_method_fresh, parse_dlx, verify, Answer, Budget, Costed,
+    count_solutions, parse_dlx, CountJob, verify, Answer, Budget, Costed,
     Count, CountMode, Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome,
     Problem, Solver, Step, Stop, PLAIN_FIRST_NODES,
 };
@@ -115,8 +115,8 @@ fn searches() -> [(&'static str, Search); 14] {
             counted(problem, CountMode::Auto, &budget)
         }),
         ("decide_method", |problem, budget| {
-            match decide_method(problem, &MemoSettings::new(), &budget) {
-                Decision::Done { plain, memo, .. } => (Outcome::Finished, plain.nodes + memo.nodes),
+            match decide(problem, &budget) {
+                Decision::Done(counted) => (Outcome::Finished, counted.nodes()),
                 Decision::Memo {
                     mut counter, plain, ..
                 } => {
@@ -402,8 +402,7 @@ fn a_fresh_decision_runs_no_plain_count_beside_the_probe() {
     // 14-queens: no subproblem repeats enough for memoisation to pay, and
     // the plain count is far longer than the probe (365,596 solutions).
     let problem = parse_dlx(&queens(14)).unwrap();
-    let settings = MemoSettings::new();
-    match decide_method_fresh(&problem, &settings, &Budget::new()) {
+    match decide_fresh(&problem, &Budget::new()) {
         Decision::Plain { solver, memo, .. } => {
             assert_eq!(
                 solver.stats().nodes,
@@ -414,14 +413,14 @@ fn a_fresh_decision_runs_no_plain_count_beside_the_probe() {
         }
         _ => panic!("queens are counted plainly"),
     }
-    match decide_method(&problem, &settings, &Budget::new()) {
+    match decide(&problem, &Budget::new()) {
         Decision::Plain { solver, .. } => assert!(solver.stats().nodes > PLAIN_FIRST_NODES),
         _ => panic!("queens are counted plainly"),
     }
     // Small problems are counted at once either way.
     let small = parse_dlx(&queens(6)).unwrap();
-    match decide_method_fresh(&small, &settings, &Budget::new()) {
-        Decision::Done { count, .. } => assert_eq!(count, 4u64),
+    match decide_fresh(&small, &Budget::new()) {
+        Decision::Done(counted) => assert_eq!(counted.count, Some(Count::from(4u64))),
         _ => panic!("6-queens within the first plain nodes"),
     }
 }
@@ -432,7 +431,7 @@ fn issue_20_the_memo_probe_reads_the_budget() {
     // run for hours, and the memoised count pays.
     let board = dominoes(10, 10);
     let settings = MemoSettings::new();
-    let plain_with = |budget: &Budget| match decide_method(&board, &settings, budget) {
+    let plain_with = |budget: &Budget| match decide(&board, budget) {
         Decision::Plain { solver, memo, .. } => (solver, memo),
         Decision::Done { .. } => panic!("the count finished"),
         Decision::Memo { .. } => panic!("the budget was spent, yet memoisation goes on"),
@@ -770,4 +769,18 @@ proptest! {
     ) {
         check_searches(&problem_of(&spec, &bounds, algorithm_m), pick, k);
     }
+}
+
+/// The decision of a [`CountJob`] under `budget` (the plain count beside the probe).
+fn decide(problem: &Problem, budget: &Budget) -> Decision {
+    let mut job = CountJob::new(problem, &MemoSettings::new(), CountMode::Auto).unwrap();
+    job.set_budget(budget.clone());
+    job.decide()
+}
+
+/// [`decide`] for a count that goes on on threads: no plain count beside the probe.
+fn decide_fresh(problem: &Problem, budget: &Budget) -> Decision {
+    let mut job = CountJob::new(problem, &MemoSettings::new(), CountMode::Auto).unwrap();
+    job.set_budget(budget.clone()).plain_elsewhere();
+    job.decide()
 }

@@ -109,6 +109,7 @@ mod memo;
 mod problem;
 mod random;
 mod search;
+mod searcher;
 mod time;
 mod verify;
 
@@ -141,6 +142,7 @@ pub use search::{
     ChooseError, Costed, Estimate, Event, ExploreError, Mean, Objective, Probe, Profile, Solutions,
     Solver, Stats, Step,
 };
+pub use searcher::{Report, Searcher, Sequential, Weigh, Weighed};
 
 pub mod subtree {
     //! Dividing a search: what a parallel or distributed search needs of the

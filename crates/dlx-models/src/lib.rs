@@ -9,6 +9,7 @@
 //! - [`polyomino`]: [`polyomino::Polyomino`], the tilings of a [`polyomino::Board`] by a [`polyomino::PieceSet`] (built in or ASCII art), exact counts up to the board's symmetries, text and SVG.
 //! - [`matrix`]: a [`matrix::Matrix`] of 0s and 1s, in the POJ 3740 and HUST 1017 forms.
 //! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises, a [`treasure::Map`] (fewest rectangles), a [`squares::Grid`] (fewest matchsticks) and a [`lottery::Design`] (fewest tickets), on dlx-core's fewest-options search and its minimum repeated cover.
+//! - [`tilings`]: the one policy that counts a board's tilings, all of them and up to symmetry ([`tilings::count_tilings`]), on this thread or a pool's ([`dlx_core::Searcher`]), for every board model.
 //! - [`TextError`] and [`Counted`]: what the file readers share (below).
 //! - Pictures: every board draws itself as an SVG picture, its puzzle and its answer told apart: [`sudoku::Grid::to_svg`] (printable on A4), [`queens::Queens::to_svg`], [`treasure::Map::to_svg`], [`squares::Grid::to_svg`] and [`polyomino::Tiling::to_svg`]; and any problem at all, as its matrix of options and items with a solution marked, by [`picture::to_svg`].
 //!
@@ -52,7 +53,7 @@
 //! # Design
 //! - **Lean encodings.** Givens, pre-placed queens and other fixed choices never become items or options: the search sees only what is left.
 //! - **Independent checks.** Every model checks a decoded answer against the puzzle's own rules, so a wrong encoding cannot pass as a right answer.
-//! - **No links, no threads.** Models use dlx-core's public API for building and searching problems (`ProblemBuilder`, `Problem`, `ItemId`, `ItemKind`, `OptionId`, `BuildError`, `MAX_NODES`, `Solver`, `MinCover`, `Step`, `Optimum`, `Stats`); the link arrays are not part of it, and parallel search is the caller's choice (`dlx-parallel`).
+//! - **No links, no threads.** Models use dlx-core's public API for building and searching problems (`ProblemBuilder`, `Problem`, `ItemId`, `ItemKind`, `OptionId`, `BuildError`, `MAX_NODES`, `Solver`, `MinCover`, `Step`, `Optimum`, `Stats`); the link arrays are not part of it, and parallel search is the caller's choice: a policy that searches takes a [`dlx_core::Searcher`], which `dlx-parallel` implements on a pool.
 //! - **Shared parts have a home of their own.** Four private modules serve every model and belong to none: `text` (tokens with their line and column, numbers, [`Counted`] and [`TextError`]), `encode` (one option per candidate that names an item), `rng` (the seeded generator) and `svg` (what the pictures share: their opening, the piece colors, numbers).
 //! - **Pictures are text.** Each `to_svg` writes its SVG by hand, as plain text with a `viewBox`, without a dependency: what a picture holds is reviewed line by line in its snapshot, and `cargo xtask pictures` renders each to PNG for a person to look at.
 //! - **Seeds, not generators.** The sudoku generator and the queens restarts draw from dlx-core's `WyRand`, the workspace's one hand-written generator, through the private `rng`, so a seed gives the same answer on every machine and with every version of every dependency; callers pass a seed.
@@ -69,6 +70,7 @@ pub mod squares;
 pub mod sudoku;
 mod svg;
 mod text;
+pub mod tilings;
 pub mod treasure;
 
 /// The value of an answer from a search run without a budget, which always

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_core::{
-    count_solutions, parse_dlx, CountJob, verify, Answer, Budget, Costed,
-    Count, CountMode, Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome,
-    Problem, Solver, Step, Stop, PLAIN_FIRST_NODES,
+    count_solutions, parse_dlx, verify, Answer, Budget, Costed, Count, CountJob, CountMode,
+    Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome, Problem, Solver,
+    Step, Stop, PLAIN_FIRST_NODES,
 };
 use proptest::prelude::*;
 

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+pub use crate::tilings::Counts;
 use dlx_core::{
     BuildError, Count, Footprint, ItemId, MemoCounter, MemoError, MemoSettings, OptionId, Problem,
     ProblemBuilder, Solver, Stats,
@@ -36,15 +37,6 @@ pub struct Polyomino {
     pub(super) problem: Problem,
     /// For each option of `problem`, its placement and which copy of the piece it is (0 for the first or only one).
     pub(super) option_placement: Vec<(usize, u32)>,
-}
-
-/// The number of tilings and the number of them up to symmetry.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Counts {
-    /// All tilings.
-    pub all: Count,
-    /// Orbits of tilings under [`Polyomino::symmetries`].
-    pub distinct: Count,
 }
 
 /// One way to put a piece on the board.

@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use dlx_core::{Count, OptionId, Problem, Solver};
 
 use super::model::{map_placement, Counts, Polyomino, SetupError};
+use crate::tilings::{OrbitCount, Tilings};
 
 /// The search behind [`Polyomino::count_by_symmetry`], split from its solver
 /// so that any search of [`SymmetryCount::problem`] can run it, on one thread
@@ -199,5 +200,35 @@ impl Polyomino {
             }
         }
         Some(fixing)
+    }
+}
+
+impl OrbitCount for SymmetryCount<'_> {
+    fn problem(&self) -> &Problem {
+        SymmetryCount::problem(self)
+    }
+
+    fn orbit(&self, solution: &[OptionId]) -> Option<u64> {
+        SymmetryCount::orbit(self, solution)
+    }
+
+    fn counts(&self, orbits: u64, tilings: u64) -> Counts {
+        SymmetryCount::counts(self, orbits, tilings)
+    }
+}
+
+impl Tilings for Polyomino {
+    type Error = SetupError;
+
+    fn problem(&self) -> &Problem {
+        Polyomino::problem(self)
+    }
+
+    fn solutions_per_tiling(&self) -> u64 {
+        Polyomino::solutions_per_tiling(self)
+    }
+
+    fn orbit_count(&self) -> Result<Box<dyn OrbitCount + '_>, SetupError> {
+        Ok(Box::new(self.symmetry_count()?))
     }
 }

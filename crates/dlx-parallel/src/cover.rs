@@ -5,9 +5,8 @@ use std::sync::Arc;
 
 use dlx_core::subtree::{Round, RoundEnd, RoundSearch};
 use dlx_core::{Answer, Budget, MinCover, OptionId, Outcome, Problem, Stats};
-use rayon::ThreadPool;
 
-use crate::search::{pool_of, ParallelError};
+use crate::pool::{ParallelError, Pool};
 
 /// How many branches per thread [`ParallelRounds`] cuts a round into.
 ///
@@ -46,25 +45,25 @@ pub(crate) const ROUND_BRANCHES_PER_THREAD: usize = 32;
 /// ```
 #[derive(Debug)]
 pub struct ParallelRounds {
-    pool: Arc<ThreadPool>,
+    pool: Pool,
 }
 
 impl ParallelRounds {
     /// Searches on a pool of its own with `threads` threads (0: one per core).
     pub fn with_threads(threads: usize) -> Result<ParallelRounds, ParallelError> {
         Ok(ParallelRounds {
-            pool: Arc::new(pool_of(threads)?),
+            pool: Pool::new(threads)?,
         })
     }
 
     /// Searches on the threads of `pool`, shared with the caller's other searches.
-    pub fn with_pool(pool: Arc<ThreadPool>) -> ParallelRounds {
-        ParallelRounds { pool }
+    pub fn with_pool(pool: &Pool) -> ParallelRounds {
+        ParallelRounds { pool: pool.clone() }
     }
 
     /// The number of threads.
     pub fn threads(&self) -> usize {
-        self.pool.current_num_threads()
+        self.pool.threads()
     }
 }
 

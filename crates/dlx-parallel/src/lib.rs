@@ -22,7 +22,7 @@
 //!   answer with how the search ended ([`dlx_core::Answer`],
 //!   [`dlx_core::Outcome`]). [`Balance`] says how the load moved.
 //! - [`ParallelCount`] counts by the method the core's rule decides
-//!   ([`dlx_core::decide_method`]: memoised where it pays, else plain), on
+//!   ([`dlx_core::CountJob`]: memoised where it pays, else plain), on
 //!   threads; [`ParallelMemoCounter`] is the memoised count on threads,
 //!   [`count_solutions_on`] the short way.
 //! - [`ParallelRounds`] searches the rounds of a [`dlx_core::MinCover`]
@@ -115,8 +115,10 @@
 
 mod cover;
 mod memo;
+mod pool;
 mod progress;
 mod search;
+mod searches;
 #[cfg(feature = "shard")]
 mod shard;
 mod split;
@@ -124,11 +126,12 @@ mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
 pub use memo::{
-    count_solutions_on, decide_method_on, diagram_on, CountError, MemoPiece, ParallelCount,
-    ParallelMemoCounter,
+    count_solutions_on, diagram_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
 };
+pub use pool::{wait_for, Job, ParallelError, Pool, MAX_THREADS};
 pub use progress::Progress;
-pub use search::{ParallelError, ParallelSolver, SubCount};
+pub use search::{Listing, ParallelSolver, Pulled, SubCount};
+pub use searches::Searches;
 #[cfg(feature = "shard")]
 pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};
 pub use split::{Split, SplitError, SplitGoal};

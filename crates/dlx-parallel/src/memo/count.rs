@@ -1,23 +1,25 @@
-//! The count on threads by the method the core's rule decides: the memoised count where it pays, else the plain count.
+//! The count on threads by the method the core's rule decides: the core's [`CountJob`] decides, and the count it chose goes on on the pool's threads.
 
 use std::sync::Arc;
 
 use dlx_core::{
-    count_solutions, decide_method, decide_method_fresh, Budget, CacheStats, Count, CountMode,
-    Counted, Decision, MemoCounter, MemoError, MemoSettings, MemoStats, Method, Outcome, Problem,
-    Solver, Stats, Step,
+    Budget, Count, CountJob, CountMode, Counted, Decision, MemoCounter, MemoError, MemoSettings,
+    MemoStats, Method, Problem, Solver, Stats, Step, Why,
 };
-use rayon::ThreadPool;
 
-use super::{CountError, ParallelMemoCounter, Threads};
+use super::{CountError, ParallelMemoCounter};
+use crate::pool::{Job, ParallelError, Pool};
 use crate::progress::Progress;
-use crate::search::{pool_of, ParallelError, ParallelSolver};
+use crate::search::ParallelSolver;
 use crate::steal::Balance;
 
-/// A count on the threads of a rayon pool, by the method the core's rule
-/// chooses ([`decide_method`], the one place that decides): the memoised
-/// count where a short probe finds that it pays, else the plain count;
-/// within a [`Budget`], with a live [`Progress`].
+/// A count on the threads of a pool, by the method the core's rule
+/// chooses ([`CountJob`], the one place that decides): the memoised count
+/// where a short probe finds that it pays, else the plain count; within a
+/// [`Budget`], with a live [`Progress`]. What this adds to the core's job
+/// is only the threads: the decision runs on the calling thread, and the
+/// count it chose goes on on the pool (the depth-first memoised count on
+/// as many threads as [`Pool::threads_for`] gives [`Job::MemoCount`]).
 ///
 /// On one thread the plain count goes on from where the probe left it (its
 /// work is not lost); on more it starts over on the threads, whose speed
@@ -45,51 +47,41 @@ use crate::steal::Balance;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct ParallelCount<'p> {
-    pool: Threads<'p>,
+pub struct ParallelCount {
+    pool: Pool,
     settings: MemoSettings,
     mode: CountMode,
     budget: Budget,
-    progress: Option<Arc<Progress>>,
-    memo_threads: Option<usize>,
+    pub(crate) progress: Option<Arc<Progress>>,
     balance: Balance,
 }
 
-impl ParallelCount<'static> {
+impl ParallelCount {
     /// A count with `settings` (the memoised count's) and `mode` (the
     /// method, or the automatic choice), on rayon's global pool.
-    pub fn new(settings: &MemoSettings, mode: CountMode) -> ParallelCount<'static> {
+    pub fn new(settings: &MemoSettings, mode: CountMode) -> ParallelCount {
         ParallelCount {
-            pool: Threads::Global,
+            pool: Pool::global(),
             settings: settings.clone(),
             mode,
             budget: Budget::new(),
             progress: None,
-            memo_threads: None,
             balance: Balance::default(),
         }
     }
 
     /// Runs on a pool of its own of `threads` threads (0: one per core).
     pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        self.pool = Threads::Owned(pool_of(threads)?);
+        self.pool = Pool::new(threads)?;
         self.progress = None;
         Ok(self)
     }
-}
 
-impl<'p> ParallelCount<'p> {
     /// Runs on the threads of `pool`.
-    pub fn with_pool<'q>(self, pool: &'q ThreadPool) -> ParallelCount<'q> {
-        ParallelCount {
-            pool: Threads::Borrowed(pool),
-            settings: self.settings,
-            mode: self.mode,
-            budget: self.budget,
-            progress: None,
-            memo_threads: self.memo_threads,
-            balance: self.balance,
-        }
+    pub fn with_pool(mut self, pool: &Pool) -> ParallelCount {
+        self.pool = pool.clone();
+        self.progress = None;
+        self
     }
 
     /// The budget of the count (see [`Budget`]): the probe, the plain and
@@ -99,22 +91,9 @@ impl<'p> ParallelCount<'p> {
         self
     }
 
-    /// The threads the depth-first memoised count uses, when fewer than the
-    /// pool's (`None`: all of them): its threads meet on the same
-    /// subproblems and count them twice, so fewer may be faster. The layered
-    /// count ([`dlx_core::MemoCounter::sweeps`]) always runs on the whole
-    /// pool: its threads take disjoint ranges of each layer's keys and never
-    /// meet, and its layers too small to pay run on one thread.
-    pub fn set_memo_threads(&mut self, threads: Option<usize>) -> &mut Self {
-        self.memo_threads = threads;
-        self
-    }
-
     /// The number of threads of the pool.
     pub fn threads(&self) -> usize {
-        self.pool
-            .pool()
-            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads)
+        self.pool.threads()
     }
 
     /// How the last plain count on threads balanced its load (nothing for
@@ -133,88 +112,64 @@ impl<'p> ParallelCount<'p> {
 
     /// Counts the solutions of `problem`: the method decided (unless the
     /// mode names one), then the count on the threads; its outcome says
-    /// whether the budget stopped it.
+    /// whether the budget stopped it. [`CountMode::Memo`] on a problem the
+    /// memoised count cannot count is [`CountError::Memo`].
     pub fn count(&mut self, problem: &Problem) -> Result<Counted, CountError> {
-        match self.mode {
-            CountMode::Plain => self.plain(problem, None, MemoStats::default(), 0.0),
-            CountMode::Memo => {
-                let mut counter = MemoCounter::new(problem, &self.settings_within())?;
-                counter.set_budget(self.budget.clone());
-                self.memo(&counter, Stats::default(), 0.0)
-            }
-            CountMode::Auto => {
-                let decision =
-                    decide_method_on(problem, &self.settings, &self.budget, self.threads());
-                self.finish(problem, decision)
-            }
-        }
+        let counted = self.count_unless_plain(problem, false)?;
+        Ok(counted.expect("a count with no plain count of the caller's is made"))
     }
 
-    /// Goes on with a count whose method the caller decided
-    /// ([`decide_method`] with this count's settings and budget), for a
-    /// caller that counts plainly in its own way and memoises otherwise.
-    pub fn finish(&mut self, problem: &Problem, decision: Decision) -> Result<Counted, CountError> {
-        match decision {
-            Decision::Done {
-                count,
-                method,
-                plain,
-                memo,
-                cache,
-                sweep,
-            } => Ok(Counted {
-                count: Some(count),
-                outcome: Outcome::Finished,
-                method,
-                plain,
-                memo,
-                cache,
-                sweep,
-                leverage: 0.0,
-            }),
+    /// [`ParallelCount::count`], for a caller with a faster plain count of
+    /// its own (a count by symmetry): with `own_plain`, a count the rule
+    /// (or the mode) gives to the plain search is not made, `Ok(None)`.
+    pub fn count_unless_plain(
+        &mut self,
+        problem: &Problem,
+        own_plain: bool,
+    ) -> Result<Option<Counted>, CountError> {
+        if own_plain && self.mode == CountMode::Plain {
+            return Ok(None);
+        }
+        let mut job = CountJob::new(problem, &self.settings, self.mode)?;
+        job.set_budget(self.budget.clone());
+        if own_plain || self.threads() > 1 {
+            // The plain count starts over elsewhere: none beside the probe.
+            job.plain_elsewhere();
+        }
+        match job.decide() {
+            Decision::Done(counted) => Ok(Some(*counted)),
+            Decision::Plain { .. } if own_plain => Ok(None),
+            Decision::Plain { solver, memo, why } => {
+                Ok(Some(self.plain(problem, *solver, memo, why)))
+            }
             Decision::Memo {
                 counter,
                 plain,
-                leverage,
+                why,
             } => {
                 let mut probe = counter.stats();
-                let mut counted = self.memo(&counter, plain, leverage)?;
+                let mut counted = self.memo(&counter, plain, why)?;
                 probe += counted.memo;
                 counted.memo = probe;
-                Ok(counted)
+                Ok(Some(counted))
             }
-            Decision::Plain {
-                solver,
-                memo,
-                leverage,
-            } => self.plain(problem, Some(*solver), memo, leverage),
         }
-    }
-
-    /// The memoised settings, the cache capped by the budget's memory.
-    fn settings_within(&self) -> MemoSettings {
-        let mut settings = self.settings.clone();
-        if let Some(memory) = self.budget.memory() {
-            settings.memory = settings.memory.min(memory);
-        }
-        settings
     }
 
     /// The plain count: on one thread from where `begun` stands (the
     /// probe's), else on the threads from the start.
-    fn plain(
-        &mut self,
-        problem: &Problem,
-        begun: Option<Solver>,
-        memo: MemoStats,
-        leverage: f64,
-    ) -> Result<Counted, CountError> {
+    fn plain(&mut self, problem: &Problem, begun: Solver, memo: MemoStats, why: Why) -> Counted {
         let progress = self.progress.clone();
+        let counted = |count: Count, outcome, plain| {
+            let mut counted = Counted::new(Some(count), outcome, Method::Plain, why);
+            counted.plain = plain;
+            counted.memo = memo;
+            counted
+        };
         // A decision the budget stopped leaves the count it began: it is the
         // partial count (the threads, starting over, would find none).
-        let stopped = begun.is_some() && self.budget.check().is_err();
-        if self.threads() == 1 || stopped {
-            let mut solver = begun.unwrap_or_else(|| Solver::new(problem));
+        if self.threads() == 1 || why == Why::Stopped {
+            let mut solver = begun;
             solver.set_budget(self.budget.clone());
             if let Some(progress) = &progress {
                 progress.reset();
@@ -232,35 +187,18 @@ impl<'p> ParallelCount<'p> {
                     break outcome;
                 }
             };
-            return Ok(Counted {
-                count: Some(Count::from(solver.stats().solutions)),
+            return counted(
+                Count::from(solver.stats().solutions),
                 outcome,
-                method: Method::Plain,
-                plain: *solver.stats(),
-                memo,
-                cache: CacheStats::default(),
-                sweep: None,
-                leverage,
-            });
+                *solver.stats(),
+            );
         }
-        let mut parallel = match self.pool.pool() {
-            Some(pool) => ParallelSolver::new(problem).with_pool(pool),
-            None => ParallelSolver::new(problem),
-        };
+        let mut parallel = ParallelSolver::new(problem).with_pool(&self.pool);
         parallel.set_budget(self.budget.clone());
         parallel.progress = progress;
         let count = parallel.count();
         self.balance = parallel.balance();
-        Ok(Counted {
-            count: Some(count.value),
-            outcome: count.outcome,
-            method: Method::Plain,
-            plain: *parallel.stats(),
-            memo,
-            cache: CacheStats::default(),
-            sweep: None,
-            leverage,
-        })
+        counted(count.value, count.outcome, *parallel.stats())
     }
 
     /// The memoised count of `counter`'s problem on the memoised count's threads.
@@ -268,48 +206,23 @@ impl<'p> ParallelCount<'p> {
         &mut self,
         counter: &MemoCounter,
         plain: Stats,
-        leverage: f64,
+        why: Why,
     ) -> Result<Counted, CountError> {
-        let mut parallel = match self.pool.pool() {
-            Some(pool) => ParallelMemoCounter::from_counter(counter).with_pool(pool),
-            None => ParallelMemoCounter::from_counter(counter),
-        };
-        parallel.workers = self.memo_threads;
+        let mut parallel = ParallelMemoCounter::from_counter(counter).with_pool(&self.pool);
+        parallel.workers = Some(self.pool.threads_for(Job::MemoCount));
         parallel.set_budget(self.budget.clone());
         parallel.progress = self.progress.clone();
         let (count, outcome) = match parallel.count() {
-            Ok(count) => (Some(count), Outcome::Finished),
-            Err(MemoError::Stopped(stop)) => (None, Outcome::Stopped(stop)),
+            Ok(count) => (Some(count), dlx_core::Outcome::Finished),
+            Err(MemoError::Stopped(stop)) => (None, dlx_core::Outcome::Stopped(stop)),
             Err(err) => return Err(err.into()),
         };
-        Ok(Counted {
-            count,
-            outcome,
-            method: Method::Memo,
-            plain,
-            memo: parallel.stats(),
-            cache: parallel.cache().stats(),
-            sweep: parallel.sweep_stats(),
-            leverage,
-        })
-    }
-}
-
-/// Decides how `problem` is counted, for a count that goes on on
-/// `threads` threads ([`ParallelCount::finish`]): [`decide_method`] on
-/// one thread, which goes on from the decision's plain count, and
-/// [`decide_method_fresh`] on more, where the plain count starts over and
-/// the plain count the rule runs beside its probe would be thrown away.
-pub fn decide_method_on(
-    problem: &Problem,
-    settings: &MemoSettings,
-    budget: &Budget,
-    threads: usize,
-) -> Decision {
-    if threads > 1 {
-        decide_method_fresh(problem, settings, budget)
-    } else {
-        decide_method(problem, settings, budget)
+        let mut counted = Counted::new(count, outcome, Method::Memo, why);
+        counted.plain = plain;
+        counted.memo = parallel.stats();
+        counted.cache = parallel.cache().stats();
+        counted.sweep = parallel.sweep_stats();
+        Ok(counted)
     }
 }
 
@@ -327,7 +240,7 @@ pub fn count_solutions_on(
     threads: usize,
 ) -> Result<Counted, CountError> {
     if threads == 1 {
-        return Ok(count_solutions(problem, settings, mode, budget)?);
+        return Ok(dlx_core::count_solutions(problem, settings, mode, budget)?);
     }
     let mut count = ParallelCount::new(settings, mode).with_threads(threads)?;
     count.set_budget(budget.clone());

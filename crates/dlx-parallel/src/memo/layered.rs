@@ -8,10 +8,10 @@ use dlx_core::{
     Problem, Stop,
 };
 use rayon::prelude::*;
-use rayon::ThreadPool;
 
 use super::pieces::run_to_end;
 use super::ParallelMemoCounter;
+use crate::pool::Pool;
 use crate::progress::Progress;
 use crate::steal::Halt;
 
@@ -28,7 +28,7 @@ pub(crate) struct OnThreads {
     threads: usize,
     /// The pool, entered for each large layer when called from outside it;
     /// `None`: always called on a thread of the pool to use.
-    pool: Option<Arc<ThreadPool>>,
+    pool: Option<Pool>,
     /// The chunks of the parts, kept for their memory from layer to layer.
     chunks: Mutex<Vec<Chunk>>,
 }
@@ -44,9 +44,9 @@ impl OnThreads {
     }
 
     /// The maker of `pool`, called from anywhere.
-    pub(crate) fn of(pool: Arc<ThreadPool>) -> OnThreads {
+    pub(crate) fn of(pool: Pool) -> OnThreads {
         OnThreads {
-            threads: pool.current_num_threads(),
+            threads: pool.threads(),
             pool: Some(pool),
             chunks: Mutex::new(Vec::new()),
         }
@@ -78,8 +78,8 @@ impl OnThreads {
             }
         };
         let fits = match &self.pool {
-            Some(pool) if pool.current_thread_index().is_none() => pool.install(cut),
-            _ => cut(),
+            Some(pool) => pool.install(cut),
+            None => cut(),
         };
         *self.chunks.lock().unwrap_or_else(PoisonError::into_inner) = chunks;
         fits
@@ -93,10 +93,8 @@ impl LayerMaker for OnThreads {
 
     fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
         match &self.pool {
-            Some(pool) if pool.current_thread_index().is_none() => {
-                pool.install(|| rayon::join(a, b));
-            }
-            _ => {
+            Some(pool) => pool.join(a, b),
+            None => {
                 rayon::join(a, b);
             }
         }
@@ -132,7 +130,7 @@ impl LayerMaker for OnThreads {
 /// for c in 0..6 { text += &format!("a{c} b{c}\n"); }
 /// for c in 0..5 { text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1); }
 /// let problem = parse_dlx(&text)?;
-/// let pool = std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build()?);
+/// let pool = dlx_parallel::Pool::new(2)?;
 /// let diagram = dlx_parallel::diagram_on(&problem, &MemoSettings::new(), &Budget::new(), &pool)?;
 /// assert_eq!(diagram.count().to_string(), "13");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -141,18 +139,18 @@ pub fn diagram_on(
     problem: &Problem,
     settings: &MemoSettings,
     budget: &Budget,
-    pool: &Arc<ThreadPool>,
+    pool: &Pool,
 ) -> Result<Diagram, MemoError> {
-    if pool.current_num_threads() < 2 {
+    if pool.threads() < 2 {
         return Diagram::build(problem, settings, budget);
     }
-    let maker = Arc::new(OnThreads::of(Arc::clone(pool)));
+    let maker = Arc::new(OnThreads::of(pool.clone()));
     // The whole build runs inside the pool, as the layered count does, so
     // that its threads stay awake from one layer to the next.
     pool.install(|| Diagram::build_with(problem, settings, budget, maker))
 }
 
-impl ParallelMemoCounter<'_> {
+impl ParallelMemoCounter {
     /// The layered count on the threads; `None` when its layers passed the
     /// memory granted (the root then leaves the layered count).
     pub(super) fn count_layers(&mut self) -> Result<Option<Count>, MemoError> {
@@ -174,13 +172,13 @@ impl ParallelMemoCounter<'_> {
             return count.map(Some).map_err(MemoError::Stopped);
         }
         let budget = &self.budget;
-        let pool = self.pool.pool();
+        let pool = self.pool.clone();
         let layers = counter.layers().expect("the counter sweeps");
         // The whole sweep runs inside the pool: the thread that drives it is
         // one of the pool's and merges a part of each layer itself, and the
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
-        let mut sweep = || -> Result<bool, MemoError> {
+        let sweep = || -> Result<bool, MemoError> {
             let maker = OnThreads::new(threads);
             // On two threads, from both ends at once: the threads meet once
             // a count. On more, each large layer is cut by key.
@@ -206,11 +204,7 @@ impl ParallelMemoCounter<'_> {
             }
             Ok(true)
         };
-        let fits = match pool {
-            // `scope` runs its body on a thread of the global pool.
-            None => rayon::scope(|_| sweep())?,
-            Some(pool) => pool.install(sweep)?,
-        };
+        let fits = pool.install(sweep)?;
         let layers = counter.layers().expect("the counter sweeps");
         self.stats = layers.memo_stats();
         self.sweep = Some(layers.stats());

@@ -12,17 +12,16 @@ use dlx_core::{
     Budget, Count, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, Problem, SweepStats,
 };
 use rayon::prelude::*;
-use rayon::ThreadPool;
 
+use crate::pool::{ParallelError, Pool};
 use crate::progress::Progress;
-use crate::search::{pool_of, ParallelError};
 use crate::steal::{Halt, Why};
 
 mod count;
 mod layered;
 mod pieces;
 
-pub use count::{count_solutions_on, decide_method_on, ParallelCount};
+pub use count::{count_solutions_on, ParallelCount};
 pub use layered::diagram_on;
 use pieces::Job;
 pub use pieces::MemoPiece;
@@ -70,9 +69,9 @@ pub enum CountError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct ParallelMemoCounter<'p> {
+pub struct ParallelMemoCounter {
     root: MemoCounter,
-    pool: Threads<'p>,
+    pool: Pool,
     stats: MemoStats,
     sweep: Option<SweepStats>,
     budget: Budget,
@@ -81,41 +80,24 @@ pub struct ParallelMemoCounter<'p> {
     pub(crate) workers: Option<usize>,
 }
 
-#[derive(Debug)]
-pub(super) enum Threads<'p> {
-    Global,
-    Owned(ThreadPool),
-    Borrowed(&'p ThreadPool),
-}
-
-impl Threads<'_> {
-    fn pool(&self) -> Option<&ThreadPool> {
-        match self {
-            Threads::Global => None,
-            Threads::Owned(pool) => Some(pool),
-            Threads::Borrowed(pool) => Some(pool),
-        }
-    }
-}
-
-impl ParallelMemoCounter<'static> {
+impl ParallelMemoCounter {
     /// A memoised count of `problem` on rayon's global pool, with a cache of its own.
     pub fn new(
         problem: &Problem,
         settings: &MemoSettings,
-    ) -> Result<ParallelMemoCounter<'static>, MemoError> {
+    ) -> Result<ParallelMemoCounter, MemoError> {
         Ok(ParallelMemoCounter::from_counter(&MemoCounter::new(
             problem, settings,
         )?))
     }
 
     /// A memoised count of `counter`'s problem from the start, sharing its
-    /// cache (for instance after the probe of [`decide_method`](dlx_core::decide_method)), on rayon's
+    /// cache (for instance after the probe of a [`dlx_core::CountJob`]), on rayon's
     /// global pool.
-    pub fn from_counter(counter: &MemoCounter) -> ParallelMemoCounter<'static> {
+    pub fn from_counter(counter: &MemoCounter) -> ParallelMemoCounter {
         ParallelMemoCounter {
             root: counter.fresh(),
-            pool: Threads::Global,
+            pool: Pool::global(),
             stats: MemoStats::default(),
             sweep: None,
             budget: counter.budget().clone(),
@@ -126,24 +108,16 @@ impl ParallelMemoCounter<'static> {
 
     /// Runs on a pool of its own of `threads` threads.
     pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        self.pool = Threads::Owned(pool_of(threads)?);
+        self.pool = Pool::new(threads)?;
         self.progress = None;
         Ok(self)
     }
-}
 
-impl<'p> ParallelMemoCounter<'p> {
     /// Runs on the threads of `pool`.
-    pub fn with_pool<'q>(self, pool: &'q ThreadPool) -> ParallelMemoCounter<'q> {
-        ParallelMemoCounter {
-            root: self.root,
-            pool: Threads::Borrowed(pool),
-            stats: self.stats,
-            sweep: self.sweep,
-            budget: self.budget,
-            progress: self.progress,
-            workers: self.workers,
-        }
+    pub fn with_pool(mut self, pool: &Pool) -> ParallelMemoCounter {
+        self.pool = pool.clone();
+        self.progress = None;
+        self
     }
 
     /// The budget of the count (see [`Budget`]; at first, the counter's it
@@ -181,9 +155,7 @@ impl<'p> ParallelMemoCounter<'p> {
 
     /// The number of threads of the pool.
     fn pool_threads(&self) -> usize {
-        self.pool
-            .pool()
-            .map_or_else(rayon::current_num_threads, ThreadPool::current_num_threads)
+        self.pool.threads()
     }
 
     /// Counts the solutions.
@@ -233,10 +205,7 @@ impl<'p> ParallelMemoCounter<'p> {
                 .map(|worker| job.count_pieces(worker))
                 .collect()
         };
-        let results = match self.pool.pool() {
-            None => work(),
-            Some(pool) => pool.install(work),
-        };
+        let results = self.pool.install(work);
         self.stats = MemoStats::default();
         self.stats.nodes = expanded;
         let mut total = Count::ZERO;

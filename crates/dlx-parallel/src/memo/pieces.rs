@@ -17,7 +17,7 @@ use crate::steal::{Halt, Why};
 /// two reports to the progress.
 const SLICE: u64 = 1 << 12;
 
-impl ParallelMemoCounter<'_> {
+impl ParallelMemoCounter {
     /// The pieces: paths of choices from the root, in the order of the
     /// sequential search, with their shares of the tree, and the number of
     /// nodes expanded to make them.
@@ -101,7 +101,7 @@ pub struct MemoPiece {
     pub seconds: f64,
 }
 
-impl ParallelMemoCounter<'_> {
+impl ParallelMemoCounter {
     /// Counts pieces of the problem one by one, each given by its index and
     /// the options all its solutions share (its way down, as
     /// [`Solver::entered_way`](dlx_core::Solver::entered_way) gives it for a piece of a plain split), on
@@ -146,7 +146,7 @@ impl ParallelMemoCounter<'_> {
         let next = AtomicUsize::new(0);
         let halt = Halt::default();
         let (root, budget, progress) = (&self.root, &self.budget, self.progress.as_deref());
-        let pool = self.pool.pool();
+        let pool = &self.pool;
         let (sender, receiver) = mpsc::channel::<MemoPiece>();
         let stats = std::thread::scope(|scope| {
             let (next, halt) = (&next, &halt);
@@ -193,10 +193,7 @@ impl ParallelMemoCounter<'_> {
                             a
                         })
                 };
-                match pool {
-                    None => work(),
-                    Some(pool) => pool.install(work),
-                }
+                pool.install(work)
             });
             for piece in receiver {
                 done(piece);

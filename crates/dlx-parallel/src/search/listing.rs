@@ -10,7 +10,7 @@ use dlx_core::{Answer, OptionId, Outcome, Stats, Stop};
 use super::{lock, ParallelSolver, CHANNEL};
 use crate::steal::{Event, Halt, Why};
 
-impl ParallelSolver<'_> {
+impl ParallelSolver {
     /// The first solution found (with [`set_ordered`](Self::set_ordered): the
     /// first of the sequential search); every thread stops as soon as it is
     /// found. `None` with a complete outcome: there is none; with

@@ -5,14 +5,17 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 
 use dlx_core::subtree::{Subtree, SubtreeSearch as _};
 use dlx_core::{Answer, Budget, Count, Objective, OptionId, Outcome, Problem, Solver, Stats};
-use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
+use crate::pool::{ParallelError, Pool};
 use crate::progress::Progress;
 use crate::split::{Split, SplitGoal};
 use crate::steal::{Balance, Engine, Event, Halt, Slices, Task, Why};
 
 mod listing;
 mod optimise;
+mod pull;
+
+pub use pull::{Listing, Pulled};
 
 /// How many pieces per thread [`ParallelSolver::split`] aims at by default,
 /// for a count split into shards ([`ParallelSolver::count_each`]).
@@ -27,31 +30,6 @@ type BoundOf<'a> = dyn Fn(usize) -> Arc<AtomicU64> + Sync + 'a;
 
 /// How many solutions a worker may send ahead of the caller before it waits.
 const CHANNEL: usize = 1024;
-
-/// Why a parallel solver could not be made.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParallelError {
-    /// Rayon could not start the threads asked for.
-    #[error("rayon could not start {threads} threads: {reason}")]
-    Pool {
-        /// The number of threads asked for.
-        threads: usize,
-        /// What rayon reported (its own error repeats its cause, so it is kept as text).
-        reason: String,
-    },
-}
-
-/// A rayon pool of `threads` threads (0: one per core), for the searches that own theirs.
-pub(crate) fn pool_of(threads: usize) -> Result<ThreadPool, ParallelError> {
-    ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|source: ThreadPoolBuildError| ParallelError::Pool {
-            threads,
-            reason: source.to_string(),
-        })
-}
 
 /// The count of one piece of a split, from [`ParallelSolver::count_each`].
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -71,61 +49,6 @@ pub struct SubCount {
     pub seconds: f64,
     /// Whether it was searched to the end (false if a limit or a stop cut it short).
     pub complete: bool,
-}
-
-#[derive(Debug)]
-enum Pool<'p> {
-    Global,
-    Owned(ThreadPool),
-    Borrowed(&'p ThreadPool),
-}
-
-impl Pool<'_> {
-    fn threads(&self) -> usize {
-        match self {
-            Pool::Global => rayon::current_num_threads(),
-            Pool::Owned(pool) => pool.current_num_threads(),
-            Pool::Borrowed(pool) => pool.current_num_threads(),
-        }
-    }
-
-    /// Runs `op(worker)` once on every thread of the pool, at the same
-    /// time, while `beside` runs on the calling thread (which is not one of
-    /// the pool's); returns when both are done, with what `beside` returned.
-    /// No thread is started: a listing of each of 49,158 sudokus paid for
-    /// one OS thread per search before.
-    fn broadcast_beside<R>(&self, op: impl Fn(usize) + Sync, beside: impl FnOnce() -> R) -> R {
-        fn spawn_then<'scope, R>(
-            scope: &rayon::Scope<'scope>,
-            op: &'scope (impl Fn(usize) + Sync),
-            beside: impl FnOnce() -> R,
-        ) -> R {
-            scope.spawn_broadcast(move |_, ctx| op(ctx.index()));
-            beside()
-        }
-        let op = &op;
-        match self {
-            Pool::Global => rayon::in_place_scope(|scope| spawn_then(scope, op, beside)),
-            Pool::Owned(pool) => pool.in_place_scope(|scope| spawn_then(scope, op, beside)),
-            Pool::Borrowed(pool) => pool.in_place_scope(|scope| spawn_then(scope, op, beside)),
-        }
-    }
-
-    /// Runs `op(worker)` once on every thread of the pool, at the same time.
-    fn broadcast(&self, op: impl Fn(usize) + Sync) {
-        let op = |ctx: rayon::BroadcastContext<'_>| op(ctx.index());
-        match self {
-            Pool::Global => {
-                rayon::broadcast(op);
-            }
-            Pool::Owned(pool) => {
-                pool.broadcast(op);
-            }
-            Pool::Borrowed(pool) => {
-                pool.broadcast(op);
-            }
-        }
-    }
 }
 
 /// An exact cover search on the threads of a rayon pool, with the answers of
@@ -148,9 +71,9 @@ impl Pool<'_> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct ParallelSolver<'p> {
+pub struct ParallelSolver {
     root: Solver,
-    pool: Pool<'p>,
+    pool: Pool,
     goal: Option<SplitGoal>,
     /// The split of a sharded count, and the goal it was made for (`None`: given by the caller).
     split: Option<(Option<SplitGoal>, Split)>,
@@ -163,18 +86,18 @@ pub struct ParallelSolver<'p> {
     slices: Slices,
 }
 
-impl ParallelSolver<'static> {
+impl ParallelSolver {
     /// A parallel search of `problem` on rayon's global pool (one thread per core).
-    pub fn new(problem: &Problem) -> ParallelSolver<'static> {
+    pub fn new(problem: &Problem) -> ParallelSolver {
         ParallelSolver::from_solver(Solver::new(problem))
     }
 
     /// A parallel search below the choices already made in `root` (a solver
     /// that has not started searching), on rayon's global pool.
-    pub fn from_solver(root: Solver) -> ParallelSolver<'static> {
+    pub fn from_solver(root: Solver) -> ParallelSolver {
         ParallelSolver {
             root,
-            pool: Pool::Global,
+            pool: Pool::global(),
             goal: None,
             split: None,
             progress: None,
@@ -186,31 +109,19 @@ impl ParallelSolver<'static> {
             slices: Slices::default(),
         }
     }
-}
 
-impl<'p> ParallelSolver<'p> {
     /// Runs on a pool of its own with `threads` threads (0: one per core).
     pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        self.pool = Pool::Owned(pool_of(threads)?);
+        self.pool = Pool::new(threads)?;
         self.progress = None;
         Ok(self)
     }
 
     /// Runs on the threads of `pool`.
-    pub fn with_pool<'q>(self, pool: &'q ThreadPool) -> ParallelSolver<'q> {
-        ParallelSolver {
-            root: self.root,
-            pool: Pool::Borrowed(pool),
-            goal: self.goal,
-            split: self.split,
-            progress: None,
-            limit: self.limit,
-            ordered: self.ordered,
-            budget: self.budget,
-            stats: self.stats,
-            balance: self.balance,
-            slices: self.slices,
-        }
+    pub fn with_pool(mut self, pool: &Pool) -> ParallelSolver {
+        self.pool = pool.clone();
+        self.progress = None;
+        self
     }
 
     /// The number of threads the searches run on.
@@ -583,7 +494,7 @@ impl<'p> ParallelSolver<'p> {
         );
         let totals = Mutex::new(Stats::default());
         if limit > 0 {
-            self.pool.broadcast(|worker| {
+            let _ = self.pool.broadcast(|worker| {
                 let mut acc = init();
                 let mut mine = Stats::default();
                 engine.work(

@@ -10,7 +10,7 @@ use dlx_core::{Answer, Costed, Objective, OptionId, Outcome, Stats};
 use super::{lock, ParallelSolver};
 use crate::steal::{Event, Halt, Why};
 
-impl ParallelSolver<'_> {
+impl ParallelSolver {
     /// A solution with the fewest options, proven minimal: the threads run
     /// the branch and bound search ([`dlx_core::Solver::set_objective`]),
     /// each task pruning with the best size found so far. The answer is the

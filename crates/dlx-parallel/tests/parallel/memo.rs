@@ -7,7 +7,7 @@ use dlx_core::{
     parse_dlx, BigUint, Budget, Count, CountMode, Diagram, ItemKind, MemoError, MemoSettings,
     Method, Outcome, Problem, ProblemBuilder, Rule, Solver, Stop,
 };
-use dlx_parallel::{count_solutions_on, diagram_on, CountError, ParallelMemoCounter};
+use dlx_parallel::{count_solutions_on, diagram_on, CountError, ParallelMemoCounter, Pool};
 
 use crate::problems::{colored, data, langford, queens};
 
@@ -330,15 +330,18 @@ fn issue_24_the_layered_count_on_threads_is_the_count_of_one() {
 fn issue_24_a_count_from_both_ends_ends_when_the_other_thread_is_busy() {
     let problem = aztec(12);
     let expected = Count::from(1u128 << 78);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let rayon_pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap(),
+    );
+    let pool = Pool::from(Arc::clone(&rayon_pool));
     let release = Arc::new(AtomicBool::new(false));
     let (started, busy) = std::sync::mpsc::channel();
     {
         let release = Arc::clone(&release);
-        pool.spawn(move || {
+        rayon_pool.spawn(move || {
             started.send(()).unwrap();
             while !release.load(Ordering::Acquire) {
                 std::thread::yield_now();
@@ -441,12 +444,7 @@ fn issue_24_a_diagram_made_on_threads_is_the_diagram_of_one() {
         assert_eq!(stats.checkpoint_interval > 1, checkpoints, "{stats:?}");
         let draws = |d: &Diagram| d.samples(7).take(5).collect::<Vec<_>>();
         for threads in [2, 3] {
-            let pool = Arc::new(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap(),
-            );
+            let pool = Pool::new(threads).unwrap();
             let these = diagram_on(&problem, &MemoSettings::new(), &budget, &pool).unwrap();
             assert_eq!(these.count(), one.count(), "{threads} threads");
             assert_eq!(these.len(), one.len());
@@ -470,12 +468,7 @@ fn issue_24_a_diagram_made_on_threads_is_the_diagram_of_one() {
 #[test]
 fn issue_24_a_diagram_made_on_threads_stops() {
     let problem = dominoes(16, 16);
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap(),
-    );
+    let pool = Pool::new(2).unwrap();
     let settings = MemoSettings::new();
     let nodes = Budget::new().with_nodes(50_000);
     let stopped = diagram_on(&problem, &settings, &nodes, &pool).map(|d| d.len());

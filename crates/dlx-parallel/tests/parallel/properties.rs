@@ -94,7 +94,7 @@ fn threads() -> impl Strategy<Value = usize> {
 }
 
 /// A parallel solver with slices of `busy` and `idle` nodes.
-fn parallel(problem: &Problem, threads: usize, busy: u64, idle: u64) -> ParallelSolver<'static> {
+fn parallel(problem: &Problem, threads: usize, busy: u64, idle: u64) -> ParallelSolver {
     let mut parallel = ParallelSolver::new(problem).with_threads(threads).unwrap();
     parallel.set_slices(busy, idle);
     parallel

@@ -272,10 +272,7 @@ fn a_raised_cancel_flag_stops_at_once() {
 #[test]
 fn borrowed_pool_and_progress() {
     let problem = queens(9);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = dlx_parallel::Pool::new(2).unwrap();
     let mut parallel = ParallelSolver::new(&problem).with_pool(&pool);
     assert_eq!(parallel.threads(), 2);
     let progress = parallel.progress();

@@ -14,8 +14,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, Budget, Count, Decision, MemoCounter, MemoError, Method, Problem, Solver, Step,
-    Stop, SweepStats, WyRand,
+    Budget, Count, CountJob, CountMode, Mean, Method, Problem, Solver, Step, Stop, SweepStats, Why,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -87,9 +86,6 @@ pub(crate) struct EstimateArgs {
 /// How long the real search runs to measure this machine's rate.
 const CALIBRATION: Duration = Duration::from_millis(200);
 
-/// The z value of a two-sided 95% normal interval.
-const Z95: f64 = 1.96;
-
 /// The subproblems `dlx count` should split into per shard, so that the
 /// shards' work evens out (the dlx-parallel README asks for 16 to 64 per thread).
 const PIECES_PER_SHARD: u64 = 64;
@@ -99,10 +95,17 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
     let problem = parse_problem(&bytes, args.file.as_deref())?;
     let start = Instant::now();
     let stops = Stops::new(None, None, None)?;
-    let (probes, stopped) = probe(&problem, args.probes, args.seed, &stops.budget());
-    let [nodes, updates, solutions] = probes;
+    let mut solver = Solver::new(&problem);
+    solver.set_budget(stops.budget());
+    let estimate = solver.estimate(u64::from(args.probes), args.seed);
+    let (nodes, updates, solutions) = (
+        estimate.value.nodes,
+        estimate.value.updates,
+        estimate.value.solutions,
+    );
     // The probes made: all of them, unless a signal stopped them.
-    let made = stopped.map_or(args.probes, |(_, made)| made);
+    let made = u32::try_from(estimate.value.probes).unwrap_or(args.probes);
+    let stopped = estimate.outcome.stop().map(|stop| (stop, made));
     let probing = start.elapsed();
     if let Some((stop, made @ 0..2)) = stopped {
         // Fewer than two probes make no estimate, nor an interval.
@@ -173,7 +176,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         ("updates", &updates),
         ("solutions", &solutions),
     ] {
-        if mean.hits == 0.0 {
+        if mean.hits() == 0 {
             // Solutions can hide deep in a tree that every probe missed:
             // nothing is known then, not even a spread.
             out!(
@@ -183,7 +186,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             )?;
             continue;
         }
-        let (low, high) = mean.interval();
+        let (low, high) = mean.interval(Mean::Z95);
         out!(
             output,
             "{name:<10} {:>16}   {} to {}",
@@ -192,7 +195,7 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             approx(high, Round::Up)
         )?;
     }
-    let (low, high) = updates.interval();
+    let (low, high) = updates.interval(Mean::Z95);
     let seconds = updates.mean() / rate;
     out!(
         output,
@@ -226,7 +229,9 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
             output,
             "count method: undecided (stopped before the decision)"
         )?,
-        CountMethod::Plain(why) => out!(output, "count method: plain search ({})", why.says())?,
+        CountMethod::Plain(why) => {
+            out!(output, "count method: plain search ({})", plain_says(*why))?
+        }
         CountMethod::Memo(trial) => {
             out!(
                 output,
@@ -294,44 +299,28 @@ enum CountMethod {
     /// A signal stopped the run before the decision.
     Undecided(Stop),
     /// Knuth's search, visiting every solution; why.
-    Plain(PlainWhy),
+    Plain(Why),
     /// The memoised count, and what running it for `--memo-time` found.
     Memo(MemoTrial),
 }
 
-/// Why the count is plain.
-#[derive(Debug)]
-enum PlainWhy {
-    /// `--no-memo`.
-    Asked,
-    /// The plain count finished while deciding.
-    Finished,
-    /// The memoised probe's leverage was too low for it to pay.
-    Leverage(f64),
-    /// The memoised count cannot count this problem (multiplicities).
-    Cannot,
-}
-
-impl PlainWhy {
-    fn says(&self) -> String {
-        match self {
-            PlainWhy::Asked => "--no-memo".to_owned(),
-            PlainWhy::Finished => "it finished while deciding".to_owned(),
-            PlainWhy::Leverage(leverage) => format!(
-                "the probe's leverage {leverage:.2} is too low for the memoised count to pay"
-            ),
-            PlainWhy::Cannot => "the memoised count cannot count this problem".to_owned(),
+/// Why the count is plain, in the words of the estimate's report.
+fn plain_says(why: Why) -> String {
+    match why {
+        Why::Asked => "--no-memo".to_owned(),
+        Why::Leverage(leverage) => {
+            format!("the probe's leverage {leverage:.2} is too low for the memoised count to pay")
         }
+        Why::Cannot => "the memoised count cannot count this problem".to_owned(),
+        _ => "it finished while deciding".to_owned(),
     }
 }
 
 /// The memoised count, run for at most `--memo-time` after the decision.
 #[derive(Debug)]
 struct MemoTrial {
-    /// The leverage of the probe that decided (`None` with `--memo`, when
-    /// the count finished before the probe could say, or when it runs layer
-    /// by layer, which needs no probe).
-    leverage: Option<f64>,
+    /// Why the count memoises.
+    why: Why,
     /// The layers and the window, when it runs layer by layer.
     layered: Option<SweepStats>,
     /// The count, if it finished.
@@ -353,17 +342,24 @@ impl MemoTrial {
                 sweep.layers, sweep.window
             );
         }
-        match self.leverage {
-            Some(leverage) => format!("the probe's leverage {leverage:.3e}"),
-            None if self.while_deciding => "it finished while deciding".to_owned(),
-            None => "--memo".to_owned(),
+        match self.why {
+            Why::Leverage(leverage) => format!("the probe's leverage {leverage:.3e}"),
+            _ if self.while_deciding => "it finished while deciding".to_owned(),
+            _ => "--memo".to_owned(),
         }
+    }
+
+    /// The leverage of the probe that decided (`None` with `--memo`, when
+    /// the count finished before the probe could say, or when it runs layer
+    /// by layer, which needs no probe).
+    fn leverage(&self) -> Option<f64> {
+        self.why.leverage().filter(|_| self.layered.is_none())
     }
 }
 
 /// Decides the count's method as `dlx solve --count` would, with the same
-/// rule ([`decide_method`]) and settings, within its own bounds (some
-/// 8192 nodes of the two searches, a few milliseconds); when the count is
+/// rule ([`CountJob`]) and settings, within its own bounds (some 8192
+/// nodes of the two searches, a few milliseconds); when the count is
 /// memoised and unfinished, runs it on for `--memo-time`. Only a signal
 /// stops it early.
 fn count_method(
@@ -372,73 +368,51 @@ fn count_method(
     budget: &Budget,
 ) -> anyhow::Result<CountMethod> {
     if args.no_memo {
-        return Ok(CountMethod::Plain(PlainWhy::Asked));
+        return Ok(CountMethod::Plain(Why::Asked));
     }
     if let Err(stop) = budget.check() {
         return Ok(CountMethod::Undecided(stop));
     }
-    let settings = default_memo_settings();
-    let started = Instant::now();
-    let (mut counter, leverage) = if args.memo {
-        let counter = MemoCounter::new(problem, &settings)
-            .context("--memo cannot count this problem")
-            .bad_input()?;
-        (counter, None)
+    let mode = if args.memo {
+        CountMode::Memo
     } else {
-        match decide_method(problem, &settings, budget) {
-            Decision::Done {
-                count,
-                method: Method::Memo,
-                sweep,
-                ..
-            } => {
-                return Ok(CountMethod::Memo(MemoTrial {
-                    leverage: None,
-                    layered: sweep,
-                    count: Some(count),
-                    seconds: started.elapsed().as_secs_f64(),
-                    while_deciding: true,
-                    stop: None,
-                }))
-            }
-            Decision::Done { .. } => return Ok(CountMethod::Plain(PlainWhy::Finished)),
-            Decision::Plain { leverage, .. } => {
-                // A stopped decision is plain: the stop is the signal's.
-                if let Err(stop) = budget.check() {
-                    return Ok(CountMethod::Undecided(stop));
-                }
-                let why = if leverage > 0.0 {
-                    PlainWhy::Leverage(leverage)
-                } else {
-                    PlainWhy::Cannot
-                };
-                return Ok(CountMethod::Plain(why));
-            }
-            Decision::Memo {
-                counter, leverage, ..
-            } => {
-                let leverage = (!counter.sweeps()).then_some(leverage);
-                (*counter, leverage)
-            }
-        }
+        CountMode::Auto
     };
-    let layered = counter.sweep_stats();
-    let deadline = Instant::now().checked_add(args.memo_time);
-    let trial = deadline.map_or_else(|| budget.clone(), |d| budget.clone().with_deadline(d));
-    counter.set_budget(trial);
-    let (count, stop) = match counter.count() {
-        Ok(count) => (Some(count), None),
-        Err(MemoError::Stopped(stop)) => (None, Some(stop)),
-        Err(err) => return Err(err).context("the memoised count failed"),
-    };
-    Ok(CountMethod::Memo(MemoTrial {
-        leverage,
-        layered,
-        count,
+    let started = Instant::now();
+    let mut job = CountJob::new(problem, &default_memo_settings(), mode)
+        .context("--memo cannot count this problem")
+        .bad_input()?;
+    job.set_budget(budget.clone());
+    // The decision (or the start of the count --memo names).
+    let decided = job.run(0).cloned();
+    let (method, why) = job
+        .method()
+        .context("internal error: the count is undecided")?;
+    let trial = |counted: &dlx_core::Counted, while_deciding| MemoTrial {
+        why,
+        layered: counted.sweep,
+        count: counted.count.clone(),
         seconds: started.elapsed().as_secs_f64(),
-        while_deciding: false,
-        stop,
-    }))
+        while_deciding,
+        stop: counted.outcome.stop(),
+    };
+    if let Some(counted) = decided {
+        return Ok(match counted.method {
+            Method::Memo => CountMethod::Memo(trial(&counted, true)),
+            Method::Plain => CountMethod::Plain(why),
+        });
+    }
+    if method == Method::Plain {
+        // A stopped decision is plain: the stop is the signal's.
+        if let Err(stop) = budget.check() {
+            return Ok(CountMethod::Undecided(stop));
+        }
+        return Ok(CountMethod::Plain(why));
+    }
+    let deadline = Instant::now().checked_add(args.memo_time);
+    job.set_budget(deadline.map_or_else(|| budget.clone(), |d| budget.clone().with_deadline(d)));
+    let counted = job.finish();
+    Ok(CountMethod::Memo(trial(&counted, false)))
 }
 
 /// The `estimate` JSON line: [`write_json`]'s fields, and the memoised
@@ -483,10 +457,10 @@ fn write_json(
 ) -> anyhow::Result<()> {
     let rate = calibration.rate();
     let figure = |mean: &Mean, scale: f64| {
-        if mean.hits == 0.0 {
+        if mean.hits() == 0 {
             return Value::Null;
         }
-        let (low, high) = mean.interval();
+        let (low, high) = mean.interval(Mean::Z95);
         serde_json::json!({ "estimate": mean.mean() / scale, "low": low / scale, "high": high / scale })
     };
     let seconds = updates.mean() / rate;
@@ -519,8 +493,8 @@ fn write_json(
         "count_method": count_method,
     }));
     let leverage = match method {
-        CountMethod::Plain(PlainWhy::Leverage(leverage)) => Some(*leverage),
-        CountMethod::Memo(trial) => trial.leverage,
+        CountMethod::Plain(Why::Leverage(leverage)) => Some(*leverage),
+        CountMethod::Memo(trial) => trial.leverage(),
         _ => None,
     };
     if let Some(leverage) = leverage {
@@ -553,69 +527,6 @@ fn write_json(
         memo,
     })?;
     output.flush()
-}
-
-/// The mean and spread of one estimate over the probes.
-#[derive(Debug, Default)]
-struct Mean {
-    n: f64,
-    /// How many probes gave more than 0.
-    hits: f64,
-    sum: f64,
-    sum_of_squares: f64,
-}
-
-impl Mean {
-    fn add(&mut self, x: f64) {
-        self.n += 1.0;
-        if x > 0.0 {
-            self.hits += 1.0;
-        }
-        self.sum += x;
-        self.sum_of_squares += x * x;
-    }
-
-    fn mean(&self) -> f64 {
-        self.sum / self.n
-    }
-
-    /// The mean ± 1.96 standard errors (the sample's standard deviation over √n), at least 0.
-    fn interval(&self) -> (f64, f64) {
-        let mean = self.mean();
-        let variance = (self.sum_of_squares / self.n - mean * mean).max(0.0) * self.n
-            / (self.n - 1.0).max(1.0);
-        let half = Z95 * (variance / self.n).sqrt();
-        ((mean - half).max(0.0), mean + half)
-    }
-}
-
-/// Runs `probes` probes from `seed`; the nodes, updates and solutions they
-/// estimate, and, if the budget stopped them, why and how many were made.
-fn probe(
-    problem: &Problem,
-    probes: u32,
-    seed: u64,
-    budget: &Budget,
-) -> ([Mean; 3], Option<(Stop, u32)>) {
-    let mut solver = Solver::new(problem);
-    let mut random = WyRand::new(seed);
-    let mut means = [Mean::default(), Mean::default(), Mean::default()];
-    for made in 0..probes {
-        // A probe is a walk down the tree: the budget is looked at often enough.
-        if made % 64 == 0 {
-            if let Err(stop) = budget.check() {
-                return (means, Some((stop, made)));
-            }
-        }
-        let probe = solver.probe(|d| random.below(d));
-        for (mean, x) in means
-            .iter_mut()
-            .zip([probe.nodes, probe.updates, probe.solutions])
-        {
-            mean.add(x);
-        }
-    }
-    (means, None)
 }
 
 /// The real search, run for a moment on one thread to measure this machine's rate.

@@ -193,7 +193,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let mut run = Run::new(&args.run, &args.report)?;
     // One solver per thread, the root, and the symmetry count's own problem.
-    let solvers = run.threads() as u64 + 2;
+    let solvers = run.threads()? as u64 + 2;
     let footprint = Polyomino::footprint(&board, &pieces, args.one_sided);
     run.check_memory("the tiling problem", footprint.total(solvers))?;
     let model = Polyomino::new(board, pieces, args.one_sided)
@@ -212,56 +212,28 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
     if let Some(samples) = args.sample {
         return sample(&args, &model, samples, &mut run, &mut output, start);
     }
-    // Tilings of a board by many copies of a piece repeat their regions:
-    // the memoised count reaches counts no enumeration can. A plain count
-    // is made by symmetry, below.
-    if args.count && !args.distinct && args.limit.is_none() {
-        if let Some(counted) = run.count_solutions(model.problem(), &args.memo, true)? {
-            return run.print_counted(
-                &counted,
-                &mut output,
-                &args.report,
-                model.solutions_per_tiling(),
-                start.elapsed().as_secs_f64(),
-            );
-        }
-    }
     if (args.count && args.limit.is_none()) || args.distinct {
-        // One search gives both counts (see `Polyomino::count_by_symmetry`),
-        // each thread testing the solutions it finds.
-        let count = model.symmetry_count().bad_input()?;
-        let (orbits, tilings) = run
-            .fold(
-                Solver::new(count.problem()),
-                || (0u64, 0u64),
-                |(orbits, tilings), solution| {
-                    if let Some(size) = count.orbit(solution) {
-                        *orbits += 1;
-                        *tilings += size;
-                    }
-                },
-                |a, b| (a.0 + b.0, a.1 + b.1),
-            )?
-            .value;
-        let counts = count.counts(orbits, tilings);
+        // The models' one policy: memoised where regions repeat (counts no
+        // enumeration reaches), else one search by symmetry for both counts.
+        let counted = run.count_tilings(&model, args.distinct, &args.memo)?;
+        let seconds = start.elapsed().as_secs_f64();
+        if let (Some(inner), false) = (&counted.counted, args.distinct) {
+            let mut inner = inner.clone();
+            inner.count = counted.all.clone();
+            return run.print_counted(&inner, &mut output, &args.report, 1, seconds);
+        }
+        let (all, distinct) = (counted.all.unwrap_or_default(), counted.distinct);
         if args.report.json {
-            output.json(&Line::count(
-                None,
-                counts.all,
-                args.distinct.then_some(counts.distinct),
-                None,
-                None,
-            ))?;
+            output.json(&Line::count(None, all, distinct, None, None))?;
         } else {
             if args.count {
-                out!(output, "{}", counts.all)?;
+                out!(output, "{all}")?;
             }
-            if args.distinct {
-                out!(output, "{}", counts.distinct)?;
+            if let Some(distinct) = distinct {
+                out!(output, "{distinct}")?;
             }
         }
         output.flush()?;
-        let seconds = start.elapsed().as_secs_f64();
         args.report.stats(&mut output, &run.stats(), seconds, &[])?;
         return run.finish("the count");
     }

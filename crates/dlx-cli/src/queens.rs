@@ -91,9 +91,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         // Queens' subproblems rarely repeat, so the probe mostly leaves the
         // count to the plain search; with many queens placed they may.
         if !args.distinct && args.limit.is_none() {
-            let counted = run
-                .count_solutions(encoding.problem(), &args.memo, false)?
-                .context("the count")?;
+            let counted = run.count_solutions(encoding.problem(), &args.memo)?;
             return run.print_counted(
                 &counted,
                 &mut output,

@@ -4,9 +4,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, ensure, Context as _};
 use clap::{Args, Subcommand};
-use dlx_core::subtree::SubtreeSearch as _;
-use dlx_core::{Decision, MemoCounter, MemoSettings, Problem, Solver};
-use dlx_parallel::{read_split, Fingerprint, Merge, PartLine, SplitGoal, SplitLine};
+use dlx_core::{Problem, Solver};
+use dlx_parallel::{
+    counts_in_layers, read_split, Fingerprint, Merge, PartLine, PieceCount, SplitGoal, SplitLine,
+};
 
 use crate::shared::{
     note, out, parse_problem, read_input, read_text, Output, ReportArgs, ResultExt as _, Run,
@@ -40,15 +41,12 @@ pub(crate) struct SplitChoice {
 impl SplitChoice {
     /// The goal given; else, for `shards` shards of a problem counted layer
     /// by layer (where a piece costs about a whole count), one piece a
-    /// shard; else [`DEFAULT_PIECES`].
+    /// shard; else [`dlx_parallel::DEFAULT_PIECES`].
     fn goal(&self, problem: &Problem, shards: Option<usize>) -> SplitGoal {
         match (self.depth, self.pieces) {
             (Some(d), _) => SplitGoal::Depth(d),
             (None, Some(k)) => SplitGoal::Pieces(k),
-            (None, None) => match shards {
-                Some(n) if sweeps(problem) => SplitGoal::Pieces(n),
-                _ => SplitGoal::Pieces(DEFAULT_PIECES),
-            },
+            (None, None) => SplitGoal::default_for(problem, shards),
         }
     }
 
@@ -56,17 +54,6 @@ impl SplitChoice {
     fn is_default(&self) -> bool {
         self.depth.is_none() && self.pieces.is_none()
     }
-}
-
-const DEFAULT_PIECES: usize = 256;
-
-/// Whether `problem` is counted layer by layer, where a piece of a split
-/// costs about as much as the whole count: its layers are the whole
-/// problem's, fewer states in each. The same on every machine (it depends
-/// on the problem alone, never on a budget or the clock), so every shard
-/// makes the same split.
-fn sweeps(problem: &Problem) -> bool {
-    MemoCounter::new(problem, &MemoSettings::new()).is_ok_and(|counter| counter.sweeps())
 }
 
 /// Write the pieces of a split search as JSON lines.
@@ -157,7 +144,7 @@ fn split(args: &SplitArgs) -> anyhow::Result<()> {
     let problem = read_problem(args.file.as_deref())?;
     let mut run = Run::new(&args.run, &ReportArgs::default())?;
     // A split cut short is no split: nothing is printed then.
-    if args.choice.is_default() && sweeps(&problem) {
+    if args.choice.is_default() && counts_in_layers(&problem) {
         note("dlx split: this problem is counted layer by layer, where each piece costs about a whole count: split it into as many pieces as shards (--pieces N), or count it whole on one machine (dlx solve --count)");
     }
     let Some(split) = run.split(&Solver::new(&problem), args.choice.goal(&problem, None)) else {
@@ -224,40 +211,20 @@ fn count(args: &CountArgs) -> anyhow::Result<()> {
     // options' places covered, where the problem is narrow; else depth
     // first, the pieces sharing one cache), the
     // others by Knuth's search.
-    let mut plain = mine.clone();
-    if let Decision::Memo { counter, .. } = run.decide(&problem) {
-        let mut entering = root.clone();
-        let mut ways = Vec::new();
-        plain.clear();
-        for &index in &mine {
-            entering.enter(&split.pieces()[index]).bad_input()?;
-            match entering.entered_way() {
-                Some(way) => ways.push((index, way)),
-                None => plain.push(index),
-            }
-        }
-        run.count_memo_pieces(&counter, &ways, |piece| {
-            if failure.is_some() {
-                return;
-            }
-            let line = PartLine::of_memo_count(problem_id, split_id, &split, &piece);
-            if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
-                failure = Some(err);
-            }
-        })?;
-    }
-    if !plain.is_empty() {
-        run.count_pieces(root, split.clone(), &plain, |piece| {
+    run.count_shard(&problem, &split, &mine, |piece| {
+        let line = match &piece {
+            PieceCount::Memo(piece) => PartLine::of_memo_count(problem_id, split_id, &split, piece),
             // A piece cut short is not written: a resumed run counts it again.
-            if failure.is_some() || !piece.complete {
-                return;
-            }
-            let line = PartLine::of_count(problem_id, split_id, &split, &piece);
-            if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
-                failure = Some(err);
-            }
-        })?;
-    }
+            PieceCount::Plain(piece) if !piece.complete => return,
+            PieceCount::Plain(piece) => PartLine::of_count(problem_id, split_id, &split, piece),
+        };
+        if failure.is_some() {
+            return;
+        }
+        if let Err(err) = out!(output, "{line}").and_then(|()| output.flush()) {
+            failure = Some(err);
+        }
+    })?;
     if let Some(err) = failure {
         return Err(err);
     }

@@ -4,7 +4,6 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
@@ -167,7 +166,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     }
     let mut run = Run::new(&args.run, &args.report)?;
     // One solver per thread, and the root the threads start from.
-    let solvers = run.threads() as u64 + 1;
+    let solvers = run.threads()? as u64 + 1;
     run.check_memory("the problem", problem.footprint().total(solvers))?;
     let mut output = Output::new();
     if args.frequencies {
@@ -202,9 +201,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         });
     }
     if args.count && args.limit.is_none() && args.every.is_none() {
-        let counted = run
-            .count_solutions(&problem, &args.memo, false)?
-            .context("the count")?;
+        let counted = run.count_solutions(&problem, &args.memo)?;
         return run.print_counted(
             &counted,
             &mut output,

@@ -62,7 +62,7 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     // Pieces may overlap: a file of a few lines can describe billions of
     // entries. Each thread holds one map's problem and solver at a time.
     // (A map alone in its input is searched on every thread, a solver each.)
-    let at_once = run.threads().max(1) as u64;
+    let at_once = run.threads()?.max(1) as u64;
     for case in &cases {
         let bytes = case.map.footprint().total(1).saturating_mul(at_once);
         run.check_memory(&format!("in {name}, the map of line {}", case.line), bytes)?;

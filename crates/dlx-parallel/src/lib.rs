@@ -127,6 +127,7 @@ mod steal;
 pub use cover::{min_cover, ParallelRounds};
 pub use memo::{
     count_solutions_on, diagram_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
+    PieceCount,
 };
 pub use pool::{wait_for, Job, ParallelError, Pool, MAX_THREADS};
 pub use progress::Progress;
@@ -134,5 +135,5 @@ pub use search::{Listing, ParallelSolver, Pulled, SubCount};
 pub use searches::Searches;
 #[cfg(feature = "shard")]
 pub use shard::{read_split, Fingerprint, Merge, Merged, PartLine, Place, ShardError, SplitLine};
-pub use split::{Split, SplitError, SplitGoal};
+pub use split::{counts_in_layers, Split, SplitError, SplitGoal, DEFAULT_PIECES};
 pub use steal::Balance;

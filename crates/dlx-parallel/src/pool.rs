@@ -156,6 +156,16 @@ impl Pool {
         }
     }
 
+    /// Runs `op` in a rayon scope of the pool, on the calling thread, so
+    /// that the tasks it spawns run on the pool's threads (a caller's own
+    /// work spread over them, such as the cases of an input).
+    pub fn in_place_scope<'scope, R>(&self, op: impl FnOnce(&rayon::Scope<'scope>) -> R) -> R {
+        match &self.pool {
+            None => rayon::in_place_scope(op),
+            Some(pool) => pool.in_place_scope(op),
+        }
+    }
+
     /// Runs `a` and `b`, on two of the pool's threads when one is free.
     pub(crate) fn join(&self, a: impl FnOnce() + Send, b: impl FnOnce() + Send) {
         self.install(|| {

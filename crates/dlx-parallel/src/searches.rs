@@ -79,8 +79,10 @@ impl Searcher for Searches {
         match counted {
             Ok(counted) => Ok(counted),
             Err(CountError::Memo(err)) => Err(err),
-            // The pool exists: no thread is started here.
-            Err(CountError::Threads(err)) => unreachable!("{err}"),
+            // The pool exists and no split is counted: neither happens here.
+            Err(err @ (CountError::Threads(_) | CountError::Split { .. })) => {
+                unreachable!("{err}")
+            }
         }
     }
 

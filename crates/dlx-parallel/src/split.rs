@@ -1,7 +1,7 @@
 //! Splitting a search into pieces, the same on every machine: subtrees in the sequential search order.
 
 use dlx_core::subtree::{Subtree, SubtreeSearch as _};
-use dlx_core::{Budget, Solver, Stats, Stop};
+use dlx_core::{Budget, MemoCounter, MemoSettings, Problem, Solver, Stats, Stop};
 
 /// How far to split a search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,6 +17,32 @@ pub enum SplitGoal {
     /// with more than one (fewer where the search ends sooner): the pieces of
     /// `Depth(1)` are the alternatives of the first level that has several.
     Depth(usize),
+}
+
+/// The pieces of a split when the caller names neither a depth nor a number.
+pub const DEFAULT_PIECES: usize = 256;
+
+impl SplitGoal {
+    /// The split of `problem` when the caller names none: [`DEFAULT_PIECES`]
+    /// pieces, except for the shards of a count (`shards`: their number)
+    /// of a problem counted layer by layer ([`counts_in_layers`]), which
+    /// is cut into one piece a shard: each piece costs about a whole count
+    /// there (its layers are the whole problem's), so the default 256
+    /// pieces made each of 4 shards of the 16 x 16 board take 28 times
+    /// the whole count. It depends on the problem alone, never on a budget
+    /// or the clock, so every shard makes the same split.
+    pub fn default_for(problem: &Problem, shards: Option<usize>) -> SplitGoal {
+        match shards {
+            Some(n) if counts_in_layers(problem) => SplitGoal::Pieces(n),
+            _ => SplitGoal::Pieces(DEFAULT_PIECES),
+        }
+    }
+}
+
+/// Whether a count of `problem` runs layer by layer, where a piece of a
+/// split costs about as much as the whole count.
+pub fn counts_in_layers(problem: &Problem) -> bool {
+    MemoCounter::new(problem, &MemoSettings::new()).is_ok_and(|counter| counter.sweeps())
 }
 
 /// A search divided into pieces whose solutions, taken in order, are

@@ -23,11 +23,9 @@ use dlx_core::{
     Answer, Budget, Costed, Count, Deepening, MinCover, Objective, OptionId, Outcome, Solver,
     Stats, Step,
 };
-use dlx_parallel::{ParallelRounds, ParallelSolver, Progress};
-use rayon::ThreadPool;
+use dlx_parallel::{Job, ParallelRounds, ParallelSolver, Pool, Progress};
 
 use crate::shared::progress::Watched;
-use crate::shared::run::Job;
 use crate::shared::{out, Output, ResultExt as _, Run};
 
 /// Nodes a case's search runs between two reports to the display.
@@ -97,7 +95,7 @@ pub(crate) struct Case<'a> {
     progress: &'a CaseProgress,
     budget: Budget,
     /// The run's pool, for a case alone in its input; `None`: this thread only.
-    pool: Option<Arc<ThreadPool>>,
+    pool: Option<Pool>,
     /// Knuth's statistics of the searches of this case.
     stats: Stats,
     /// How they ended: the first stop, else complete.
@@ -128,7 +126,7 @@ impl Case<'_> {
     }
 
     /// A parallel search of `root` on the run's pool, within the budget, shown live.
-    fn parallel<'p>(&self, pool: &'p ThreadPool, root: Solver) -> ParallelSolver<'p> {
+    fn parallel(&self, pool: &Pool, root: Solver) -> ParallelSolver {
         let mut parallel = ParallelSolver::from_solver(root).with_pool(pool);
         parallel.set_budget(self.budget.clone());
         self.progress.set_live(Some(parallel.progress()));
@@ -136,7 +134,7 @@ impl Case<'_> {
     }
 
     /// The end of a parallel search of this case.
-    fn parallel_searched(&mut self, parallel: &ParallelSolver<'_>, outcome: Outcome) {
+    fn parallel_searched(&mut self, parallel: &ParallelSolver, outcome: Outcome) {
         self.progress.set_live(None);
         self.searched(outcome, parallel.stats(), false);
     }
@@ -256,7 +254,7 @@ impl Case<'_> {
             .pool
             .clone()
             .map(|pool| -> Arc<dyn dlx_core::subtree::RoundSearch> {
-                Arc::new(ParallelRounds::with_pool(pool))
+                Arc::new(ParallelRounds::with_pool(&pool))
             });
         let nodes = Arc::clone(&self.progress.nodes);
         let deepening = Arc::clone(&self.progress.deepening);
@@ -315,13 +313,10 @@ impl Run {
             ..CaseProgress::default()
         };
         let budget = self.budget();
-        let workers = self.threads_for(Job::Cases(cases.len()));
+        let pool = self.pool()?;
+        let workers = pool.threads_for(Job::Cases(cases.len()));
         // A case alone in its input gets the run's threads.
-        let alone = if cases.len() == 1 && self.threads() > 1 {
-            Some(self.pool()?)
-        } else {
-            None
-        };
+        let alone = (cases.len() == 1 && pool.threads() > 1).then(|| pool.clone());
         let case = |progress| Case {
             progress,
             budget: budget.clone(),
@@ -358,7 +353,6 @@ impl Run {
             let progress = &progress;
             self.watch(progress, work)
         } else {
-            let pool = self.pool()?;
             let work = || {
                 spread(
                     &budget, &pool, workers, cases, &progress, &case, &answer, &mut emit,
@@ -381,7 +375,7 @@ impl Run {
 #[allow(clippy::too_many_arguments, reason = "one call site, in `cases`")]
 fn spread<'p, C: Sync, T: Send>(
     budget: &Budget,
-    pool: &ThreadPool,
+    pool: &Pool,
     workers: usize,
     cases: &[C],
     progress: &'p CaseProgress,

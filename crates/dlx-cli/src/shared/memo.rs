@@ -5,14 +5,14 @@ use std::io::Write as _;
 use anyhow::Context as _;
 use clap::Args;
 use dlx_core::{
-    decide_method, decide_method_fresh, Count, CountMode, Counted, Decision, Diagram, MemoCache,
-    MemoCounter, MemoError, MemoSettings, Method, OptionId, Outcome, Problem, SweepStats,
+    Count, CountMode, Counted, Diagram, MemoError, MemoSettings, Method, Outcome, Problem,
+    SweepStats, Why,
 };
-use dlx_parallel::{CountError, MemoPiece, ParallelCount, ParallelMemoCounter};
+use dlx_models::tilings::{count_tilings, CountError as TilingsError, TilingCount, Tilings};
+use dlx_parallel::{CountError, ParallelCount, PieceCount, Searches, Split};
 use indicatif::HumanCount;
 
 use crate::shared::report::per_second;
-use crate::shared::run::Job;
 use crate::shared::size::parse_size;
 use crate::shared::{fields, note, Line, Output, ReportArgs, ResultExt as _, Run};
 
@@ -55,111 +55,117 @@ pub(crate) fn default_settings() -> MemoSettings {
 }
 
 impl MemoArgs {
-    fn settings(&self) -> MemoSettings {
+    /// The memoised count's settings the flags give.
+    pub(crate) fn settings(&self) -> MemoSettings {
         MemoSettings::new().with_memory(self.memo_mem)
+    }
+
+    /// The count's method the flags name, or the rule's choice.
+    pub(crate) fn mode(&self) -> CountMode {
+        if self.no_memo {
+            CountMode::Plain
+        } else if self.memo {
+            CountMode::Memo
+        } else {
+            CountMode::Auto
+        }
     }
 }
 
 impl Run {
     /// Counts the solutions of `problem` as the flags ask: memoised with
     /// `--memo`, plainly with `--no-memo`, else by the method the core's
-    /// rule decides ([`dlx_core::decide_method`], the one place that
-    /// decides); on the run's threads (the memoised count on as many as the
-    /// thread policy gives it), within the run's budget, with the progress
+    /// rule decides ([`dlx_core::CountJob`], the one place that decides);
+    /// on the run's threads, within the run's budget, with the progress
     /// display. The outcome is recorded; a stopped memoised count has no
     /// value (`count` is `None`).
-    ///
-    /// `own_plain`: the caller has a plain count of its own (faster than
-    /// counting `problem`'s solutions, as a count by symmetry is), so that
-    /// `Ok(None)` is returned when the plain count is chosen, for the
-    /// caller to run.
     pub(crate) fn count_solutions(
         &mut self,
         problem: &Problem,
         memo: &MemoArgs,
-        own_plain: bool,
-    ) -> anyhow::Result<Option<Counted>> {
-        let mode = if memo.no_memo {
-            CountMode::Plain
-        } else if memo.memo {
-            CountMode::Memo
-        } else {
-            CountMode::Auto
-        };
-        if mode == CountMode::Plain && own_plain {
-            return Ok(None);
-        }
-        let settings = memo.settings();
-        if mode == CountMode::Memo {
-            // Refused as bad input before anything runs (multiplicities).
-            MemoCache::new(problem, 0)
-                .context("--memo cannot count this problem")
-                .bad_input()?;
-        }
+    ) -> anyhow::Result<Counted> {
         let pool = self.pool()?;
-        let mut count = ParallelCount::new(&settings, mode).with_pool(&pool);
-        count
-            .set_budget(self.budget())
-            .set_memo_threads(Some(self.threads_for(Job::MemoCount)));
+        let mut count = ParallelCount::new(&memo.settings(), memo.mode()).with_pool(&pool);
+        count.set_budget(self.budget());
         let progress = count.progress();
-        let budget = self.budget();
-        let counted = self.watch(&progress, || -> Result<Option<Counted>, CountError> {
-            if mode == CountMode::Auto && own_plain {
-                // The caller's own plain count starts over.
-                let decision = decide_method_fresh(problem, &settings, &budget);
-                if let Decision::Plain { .. } = decision {
-                    return Ok(None);
-                }
-                return count.finish(problem, decision).map(Some);
-            }
-            count.count(problem).map(Some)
+        let counted = self.watch(&progress, || count.count(problem));
+        let counted = match counted {
+            Err(CountError::Memo(err)) => Err(anyhow::Error::new(err))
+                .context("--memo cannot count this problem")
+                .bad_input(),
+            other => other.context("the count"),
+        }?;
+        self.record(counted.outcome);
+        self.add_balance(count.balance());
+        Ok(counted)
+    }
+
+    /// Counts the tilings of a board model, all of them and up to symmetry
+    /// with `distinct`, by the models' one policy
+    /// ([`dlx_models::tilings::count_tilings`]) on the run's threads, within
+    /// its budget, with the display; the outcome recorded.
+    pub(crate) fn count_tilings<M: Tilings>(
+        &mut self,
+        model: &M,
+        distinct: bool,
+        memo: &MemoArgs,
+    ) -> anyhow::Result<TilingCount> {
+        let pool = self.pool()?;
+        let mut searches = Searches::new(&pool, self.budget(), memo.settings());
+        let progress = searches.progress();
+        let counted = self.watch(&progress, || {
+            count_tilings(model, distinct, memo.mode(), &mut searches)
         });
-        let counted = counted?;
-        if let Some(counted) = &counted {
-            self.record(counted.outcome);
-            self.add_balance(count.balance());
+        let counted = match counted {
+            Err(TilingsError::Memo(err)) => Err(anyhow::Error::new(err))
+                .context("--memo cannot count this problem")
+                .bad_input(),
+            other => other.context("the count"),
+        }?;
+        self.record(counted.outcome);
+        self.add_balance(searches.balance());
+        if let Some(weighed) = &counted.weighed {
+            self.add_stats(&weighed.stats);
         }
         Ok(counted)
     }
 
-    /// Decides how `problem` is counted, as `dlx solve --count` does by
-    /// default ([`dlx_core::decide_method`]), within the run's budget.
-    pub(crate) fn decide(&mut self, problem: &Problem) -> Decision {
-        decide_method(problem, &MemoSettings::new(), &self.budget())
-    }
-
-    /// Counts the pieces of a split given by their ways down
-    /// ([`dlx_core::Solver::entered_way`]) with the memoised counter
-    /// `counter` (its cache is shared by the pieces and the run's threads),
-    /// within the run's budget, with the progress display; `done` gets each
-    /// piece as it is counted. The outcome is recorded.
-    pub(crate) fn count_memo_pieces(
+    /// Counts the pieces `indices` of `split` as a shard does, each as `dlx
+    /// solve --count` would count the whole ([`ParallelCount::count_pieces`]),
+    /// handing each piece's count to `done` as soon as it is counted.
+    pub(crate) fn count_shard(
         &mut self,
-        counter: &MemoCounter,
-        ways: &[(usize, Vec<OptionId>)],
-        done: impl FnMut(MemoPiece),
+        problem: &Problem,
+        split: &Split,
+        indices: &[usize],
+        done: impl FnMut(PieceCount),
     ) -> anyhow::Result<()> {
         let pool = self.pool()?;
-        let mut parallel = ParallelMemoCounter::from_counter(counter).with_pool(&pool);
-        parallel.set_budget(self.budget());
-        let progress = parallel.progress();
-        let outcome = self.watch(&progress, || parallel.count_ways(ways, done));
+        let mut count = ParallelCount::new(&default_settings(), CountMode::Auto).with_pool(&pool);
+        count.set_budget(self.budget());
+        let progress = count.progress();
+        let outcome = self.watch(&progress, || {
+            count.count_pieces(problem, split, indices, done)
+        });
+        let outcome = outcome
+            .context("cannot count the shard's pieces")
+            .bad_input()?;
+        self.add_balance(count.balance());
         self.record(outcome);
         Ok(())
     }
 
     /// Builds the decision diagram of `problem`'s solutions (every
     /// subproblem of its memoised count kept, for sampling and
-    /// frequencies), on one thread within the run's budget (its memory
-    /// bounds the diagram); `Ok(None)` when the budget stopped it, the stop
-    /// recorded. `what` names the job for a refusal ("dlx sample").
+    /// frequencies), its layers on the run's threads, within the run's
+    /// budget (its memory bounds the diagram); `Ok(None)` when the budget
+    /// stopped it, the stop recorded. `what` names the job for a refusal
+    /// ("dlx sample").
     pub(crate) fn diagram(
         &mut self,
         problem: &Problem,
         what: &str,
     ) -> anyhow::Result<Option<Diagram>> {
-        // A narrow problem's layers are made on the run's threads, as its
-        // layered count is; another problem's diagram is recorded on one.
         let pool = self.pool()?;
         match dlx_parallel::diagram_on(problem, &MemoSettings::new(), &self.budget(), &pool) {
             Ok(diagram) => Ok(Some(diagram)),
@@ -200,10 +206,9 @@ impl Run {
                 report.stats(output, &counted.plain, seconds, &extra)?;
                 if report.stats && !report.json {
                     // Why the probe left the count to the plain search.
-                    if counted.leverage > 0.0 {
+                    if let Why::Leverage(leverage) = counted.why {
                         note(&format!(
-                            "memo: plain count (the probe's leverage {:.2} is too low for the memoised count to pay)",
-                            counted.leverage
+                            "memo: plain count (the probe's leverage {leverage:.2} is too low for the memoised count to pay)"
                         ));
                     } else if counted.memo.nodes > 0 {
                         note(&format!(
@@ -242,12 +247,12 @@ fn print_memo_stats(
     let memo = &counted.memo;
     let cache = &counted.cache;
     let nodes = memo.nodes + counted.plain.nodes;
-    let method = match counted.method {
-        Method::Memo if counted.leverage > 0.0 => {
-            format!("memoised (the probe's leverage {:.3e})", counted.leverage)
+    let method = match (counted.method, counted.why) {
+        (Method::Memo, Why::Leverage(leverage)) => {
+            format!("memoised (the probe's leverage {leverage:.3e})")
         }
-        Method::Memo => "memoised".to_owned(),
-        Method::Plain => "plain".to_owned(),
+        (Method::Memo, _) => "memoised".to_owned(),
+        (Method::Plain, _) => "plain".to_owned(),
     };
     let method = if finished {
         method
@@ -289,10 +294,9 @@ fn print_memo_stats(
             count,
             HumanCount(nodes),
             HumanCount(memo.hits),
-            if counted.leverage > 0.0 {
-                format!(" (chosen because a short probe found that subproblems repeat, with leverage {:.0})", counted.leverage)
-            } else {
-                String::new()
+            match counted.why {
+                Why::Leverage(leverage) => format!(" (chosen because a short probe found that subproblems repeat, with leverage {leverage:.0})"),
+                _ => String::new(),
             }
         ),
         None => format!(

@@ -14,16 +14,13 @@
 //! exit code of a partial output.
 
 use std::io::{IsTerminal as _, Write as _};
-use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
 use dlx_core::{Answer, Budget, Costed, Count, Objective, OptionId, Outcome, Solver, Stats};
-use dlx_parallel::{Balance, ParallelSolver, Split, SplitGoal};
-use rayon::{ThreadPool, ThreadPoolBuilder};
+use dlx_parallel::{Balance, ParallelSolver, Pool, Split, SplitGoal, MAX_THREADS};
 
 use crate::shared::progress::{watch, Watched};
 use crate::shared::size::{format_size, parse_size, size_above};
@@ -37,7 +34,7 @@ pub(crate) struct RunArgs {
     /// Threads to search on: 0 (the default) for one per core, 1 for the
     /// sequential search, at most 1024. Any number gives the same answers.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0,
-          value_parser = clap::value_parser!(u16).range(0..=MAX_THREADS))]
+          value_parser = clap::value_parser!(u16).range(0..=THREADS_FLAG_MAX))]
     pub(crate) threads: u16,
     /// Show no progress (as --progress never).
     #[arg(long, short)]
@@ -94,40 +91,22 @@ pub(crate) enum ProgressMode {
     Never,
 }
 
-/// The most threads `--threads` takes: far more than any machine's cores,
-/// and few enough that starting them is quick.
-const MAX_THREADS: i64 = 1024;
-
-/// The kinds of search whose threads the policy decides ([`Run::threads_for`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Job {
-    /// One search on the run's threads (a count, a listing, an optimum).
-    Search,
-    /// A depth-first memoised count: its threads meet on the same
-    /// subproblems and count them twice, and on this project's 2-core
-    /// machine two were slower than one (16 x 16 dominoes: 0.49 s on one
-    /// thread, 0.86 s on two, interleaved medians), so one unless
-    /// `--threads` says otherwise. A layered count (a narrow problem) takes
-    /// the run's pool whatever this says: its threads never meet (issue 24).
-    MemoCount,
-    /// The cases of an input of `n`: one thread per case at a time, the
-    /// run's threads shared among them; a case alone in its input gets
-    /// them all.
-    Cases(usize),
-}
+/// The most threads `--threads` takes (dlx-parallel's limit).
+#[allow(clippy::cast_possible_wrap, reason = "a constant of 1024")]
+const THREADS_FLAG_MAX: i64 = MAX_THREADS as i64;
 
 /// A command's run: its resolved flags, its pool, its budget, and how its
 /// searches ended.
 pub(crate) struct Run {
-    threads: usize,
-    threads_asked: Option<usize>,
+    /// `--threads`, resolved into the run's one pool when a search first needs it.
+    threads_flag: usize,
     shows_progress: bool,
     /// How often a progress line is written in a log.
     progress_every: Duration,
     max_memory: usize,
     stops: Stops,
     /// The one pool of the run, built when a search first needs it.
-    pool: Option<Arc<ThreadPool>>,
+    pool: Option<Pool>,
     started: Instant,
     /// How the searches ended, all together: the first stop, else complete.
     outcome: Outcome,
@@ -145,9 +124,6 @@ impl Run {
     /// Resolves the flags, once: the threads, the progress, the budget
     /// (listening for SIGINT and SIGTERM).
     pub(crate) fn new(args: &RunArgs, report: &ReportArgs) -> anyhow::Result<Run> {
-        let threads_asked = (args.threads > 0).then_some(usize::from(args.threads));
-        let threads = threads_asked
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get));
         let shows_progress = !args.quiet
             && match args.progress {
                 ProgressMode::Never => false,
@@ -156,8 +132,7 @@ impl Run {
             };
         let stops = Stops::new(args.max_nodes, args.time_limit, Some(args.max_memory))?;
         Ok(Run {
-            threads,
-            threads_asked,
+            threads_flag: usize::from(args.threads),
             shows_progress,
             progress_every: args.progress_interval,
             max_memory: args.max_memory,
@@ -173,17 +148,8 @@ impl Run {
     }
 
     /// The number of threads of the run.
-    pub(crate) fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The thread policy, in one place: how many threads a kind of search gets.
-    pub(crate) fn threads_for(&self, job: Job) -> usize {
-        match job {
-            Job::Search => self.threads,
-            Job::MemoCount => self.threads_asked.unwrap_or(1),
-            Job::Cases(n) => self.threads.clamp(1, n.max(1)),
-        }
+    pub(crate) fn threads(&mut self) -> anyhow::Result<usize> {
+        Ok(self.pool()?.threads())
     }
 
     /// The run's budget, for a search (the shared layer's own use; a
@@ -192,16 +158,13 @@ impl Run {
         self.stops.budget()
     }
 
-    /// The run's one pool, of the threads [`Job::Search`] gets.
-    pub(crate) fn pool(&mut self) -> anyhow::Result<Arc<ThreadPool>> {
+    /// The run's one pool, of the threads `--threads` names (0: one per core).
+    pub(crate) fn pool(&mut self) -> anyhow::Result<Pool> {
         if let Some(pool) = &self.pool {
-            return Ok(Arc::clone(pool));
+            return Ok(pool.clone());
         }
-        let pool = ThreadPoolBuilder::new()
-            .num_threads(self.threads_for(Job::Search))
-            .build()
-            .context("cannot start the threads")?;
-        Ok(Arc::clone(self.pool.get_or_insert(Arc::new(pool))))
+        let pool = Pool::new(self.threads_flag).context("cannot start the threads")?;
+        Ok(self.pool.get_or_insert(pool).clone())
     }
 
     /// Runs `work` while the display shows `progress`, and keeps the last
@@ -239,14 +202,14 @@ impl Run {
     }
 
     /// A parallel search of `root` on the run's pool, within its budget.
-    fn parallel<'p>(&self, pool: &'p ThreadPool, root: Solver) -> ParallelSolver<'p> {
+    fn parallel(&self, pool: &Pool, root: Solver) -> ParallelSolver {
         let mut parallel = ParallelSolver::from_solver(root).with_pool(pool);
         parallel.set_budget(self.budget());
         parallel
     }
 
     /// What a parallel search leaves behind: its statistics and balance, and how it ended.
-    fn searched(&mut self, parallel: &ParallelSolver<'_>, outcome: Outcome) {
+    fn searched(&mut self, parallel: &ParallelSolver, outcome: Outcome) {
         self.add_balance(parallel.balance());
         self.stats += *parallel.stats();
         self.record(outcome);
@@ -340,25 +303,6 @@ impl Run {
         }
     }
 
-    /// Counts the pieces `indices` of `split` (a split of `root`'s search),
-    /// as a shard does, handing each piece's count to `done` as soon as it
-    /// is counted ([`ParallelSolver::count_each_with`]).
-    pub(crate) fn count_pieces(
-        &mut self,
-        root: Solver,
-        split: Split,
-        indices: &[usize],
-        done: impl FnMut(dlx_parallel::SubCount),
-    ) -> anyhow::Result<()> {
-        let pool = self.pool()?;
-        let mut parallel = self.parallel(&pool, root);
-        parallel.set_split_to(split);
-        let progress = parallel.progress();
-        let outcome = self.watch(&progress, || parallel.count_each_with(indices, done));
-        self.searched(&parallel, outcome);
-        Ok(())
-    }
-
     /// Prints the threads, the subtrees given away between them and their
     /// idle time to standard error, after the statistics (`--stats`).
     pub(crate) fn print_balance(&self) {
@@ -366,7 +310,7 @@ impl Run {
         let _ = writeln!(
             std::io::stderr(),
             "threads: {}\nsteals: {}\nidle: {:.3} s",
-            self.threads,
+            self.pool.as_ref().map_or(1, Pool::threads),
             self.balance.steals,
             self.balance.idle_seconds
         );
@@ -376,7 +320,10 @@ impl Run {
     /// JSON `stats` line.
     pub(crate) fn balance(&self) -> [(&'static str, serde_json::Value); 3] {
         [
-            ("threads", self.threads.into()),
+            (
+                "threads",
+                self.pool.as_ref().map_or(1, Pool::threads).into(),
+            ),
             ("steals", self.balance.steals.into()),
             ("idle_seconds", self.balance.idle_seconds.into()),
         ]

@@ -1,6 +1,6 @@
 //! Tests of `dlx estimate`: Knuth's probes hold the true figures of the bundled problems in their intervals, and the count's method is the one `dlx solve --count` decides.
 
-use dlx_core::{decide_method, parse_dlx, Budget, Decision, MemoSettings, Method, Solver};
+use dlx_core::{parse_dlx, CountJob, CountMode, MemoSettings, Method, Solver, Why};
 use serde_json::Value;
 
 use crate::memo::{dominoes, dominoes_depth_first};
@@ -230,13 +230,15 @@ fn issue_24_the_method_is_the_one_the_count_decides() {
         let settings = MemoSettings::new().with_memory(512 << 20);
         let (stdout, _) = run(&["estimate", "--probes", "100", file], "", 0);
         let said = line(&stdout, "count method: ");
-        // The decision depends on the clock (dlx_core::decide_method): the
+        // The decision depends on the clock (dlx_core::CountJob's rule): the
         // plain count runs beside the probe for as long as the probe takes,
         // so on a loaded machine a small count (12-queens) can finish while
         // deciding. The leverage does not depend on the clock.
         let finished = "count method: plain search (it finished while deciding)";
-        match decide_method(&problem, &settings, &Budget::new()) {
-            Decision::Plain { leverage, .. } => {
+        let mut job = CountJob::new(&problem, &settings, CountMode::Auto).unwrap();
+        let _ = job.run(0);
+        match job.method().unwrap() {
+            (Method::Plain, Why::Leverage(leverage)) => {
                 let reason = format!(
                     "the probe's leverage {leverage:.2} is too low for the memoised count to pay"
                 );
@@ -245,10 +247,7 @@ fn issue_24_the_method_is_the_one_the_count_decides() {
                     "{file}: {said}"
                 );
             }
-            Decision::Done {
-                method: Method::Plain,
-                ..
-            } => assert!(
+            (Method::Plain, _) => assert!(
                 said.starts_with("count method: plain search ("),
                 "{file}: {said}"
             ),

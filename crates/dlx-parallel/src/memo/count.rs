@@ -7,10 +7,14 @@ use dlx_core::{
     MemoStats, Method, Problem, Solver, Stats, Step, Why,
 };
 
-use super::{CountError, ParallelMemoCounter};
+use dlx_core::subtree::SubtreeSearch as _;
+use dlx_core::Outcome;
+
+use super::{CountError, MemoPiece, ParallelMemoCounter};
 use crate::pool::{Job, ParallelError, Pool};
 use crate::progress::Progress;
-use crate::search::ParallelSolver;
+use crate::search::{ParallelSolver, SubCount};
+use crate::split::Split;
 use crate::steal::Balance;
 
 /// A count on the threads of a pool, by the method the core's rule
@@ -213,8 +217,8 @@ impl ParallelCount {
         parallel.set_budget(self.budget.clone());
         parallel.progress = self.progress.clone();
         let (count, outcome) = match parallel.count() {
-            Ok(count) => (Some(count), dlx_core::Outcome::Finished),
-            Err(MemoError::Stopped(stop)) => (None, dlx_core::Outcome::Stopped(stop)),
+            Ok(count) => (Some(count), Outcome::Finished),
+            Err(MemoError::Stopped(stop)) => (None, Outcome::Stopped(stop)),
             Err(err) => return Err(err.into()),
         };
         let mut counted = Counted::new(count, outcome, Method::Memo, why);
@@ -223,6 +227,71 @@ impl ParallelCount {
         counted.cache = parallel.cache().stats();
         counted.sweep = parallel.sweep_stats();
         Ok(counted)
+    }
+}
+
+/// One piece of a split, counted ([`ParallelCount::count_pieces`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceCount {
+    /// Counted by Knuth's search (`complete` false when a stop cut it short).
+    Plain(SubCount),
+    /// Counted by the memoised count.
+    Memo(MemoPiece),
+}
+
+impl ParallelCount {
+    /// Counts the pieces `indices` of `split` (a split of `problem`'s
+    /// search from its root) as this count would count the whole: memoised
+    /// where the count's rule memoises `problem` (layer by layer, each
+    /// piece from its options' places covered, where the problem is narrow;
+    /// else depth first, the pieces sharing one cache), the others by
+    /// Knuth's search; `done` gets each piece as soon as it is counted.
+    /// How the counting ended ([`CountError::Split`]: a piece is not of
+    /// this problem's search).
+    pub fn count_pieces(
+        &mut self,
+        problem: &Problem,
+        split: &Split,
+        indices: &[usize],
+        mut done: impl FnMut(PieceCount),
+    ) -> Result<Outcome, CountError> {
+        let mut plain = indices.to_vec();
+        let mut outcome = Outcome::Finished;
+        let mut job = CountJob::new(problem, &self.settings, self.mode)?;
+        job.set_budget(self.budget.clone()).plain_elsewhere();
+        if let Decision::Memo { counter, .. } = job.decide() {
+            let mut entering = Solver::new(problem);
+            let mut ways = Vec::new();
+            plain.clear();
+            for &index in indices {
+                let piece = split.pieces().get(index).ok_or(CountError::Split {
+                    index,
+                    reason: format!("the split has {} pieces", split.len()),
+                })?;
+                entering.enter(piece).map_err(|err| CountError::Split {
+                    index,
+                    reason: err.to_string(),
+                })?;
+                match entering.entered_way() {
+                    Some(way) => ways.push((index, way)),
+                    None => plain.push(index),
+                }
+            }
+            let mut parallel = ParallelMemoCounter::from_counter(&counter).with_pool(&self.pool);
+            parallel.set_budget(self.budget.clone());
+            parallel.progress = self.progress.clone();
+            outcome = parallel.count_ways(&ways, |piece| done(PieceCount::Memo(piece)));
+        }
+        if !plain.is_empty() && outcome.is_complete() {
+            let mut parallel = ParallelSolver::new(problem).with_pool(&self.pool);
+            parallel
+                .set_budget(self.budget.clone())
+                .set_split_to(split.clone());
+            parallel.progress = self.progress.clone();
+            outcome = parallel.count_each_with(&plain, |piece| done(PieceCount::Plain(piece)));
+            self.balance = parallel.balance();
+        }
+        Ok(outcome)
     }
 }
 

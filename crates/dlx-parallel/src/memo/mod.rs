@@ -21,7 +21,7 @@ mod count;
 mod layered;
 mod pieces;
 
-pub use count::{count_solutions_on, ParallelCount};
+pub use count::{count_solutions_on, ParallelCount, PieceCount};
 pub use layered::diagram_on;
 use pieces::Job;
 pub use pieces::MemoPiece;
@@ -45,6 +45,14 @@ pub enum CountError {
     /// The threads could not be started.
     #[error("cannot count on threads")]
     Threads(#[from] ParallelError),
+    /// A piece to count is not one of the problem's split.
+    #[error("piece {index} is not a piece of this problem's split: {reason}")]
+    Split {
+        /// The piece's index.
+        index: usize,
+        /// Why.
+        reason: String,
+    },
 }
 
 /// A memoised count split into pieces counted on the threads of a rayon

@@ -202,7 +202,8 @@ function setUpDlx() {
   $('dlx-estimate').addEventListener('click', async () => {
     const result = await run('dlx', 'dlx-estimate', { text: text.value, probes: 1000 }).catch(ignore);
     if (result) {
-      say(status, `Knuth's estimate from ${result.probes} random paths: about ${result.nodes.toPrecision(3)} nodes and ${result.solutions.toPrecision(3)} solutions`);
+      const solutions = result.hits > 0 ? `${result.solutions.toPrecision(3)} solutions` : 'no solution seen (none of the probes reached one)';
+      say(status, `Knuth's estimate from ${result.probes} random paths: about ${result.nodes.toPrecision(3)} nodes and ${solutions}`);
     }
   });
 }

@@ -90,22 +90,24 @@ const handlers = {
   },
 
   'dlx-estimate': (id, { text, probes }) => {
-    const [nodes, solutions] = dlx.Problem.fromDlx(text).estimate(probes, BigInt(1));
-    return { nodes, solutions, probes };
+    const [nodes, nodesError, solutions, solutionsError, hits] = dlx.Problem.fromDlx(text).estimate(probes, BigInt(1));
+    return { nodes, nodesError, solutions, solutionsError, hits, probes };
   },
 
-  // As the CLI counts: memoised where the core's decision finds that it
-  // pays, else one search that also counts the tilings up to symmetry.
+  // The models' one policy, as the CLI counts: memoised where the core's
+  // decision finds that it pays, else one search that also counts the
+  // tilings up to symmetry.
   'poly-count': (id, args) => {
-    const model = polyomino(args);
-    const job = model.problem().count();
-    if (!job.step(SLICE) && job.method() === 'plain') {
-      post({ id, type: 'progress', nodes: job.nodes(), fraction: -1, method: 'plain', soFar: '' });
-      const [all, distinct] = model.countBySymmetry();
-      return { tilings: all, distinct, method: 'plain', nodes: job.nodes() };
-    }
-    const counted = runCount(id, job);
-    return { ...counted, tilings: model.tilings(counted.count) };
+    let last = performance.now();
+    const progress = (nodes) => {
+      const now = performance.now();
+      if (now - last > PROGRESS_MS) {
+        last = now;
+        post({ id, type: 'progress', nodes, fraction: -1, method: '', soFar: '' });
+      }
+    };
+    const [tilings, distinct, method] = polyomino(args).count(false, progress);
+    return { tilings, distinct, method };
   },
 
   'poly-list': (id, args) => {

@@ -222,7 +222,8 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
             inner.count = counted.all.clone();
             return run.print_counted(&inner, &mut output, &args.report, 1, seconds);
         }
-        let (all, distinct) = (counted.all.unwrap_or_default(), counted.distinct);
+        let all = counted.all.unwrap_or_default();
+        let distinct = counted.distinct.filter(|_| args.distinct);
         if args.report.json {
             output.json(&Line::count(None, all, distinct, None, None))?;
         } else {

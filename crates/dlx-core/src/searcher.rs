@@ -182,7 +182,7 @@ impl Searcher for Sequential<'_> {
             let solver = job.solver();
             self.report(Report {
                 method,
-                nodes: job.nodes(),
+                nodes: job.stats().nodes,
                 solutions: solver.map_or(0, |s| s.stats().solutions),
                 fraction: solver.map(Solver::progress),
             });

@@ -61,8 +61,8 @@ pub struct TilingCount {
     /// the count, those found so far, or `None` when the stopped count was
     /// memoised (it has no partial value).
     pub all: Option<Count>,
-    /// The tilings up to symmetry, when they were asked for (partial too
-    /// when the outcome is).
+    /// The tilings up to symmetry, whenever the search by symmetry ran
+    /// (always when they were asked for; partial too when the outcome is).
     pub distinct: Option<Count>,
     /// How the count ended.
     pub outcome: Outcome,
@@ -126,7 +126,7 @@ pub fn count_tilings<M: Tilings + ?Sized>(
     let counts = orbits.counts(weighed.value.kept, weighed.value.weight);
     Ok(TilingCount {
         all: Some(counts.all),
-        distinct: distinct.then_some(counts.distinct),
+        distinct: Some(counts.distinct),
         outcome: weighed.outcome,
         counted: None,
         weighed: Some(weighed.value),

@@ -14,15 +14,16 @@
     reason = "the code wasm-bindgen's #[wasm_bindgen] generates"
 )]
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use dlx_core::{
-    decide_method, format_option, parse_dlx, write_dlx, Budget, Count, Decision, Diagram,
-    MemoCounter, MemoSettings, MemoStep, OptionId, Problem as CoreProblem, Solver, Step, WyRand,
+    format_option, parse_dlx, write_dlx, Budget, Count, CountMode, Diagram, MemoSettings, OptionId,
+    Problem as CoreProblem, Sequential, Solver, Step,
 };
 use dlx_models::polyomino::{Board, PieceSet, Polyomino as Model};
 use dlx_models::queens::{Encoding as QueensEncoding, Queens as QueensModel, Square};
 use dlx_models::sudoku::{generate_puzzle_within, Encoding, Puzzle, Shape, Variant};
+use dlx_models::tilings::count_tilings;
 use js_sys::{Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
@@ -61,7 +62,7 @@ fn option_ids(solution: &[OptionId]) -> Uint32Array {
 #[wasm_bindgen]
 #[derive(Debug, Clone)]
 pub struct Problem {
-    inner: Rc<CoreProblem>,
+    inner: Arc<CoreProblem>,
 }
 
 #[wasm_bindgen]
@@ -71,7 +72,7 @@ impl Problem {
     pub fn from_dlx(text: &str) -> Result<Problem, JsError> {
         let problem = parse_dlx(text).map_err(|e| error(&e))?;
         Ok(Problem {
-            inner: Rc::new(problem),
+            inner: Arc::new(problem),
         })
     }
 
@@ -124,14 +125,16 @@ impl Problem {
             .collect()
     }
 
-    /// A count of the solutions, run in slices (`CountJob.step`).
+    /// A count of the solutions, run in slices (`CountJob.step`): the
+    /// core's one count job, its method decided as the CLI's is.
     pub fn count(&self) -> CountJob {
+        let job = dlx_core::CountJob::shared(
+            Arc::clone(&self.inner),
+            &MemoSettings::new(),
+            CountMode::Auto,
+        );
         CountJob {
-            problem: Rc::clone(&self.inner),
-            state: CountState::Start,
-            nodes: 0,
-            updates: 0,
-            max_level: 0,
+            job: job.expect("the automatic count refuses no problem"),
         }
     }
 
@@ -143,18 +146,21 @@ impl Problem {
         }
     }
 
-    /// Knuth's estimate from `probes` random paths: `[nodes, solutions]`.
+    /// Knuth's estimate from `probes` random paths (the core's one
+    /// estimate): `[nodes, nodes' standard error, solutions, solutions'
+    /// standard error, probes that reached a solution]`.
     pub fn estimate(&self, probes: u32, seed: u64) -> Vec<f64> {
-        let mut solver = Solver::new(&self.inner);
-        let mut random = WyRand::new(seed);
-        let (mut nodes, mut solutions) = (0.0, 0.0);
-        let probes = probes.max(1);
-        for _ in 0..probes {
-            let probe = solver.probe(|d| random.below(d));
-            nodes += probe.nodes;
-            solutions += probe.solutions;
-        }
-        vec![nodes / f64::from(probes), solutions / f64::from(probes)]
+        let estimate = Solver::new(&self.inner)
+            .estimate(u64::from(probes.max(2)), seed)
+            .value;
+        let (nodes, solutions) = (estimate.nodes, estimate.solutions);
+        vec![
+            nodes.mean(),
+            nodes.std_error(),
+            solutions.mean(),
+            solutions.std_error(),
+            solutions.hits() as f64,
+        ]
     }
 
     /// The `k` cheapest solutions under the options' costs (Knuth's DLX5
@@ -200,153 +206,79 @@ impl Problem {
     }
 }
 
-enum CountState {
-    Start,
-    Plain(Box<Solver>),
-    Memo(Box<MemoCounter>),
-    Done(Count, &'static str),
-}
-
-/// A count run in slices.
+/// A count run in slices: the core's [`dlx_core::CountJob`].
 #[wasm_bindgen]
+#[derive(Debug)]
 pub struct CountJob {
-    problem: Rc<CoreProblem>,
-    state: CountState,
-    nodes: u64,
-    updates: u64,
-    max_level: usize,
-}
-
-impl std::fmt::Debug for CountJob {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CountJob")
-            .field("nodes", &self.nodes)
-            .finish_non_exhaustive()
-    }
+    job: dlx_core::CountJob<'static>,
 }
 
 #[wasm_bindgen]
 impl CountJob {
-    /// Runs about `nodes` more nodes; true when the count is done.
+    /// Runs about `nodes` more nodes; true when the count is done (the
+    /// decision, a few thousand nodes, runs whole in the first step).
     pub fn step(&mut self, nodes: f64) -> bool {
-        let slice = (nodes as u64).max(1);
-        match &mut self.state {
-            CountState::Start => {
-                // The core's decision: a short plain count, then a probe of
-                // the memoised count where the plain one does not finish.
-                let decision = decide_method(&self.problem, &MemoSettings::new(), &Budget::new());
-                self.state = match decision {
-                    Decision::Done {
-                        count,
-                        method,
-                        plain,
-                        memo,
-                        ..
-                    } => {
-                        self.nodes = plain.nodes + memo.nodes;
-                        self.updates = plain.updates + memo.updates;
-                        self.max_level = plain.max_level.max(memo.max_level);
-                        CountState::Done(count, method_name(method))
-                    }
-                    Decision::Memo { counter, plain, .. } => {
-                        self.nodes = plain.nodes;
-                        self.updates = plain.updates;
-                        self.max_level = plain.max_level;
-                        CountState::Memo(counter)
-                    }
-                    Decision::Plain { solver, .. } => CountState::Plain(solver),
-                };
-                matches!(self.state, CountState::Done(..))
-            }
-            CountState::Plain(solver) => {
-                let step = solver.run_counting(slice);
-                self.nodes = solver.stats().nodes;
-                self.updates = solver.stats().updates;
-                self.max_level = solver.stats().max_level;
-                if let Step::End(_) = step {
-                    let count = Count::from(solver.stats().solutions);
-                    self.state = CountState::Done(count, "plain");
-                    true
-                } else {
-                    false
-                }
-            }
-            CountState::Memo(counter) => {
-                let step = counter.run(slice);
-                let memo = counter.stats();
-                self.nodes = memo.nodes;
-                self.updates = memo.updates;
-                self.max_level = self.max_level.max(memo.max_level);
-                match step {
-                    MemoStep::Done(count) => {
-                        self.state = CountState::Done(count, "memo");
-                        true
-                    }
-                    _ => false,
-                }
-            }
-            CountState::Done(..) => true,
-        }
+        self.job.run((nodes as u64).max(1)).is_some()
     }
 
     /// The count as decimal digits once done; "" before.
     pub fn count(&self) -> String {
-        match &self.state {
-            CountState::Done(count, _) => count.to_string(),
-            _ => String::new(),
-        }
+        self.job
+            .counted()
+            .and_then(|counted| counted.count.as_ref())
+            .map(Count::to_string)
+            .unwrap_or_default()
     }
 
     /// The solutions counted so far by a plain count (a partial count).
     #[wasm_bindgen(js_name = countSoFar)]
     pub fn count_so_far(&self) -> String {
-        match &self.state {
-            CountState::Plain(solver) => solver.stats().solutions.to_string(),
-            CountState::Done(count, _) => count.to_string(),
-            _ => String::new(),
-        }
+        self.job
+            .count_so_far()
+            .as_ref()
+            .map(Count::to_string)
+            .unwrap_or_default()
     }
 
     /// "plain" or "memo" (the search that counts), "" before the decision.
     pub fn method(&self) -> String {
-        match &self.state {
-            CountState::Start => String::new(),
-            CountState::Plain(_) => "plain".into(),
-            CountState::Memo(_) => "memo".into(),
-            CountState::Done(_, method) => (*method).into(),
-        }
+        self.job
+            .method()
+            .map(|(method, _)| method.name().to_owned())
+            .unwrap_or_default()
+    }
+
+    /// Why that search, in words ("" before the decision).
+    pub fn why(&self) -> String {
+        self.job
+            .method()
+            .map(|(_, why)| why.to_string())
+            .unwrap_or_default()
     }
 
     /// Nodes so far.
     pub fn nodes(&self) -> f64 {
-        self.nodes as f64
+        self.job.stats().nodes as f64
     }
 
     /// Knuth's updates so far (links changed by covering).
     pub fn updates(&self) -> f64 {
-        self.updates as f64
+        self.job.stats().updates as f64
     }
 
     /// The deepest level of the search tree reached so far.
     #[wasm_bindgen(js_name = maxLevel)]
     pub fn max_level(&self) -> usize {
-        self.max_level
+        self.job.stats().max_level
     }
 
     /// Knuth's estimate of the fraction done (plain count only; -1 when unknown).
     pub fn fraction(&self) -> f64 {
-        match &self.state {
-            CountState::Plain(solver) => solver.progress(),
-            CountState::Done(..) => 1.0,
-            _ => -1.0,
+        match (self.job.solver(), self.job.counted()) {
+            (_, Some(_)) => 1.0,
+            (Some(solver), None) => solver.progress(),
+            (None, None) => -1.0,
         }
-    }
-}
-
-fn method_name(method: dlx_core::Method) -> &'static str {
-    match method {
-        dlx_core::Method::Memo => "memo",
-        _ => "plain",
     }
 }
 
@@ -537,7 +469,7 @@ impl Queens {
     /// The exact cover problem.
     pub fn problem(&self) -> Problem {
         Problem {
-            inner: Rc::new(self.encoding.problem().clone()),
+            inner: Arc::new(self.encoding.problem().clone()),
         }
     }
 
@@ -607,34 +539,41 @@ impl Polyomino {
     /// The exact cover problem.
     pub fn problem(&self) -> Problem {
         Problem {
-            inner: Rc::new(self.model.problem().clone()),
+            inner: Arc::new(self.model.problem().clone()),
         }
     }
 
-    /// How many solutions of the problem make one tiling (orders of copies).
-    #[wasm_bindgen(js_name = solutionsPerTiling)]
-    pub fn solutions_per_tiling(&self) -> f64 {
-        self.model.solutions_per_tiling() as f64
-    }
-
-    /// Tilings from a count of the problem's solutions (decimal digits).
-    pub fn tilings(&self, solutions: &str) -> Result<String, JsError> {
-        let count: Count = solutions
-            .parse()
-            .map_err(|e: dlx_core::ParseCountError| error(&e))?;
-        Ok(count
-            .div_floor(self.model.solutions_per_tiling())
-            .to_string())
-    }
-
-    /// The tilings counted by one search that also finds their orbits
-    /// under the board's symmetries, as the CLI counts them where the
-    /// memoised count does not pay: `[all, up to symmetry]`, as decimal
-    /// digits.
-    #[wasm_bindgen(js_name = countBySymmetry)]
-    pub fn count_by_symmetry(&self) -> Result<Vec<String>, JsError> {
-        let (counts, _) = self.model.count_by_symmetry().map_err(|e| error(&e))?;
-        Ok(vec![counts.all.to_string(), counts.distinct.to_string()])
+    /// The tilings counted by the models' one policy, as the CLI counts
+    /// them (memoised where regions repeat, else one search by symmetry
+    /// that gives both counts), on this thread, `progress(nodes)` called
+    /// between slices: `[all, up to symmetry ("" unless asked), method]`.
+    pub fn count(
+        &self,
+        distinct: bool,
+        progress: &js_sys::Function,
+    ) -> Result<Vec<String>, JsError> {
+        let mut searcher = Sequential::new().with_hook(1 << 16, |report| {
+            let _ = progress.call1(&JsValue::NULL, &JsValue::from(report.nodes as f64));
+        });
+        let counted = count_tilings(&self.model, distinct, CountMode::Auto, &mut searcher)
+            .map_err(|e| error(&e))?;
+        let method = counted
+            .counted
+            .as_ref()
+            .map_or("plain", |counted| counted.method.name());
+        Ok(vec![
+            counted
+                .all
+                .as_ref()
+                .map(Count::to_string)
+                .unwrap_or_default(),
+            counted
+                .distinct
+                .as_ref()
+                .map(Count::to_string)
+                .unwrap_or_default(),
+            method.to_owned(),
+        ])
     }
 
     /// Whether a solution is the one listed for its tiling (copies of a

@@ -353,13 +353,21 @@ impl<'p> CountJob<'p> {
         }
     }
 
-    /// The nodes of both searches so far.
-    pub fn nodes(&self) -> u64 {
-        match &self.state {
-            State::Start { .. } => 0,
-            State::Plain { solver, memo, .. } => solver.stats().nodes + memo.nodes,
-            State::Memo { counter, plain, .. } => plain.nodes + counter.stats().nodes,
-            State::Done(counted) => counted.nodes(),
+    /// Knuth's statistics of both searches so far, added up (the solutions:
+    /// those the plain count found).
+    pub fn stats(&self) -> Stats {
+        let (plain, memo) = match &self.state {
+            State::Start { .. } => (Stats::default(), MemoStats::default()),
+            State::Plain { solver, memo, .. } => (*solver.stats(), *memo),
+            State::Memo { counter, plain, .. } => (*plain, counter.stats()),
+            State::Done(counted) => (counted.plain, counted.memo),
+        };
+        Stats {
+            nodes: plain.nodes + memo.nodes,
+            updates: plain.updates + memo.updates,
+            solutions: plain.solutions,
+            max_level: plain.max_level.max(memo.max_level),
+            ..plain
         }
     }
 

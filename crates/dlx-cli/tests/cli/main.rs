@@ -1,6 +1,7 @@
 //! The integration tests of the `dlx` binary, one module per subcommand.
 
 mod budgets;
+mod conformance;
 mod conventions;
 mod cover;
 mod estimate;

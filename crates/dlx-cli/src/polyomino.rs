@@ -299,7 +299,7 @@ fn sample(
     output: &mut Output,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(crate::sample::seed_from_clock);
+    let seed = args.seed.unwrap_or_else(crate::shared::seed_from_clock);
     let Some(diagram) = run.diagram(model.problem(), "--sample")? else {
         return run.finish_unprinted("the diagram to draw from");
     };
@@ -335,7 +335,7 @@ fn sample(
         }
     }
     output.flush()?;
-    crate::sample::print_stats(&args.report, &diagram, output, start)?;
+    crate::shared::print_diagram_stats(&args.report, &diagram, output, start)?;
     run.finish("the sample")
 }
 

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option, format_option_bytes, Objective, OptionId, Problem, Solver};
+use dlx_core::{format_option, format_option_bytes, Count, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
 
 use crate::shared::{
@@ -74,6 +74,15 @@ pub(crate) struct SolveArgs {
     /// count the memoised count reaches has its frequencies.
     #[arg(long, conflicts_with_all = ["limit", "min_options", "min_cost", "memo", "no_memo", "unordered"])]
     frequencies: bool,
+    /// With --frequencies, leave out the options in no solution (those that
+    /// can never be placed): a large problem's list is then the options that
+    /// matter.
+    #[arg(long, requires = "frequencies")]
+    nonzero: bool,
+    /// With --frequencies, list the options from the most frequent to the
+    /// least (ties in input order) instead of in input order.
+    #[arg(long, requires = "frequencies")]
+    sort: bool,
     /// With --min-cost, print the K cheapest solutions, cheapest first (K from 1).
     // `--best 0` asked for nothing and answered "no solution" for a problem
     // that has solutions: refused, as `--limit 0` is (issue 20).
@@ -264,7 +273,17 @@ fn solve_frequencies(
     let Some(diagram) = run.diagram(problem, "--frequencies")? else {
         return run.finish_unprinted("the frequencies' count");
     };
-    for (k, frequency) in diagram.frequencies().into_iter().enumerate() {
+    let mut frequencies: Vec<(usize, Count)> = diagram
+        .frequencies()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, frequency)| !(args.nonzero && frequency.is_zero()))
+        .collect();
+    if args.sort {
+        // Stable: ties stay in input order.
+        frequencies.sort_by(|a, b| b.1.to_biguint().cmp(&a.1.to_biguint()));
+    }
+    for (k, frequency) in frequencies {
         let option = OptionId::new(k);
         if args.report.json {
             output.json(&Line::Frequency {
@@ -282,7 +301,7 @@ fn solve_frequencies(
     args.report
         .count(output, None, diagram.count().clone(), None)?;
     output.flush()?;
-    crate::sample::print_stats(&args.report, &diagram, output, start)?;
+    crate::shared::print_diagram_stats(&args.report, &diagram, output, start)?;
     run.finish("the frequencies")
 }
 

@@ -1,8 +1,9 @@
-//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), and the count by the memoised counter or plainly (`memo`).
+//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), what the commands that build a decision diagram share (`diagram`), and the count by the memoised counter or plainly (`memo`).
 //!
 //! Each subcommand's file holds only its subcommand; anything two of them need lives here.
 
 pub(crate) mod cases;
+mod diagram;
 mod exit;
 mod input;
 mod memo;
@@ -15,6 +16,7 @@ mod search;
 mod size;
 mod stops;
 
+pub(crate) use diagram::{print_diagram_stats, seed_from_clock};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
 pub(crate) use memo::{default_settings as default_memo_settings, layered_fields, MemoArgs};

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, ensure, Context as _};
 use dlx_benches::{Kind, Workload, WORKLOADS};
 
+use crate::figures::{format_count, format_ratio, format_time, median};
 use crate::{say, workspace_root};
 
 /// The command line of `cargo xtask bench`.
@@ -625,16 +626,6 @@ fn measure_features(
     Ok(times.into_iter().map(median).collect())
 }
 
-pub(crate) fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    if values.len() % 2 == 1 {
-        values[mid]
-    } else {
-        (values[mid - 1] + values[mid]) / 2.0
-    }
-}
-
 /// Where and when the figures were made.
 #[derive(Debug)]
 struct Machine {
@@ -736,39 +727,6 @@ fn utc_now() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
-}
-
-/// Seconds in a readable unit with three significant digits.
-pub(crate) fn format_time(seconds: f64) -> String {
-    if seconds >= 1.0 {
-        format!("{seconds:.2} s")
-    } else if seconds >= 0.1 {
-        format!("{:.0} ms", seconds * 1e3)
-    } else if seconds >= 0.01 {
-        format!("{:.1} ms", seconds * 1e3)
-    } else {
-        format!("{:.2} ms", seconds * 1e3)
-    }
-}
-
-/// A count with a suffix: 1.24 G, 3.63 M, 10.9 k.
-fn format_count(n: f64) -> String {
-    let (value, unit) = if n >= 1e9 {
-        (n / 1e9, " G")
-    } else if n >= 1e6 {
-        (n / 1e6, " M")
-    } else if n >= 1e3 {
-        (n / 1e3, " k")
-    } else {
-        (n, "")
-    };
-    if value >= 100.0 || unit.is_empty() {
-        format!("{value:.0}{unit}")
-    } else if value >= 10.0 {
-        format!("{value:.1}{unit}")
-    } else {
-        format!("{value:.2}{unit}")
-    }
 }
 
 /// The markdown report: the machine, the tables (`threads` is the threads
@@ -967,17 +925,6 @@ fn render_table(md: &mut String, rows: &[&Row], unit: &str, peers: &[Solver]) {
     }
 }
 
-/// A ratio with two significant decimals, fewer for large ones.
-pub(crate) fn format_ratio(ratio: f64) -> String {
-    if ratio >= 0.1 {
-        format!("{ratio:.2}")
-    } else if ratio >= 0.01 {
-        format!("{ratio:.3}")
-    } else {
-        format!("{ratio:.4}")
-    }
-}
-
 /// The short name of a peer in a ratio column.
 fn short(solver: Solver) -> &'static str {
     match solver {
@@ -993,24 +940,6 @@ fn short(solver: Solver) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn median_of_odd_and_even_counts() {
-        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(vec![4.0, 1.0, 2.0, 3.0]), 2.5);
-        assert_eq!(median(vec![7.0]), 7.0);
-    }
-
-    #[test]
-    fn times_and_counts_read_well() {
-        assert_eq!(format_time(4.7312), "4.73 s");
-        assert_eq!(format_time(0.2291), "229 ms");
-        assert_eq!(format_time(0.04433), "44.3 ms");
-        assert_eq!(format_time(0.00186), "1.86 ms");
-        assert_eq!(format_count(1_242_377_480.0), "1.24 G");
-        assert_eq!(format_count(10_854.0), "10.9 k");
-        assert_eq!(format_count(724.0), "724");
-    }
 
     #[test]
     fn options_parse_and_refuse_unknown_arguments() {

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 
+use crate::figures::{format_ratio, format_time};
 use crate::gen_data::{langford, queens, tiling, Board, Pieces};
 use crate::say;
 
@@ -737,10 +738,8 @@ fn render(rows: &[Row], limits: Limits, rounds: usize) -> String {
     for row in rows {
         let one = row.seconds(Runner::One);
         let ratio = |a: Option<f64>, b: Option<f64>| {
-            a.zip(b).map_or_else(
-                || "-".to_owned(),
-                |(a, b)| crate::bench::format_ratio(a / b),
-            )
+            a.zip(b)
+                .map_or_else(|| "-".to_owned(), |(a, b)| format_ratio(a / b))
         };
         let method = match row.get(Runner::One) {
             Outcome::Ok { method, .. } => method.unwrap_or("-"),
@@ -827,7 +826,7 @@ fn short_count(count: &'static str) -> String {
 /// A time, or what happened instead.
 fn cell(outcome: &Outcome) -> String {
     match outcome {
-        Outcome::Ok { seconds, .. } => crate::bench::format_time(*seconds),
+        Outcome::Ok { seconds, .. } => format_time(*seconds),
         Outcome::Wrong { found } => format!("WRONG ({})", short_count_of(found)),
         Outcome::OverLimit { what } => format!("over limit ({what})"),
         Outcome::Failed { status } => format!("failed ({status})"),

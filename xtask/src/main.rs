@@ -28,6 +28,7 @@
 
 mod bench;
 mod counting;
+mod figures;
 mod fuzz;
 mod gen_data;
 mod man;

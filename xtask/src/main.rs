@@ -29,6 +29,7 @@
 mod bench;
 mod counting;
 mod figures;
+mod flags;
 mod fuzz;
 mod gen_data;
 mod man;

@@ -1,5 +1,6 @@
 //! Where and when the figures were made: the processor, the commit, the compiler, the date and the load.
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -7,14 +8,15 @@ use std::time::Duration;
 /// Where and when the figures were made.
 #[derive(Debug)]
 pub(super) struct Machine {
-    pub(super) cpu: String,
-    pub(super) cores: usize,
-    pub(super) commit: String,
-    pub(super) rustc: String,
-    pub(super) date: String,
-    pub(super) load_before: String,
-    pub(super) load_after: String,
-    pub(super) elapsed: Duration,
+    cpu: String,
+    cores: usize,
+    commit: String,
+    rustc: String,
+    date: String,
+    load_before: String,
+    load_after: String,
+    elapsed: Duration,
+    /// The rounds of each measurement, which the tables' text states.
     pub(super) rounds: usize,
 }
 
@@ -63,6 +65,21 @@ impl Machine {
             elapsed,
             rounds,
         }
+    }
+
+    /// The report's list of where and when: the machine, the commit, the compiler, the date and the load.
+    pub(super) fn write_list(&self, md: &mut String) {
+        let _ = writeln!(md, "- Machine: {}, {} cores", self.cpu, self.cores);
+        let _ = writeln!(md, "- Commit: {}", self.commit);
+        let _ = writeln!(md, "- Compiler: {}", self.rustc);
+        let _ = writeln!(md, "- Date: {}", self.date);
+        let _ = writeln!(
+            md,
+            "- Load average (1, 5, 15 min): {} before, {} after; the run took {:.0} s\n",
+            self.load_before,
+            self.load_after,
+            self.elapsed.as_secs_f64()
+        );
     }
 }
 

@@ -8,7 +8,7 @@ use anyhow::{ensure, Context as _};
 use dlx_benches::{Kind, Workload};
 
 use crate::figures::median;
-use crate::say;
+use crate::tools;
 
 /// A solver in the comparison, in column order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +96,6 @@ impl Row {
 
 /// Builds our binary and the runner, and looks for the optional peers.
 pub(super) fn prepare(root: &Path, build: bool) -> anyhow::Result<Tools> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let builds: [&[&str]; 2] = [
         &["build", "--release", "-p", "dlx-cli", "--bin", "dlx"],
         &[
@@ -109,17 +108,9 @@ pub(super) fn prepare(root: &Path, build: bool) -> anyhow::Result<Tools> {
         ],
     ];
     for args in builds.into_iter().filter(|_| build) {
-        say(&format!("bench: cargo {}", args.join(" ")));
-        let status = Command::new(&cargo)
-            .args(args)
-            .current_dir(root)
-            .status()
-            .context("cannot run cargo")?;
-        ensure!(status.success(), "cargo {} failed", args.join(" "));
+        tools::cargo(root, args)?;
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(|| root.join("target"), PathBuf::from)
-        .join("release");
+    let target = tools::target_dir(root).join("release");
     let dlx = target.join("dlx");
     let help = Command::new(&dlx)
         .args(["solve", "--help"])

@@ -22,9 +22,10 @@ mod report;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, ensure, Context as _};
+use anyhow::{ensure, Context as _};
 use dlx_benches::{Kind, Workload, WORKLOADS};
 
+use crate::flags::Flags;
 use crate::{say, workspace_root};
 
 use features::measure_features;
@@ -55,35 +56,21 @@ impl Options {
     /// Reads the arguments after `bench`.
     pub(crate) fn parse(args: &[String]) -> anyhow::Result<Options> {
         let mut options = Options::default();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = |flag: &str| {
-                args.next()
-                    .cloned()
-                    .with_context(|| format!("{flag} needs a value"))
-            };
-            match arg.as_str() {
+        let mut flags = Flags::new("bench", args);
+        while let Some(flag) = flags.next_flag() {
+            match flag {
                 "--quick" => options.quick = true,
-                "--filter" => options.filter = Some(value("--filter")?),
+                "--filter" => options.filter = Some(flags.value(flag)?),
                 "--rounds" => {
-                    let rounds = value("--rounds")?;
-                    let rounds: usize = rounds
-                        .parse()
-                        .with_context(|| format!("--rounds takes a number, not {rounds:?}"))?;
+                    let rounds: usize = flags.number(flag)?;
                     ensure!(rounds > 0, "--rounds must be at least 1");
                     options.rounds = Some(rounds);
                 }
-                "--output" => options.output = Some(PathBuf::from(value("--output")?)),
+                "--output" => options.output = Some(PathBuf::from(flags.value(flag)?)),
                 "--no-build" => options.no_build = true,
                 "--counting" => options.counting = true,
-                "--count-seconds" => {
-                    let seconds = value("--count-seconds")?;
-                    let seconds: u64 = seconds.parse().with_context(|| {
-                        format!("--count-seconds takes a number, not {seconds:?}")
-                    })?;
-                    options.count_seconds = Some(seconds);
-                }
-                other => bail!("unknown argument {other:?} to bench\n\n{}", crate::USAGE),
+                "--count-seconds" => options.count_seconds = Some(flags.number(flag)?),
+                other => return Err(flags.unknown(other)),
             }
         }
         Ok(options)

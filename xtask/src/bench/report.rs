@@ -56,17 +56,7 @@ pub(super) fn render(
          (for sudoku, `Solver::stats` summed over the set in the runner); \
          peak RSS is that run's maximum resident size (`getrusage`, `cargo xtask rss`).\n"
     );
-    let _ = writeln!(md, "- Machine: {}, {} cores", machine.cpu, machine.cores);
-    let _ = writeln!(md, "- Commit: {}", machine.commit);
-    let _ = writeln!(md, "- Compiler: {}", machine.rustc);
-    let _ = writeln!(md, "- Date: {}", machine.date);
-    let _ = writeln!(
-        md,
-        "- Load average (1, 5, 15 min): {} before, {} after; the run took {:.0} s\n",
-        machine.load_before,
-        machine.load_after,
-        machine.elapsed.as_secs_f64()
-    );
+    machine.write_list(&mut md);
 
     let (sudoku, exact): (Vec<&Row>, Vec<&Row>) = rows
         .iter()

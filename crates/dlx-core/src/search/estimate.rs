@@ -13,7 +13,7 @@
 //! one it takes, times `d`: still unbiased, and a probe costs no more than
 //! the nodes on its path.
 
-use super::{Next, Solver};
+use super::Solver;
 
 /// One random walk from the root of the search tree to a leaf ([`Solver::probe`]),
 /// and the estimates of the whole tree's statistics that it gives.
@@ -131,12 +131,7 @@ impl Solver {
     /// Undoes every choice below those of [`Solver::choose`] and forgets an
     /// entered subtree: the search would start at the root again.
     fn back_to_root(&mut self) {
-        self.unwind(self.stack.fixed);
-        self.stack.base = self.stack.fixed;
-        self.stack.range = None;
-        self.stack.span = (0.0, 1.0);
-        self.stack.next = Next::Forward;
-        self.stack.replayed.clear();
+        self.restart_at_root();
         self.solution.clear();
     }
 }

@@ -14,6 +14,7 @@ pub(crate) mod run;
 mod search;
 mod size;
 mod stops;
+mod subcommand;
 
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
@@ -24,3 +25,4 @@ pub(crate) use report::{exact_some, fields, Line, Other, ReportArgs, JSON_HELP};
 pub(crate) use run::{note, Run, RunArgs};
 pub(crate) use search::{COUNT_HELP, LIMIT_HELP};
 pub(crate) use stops::{listen_early, Partial, Stops};
+pub(crate) use subcommand::{encoded, finish_run, minimum};

@@ -424,14 +424,7 @@ impl SubtreeSearch for Solver {
     /// ```
     fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {
         let reached = self.reach(subtree)?;
-        let Reached {
-            kept,
-            target,
-            degree,
-            from,
-            to,
-            ..
-        } = reached;
+        let (target, from) = (reached.target, reached.from);
         // A subtree that holds one alternative of its level (as every piece
         // of a split does) has it taken here, as the search's first step
         // would: its commit and its level are counted now, and its item
@@ -439,8 +432,9 @@ impl SubtreeSearch for Solver {
         // to its own alternative. The search of a node of its own
         // (`counts_node`, which needs the cover's updates) and Algorithm M
         // take theirs themselves.
-        let taken = if !self.links.algorithm_m() && !subtree.counts_node && to == from + 1 {
-            self.take_alternative(target, kept, from, degree)
+        let one = reached.to == from + 1;
+        let taken = if !self.links.algorithm_m() && !subtree.counts_node && one {
+            self.take_alternative(&reached)
         } else {
             None
         };
@@ -456,7 +450,7 @@ impl SubtreeSearch for Solver {
                 });
             }
             None => {
-                if kept.is_some() {
+                if reached.kept.is_some() {
                     self.drop_level(target);
                 }
                 self.stack.base = target;
@@ -605,18 +599,19 @@ impl Solver {
         })
     }
 
-    /// Takes alternative `from` of the level `target` (of `degree`
-    /// alternatives) as a replayed level: moved to it when the way down
-    /// kept the level with alternative `kept`, else replayed. Returns the
-    /// updates of its commit, or `None` when the level has no such
-    /// alternative (nothing is changed then).
-    fn take_alternative(
-        &mut self,
-        target: usize,
-        kept: Option<u32>,
-        from: u32,
-        degree: u32,
-    ) -> Option<u64> {
+    /// Takes the first alternative of the subtree's level, `from` of its
+    /// `degree`, as a replayed level: moved to it when the way down kept the
+    /// level with alternative `kept`, else replayed. Returns the updates of
+    /// its commit, or `None` when the level has no such alternative (nothing
+    /// is changed then).
+    fn take_alternative(&mut self, reached: &Reached) -> Option<u64> {
+        let &Reached {
+            kept,
+            target,
+            degree,
+            from,
+            ..
+        } = reached;
         if from >= degree {
             return None;
         }

@@ -68,10 +68,7 @@ fn layered(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("{name}-layered"));
         group.sampling_mode(SamplingMode::Flat);
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = dlx_parallel::Pool::new(threads).expect("a pool");
             let count = || {
                 let mut counter = ParallelMemoCounter::new(&problem, &MemoSettings::new())
                     .expect("no multiplicities")

@@ -15,10 +15,7 @@ fn parallel(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("{name}-threads"));
         group.sampling_mode(SamplingMode::Flat);
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
+            let pool = dlx_parallel::Pool::new(threads).expect("a pool");
             let count = |bytes: &[u8]| {
                 let problem = parse_dlx_bytes(bytes).expect("the instance parses");
                 ParallelSolver::new(&problem).with_pool(&pool).count().value

@@ -21,8 +21,9 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use anyhow::{bail, ensure, Context as _};
+use anyhow::{ensure, Context as _};
 
+use crate::flags::Flags;
 use crate::{say, workspace_root};
 
 /// Seconds per target when `--seconds` is not given.
@@ -67,23 +68,15 @@ impl Options {
             seconds: DEFAULT_SECONDS,
             target: None,
         };
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = |flag: &str| {
-                args.next()
-                    .cloned()
-                    .with_context(|| format!("{flag} needs a value"))
-            };
-            match arg.as_str() {
+        let mut flags = Flags::new("fuzz", args);
+        while let Some(flag) = flags.next_flag() {
+            match flag {
                 "--seconds" => {
-                    let seconds = value("--seconds")?;
-                    options.seconds = seconds
-                        .parse()
-                        .with_context(|| format!("--seconds takes a number, not {seconds:?}"))?;
+                    options.seconds = flags.number(flag)?;
                     ensure!(options.seconds > 0, "--seconds must be at least 1");
                 }
-                "--target" => options.target = Some(value("--target")?),
-                other => bail!("unknown argument {other:?} to fuzz\n\n{}", crate::USAGE),
+                "--target" => options.target = Some(flags.value(flag)?),
+                other => return Err(flags.unknown(other)),
             }
         }
         Ok(options)

@@ -25,11 +25,17 @@
 //!   `target/web/`, serves it on localhost, runs its browser tests.
 //! - `cargo xtask slurm-check` runs the Slurm recipe of the dlx-parallel
 //!   README on a one-node cluster of this machine.
+//! - `cargo xtask house-check [--report]` checks the house's limits (file
+//!   lengths, dlx-core's root, import circles, ARCHITECTURE.md's size, the
+//!   changelog's form, repeated code) and fails on any broken one.
 
 mod bench;
 mod counting;
+mod figures;
+mod flags;
 mod fuzz;
 mod gen_data;
+mod house;
 mod man;
 mod miri;
 mod msrv;
@@ -98,6 +104,15 @@ commands:
   slurm-check         run the dlx-parallel README's Slurm array job on a
                       one-node cluster started here (installs slurm and munge
                       with apt-get if needed; says why and skips if it cannot)
+  house-check [--report]
+                      check the house's limits: no product source file over 700
+                      lines, at most 60 names at dlx-core's root, no import
+                      circle between a crate's modules, ARCHITECTURE.md at most
+                      22,000 bytes, CHANGELOG.md in Keep a Changelog's form with
+                      no line over 400 characters, at most 20 pairs of repeated
+                      runs in product code (with the duplicates command, where
+                      installed); fail naming each file over a limit;
+                      --report prints the figures and exits 0
 ";
 
 fn main() -> anyhow::Result<()> {
@@ -112,6 +127,7 @@ fn main() -> anyhow::Result<()> {
         Some("package-check") => package::run(&workspace_root()),
         Some("msrv") => msrv::run(&workspace_root()),
         Some("slurm-check") => slurm::run(&workspace_root()),
+        Some("house-check") => house::run(&workspace_root(), &args[1..]),
         Some("web") => web::run(&workspace_root(), &args[1..]),
         Some("python") => python::run(&workspace_root(), &args[1..]),
         Some("rss") => {

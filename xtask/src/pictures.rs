@@ -19,7 +19,7 @@ use dlx_models::queens::{Queens, Square};
 use dlx_models::sudoku::{self, generate_puzzle, Alphabet, Grid, Shape, Variant};
 use dlx_models::{squares, treasure};
 
-use crate::say;
+use crate::{say, tools};
 
 /// The renderer, and the Debian package that has it.
 const RSVG: &str = "rsvg-convert";
@@ -102,20 +102,15 @@ fn renderer_found() -> bool {
 /// Renders one SVG file to PNG; a refusal is an error naming the file and
 /// quoting the renderer.
 fn render(svg: &Path, png: &Path) -> anyhow::Result<()> {
-    let output = Command::new(RSVG)
-        .args([
-            "--dpi-x", DPI, "--dpi-y", DPI, "--format", "png", "--output",
-        ])
-        .arg(png)
-        .arg(svg)
-        .output()
-        .with_context(|| format!("cannot run {RSVG}"))?;
-    ensure!(
-        output.status.success(),
-        "{RSVG} refused {}: {}",
-        svg.display(),
-        String::from_utf8_lossy(&output.stderr).trim()
-    );
+    tools::output(
+        Command::new(RSVG)
+            .args([
+                "--dpi-x", DPI, "--dpi-y", DPI, "--format", "png", "--output",
+            ])
+            .arg(png)
+            .arg(svg),
+        &format!("{RSVG} on {}", svg.display()),
+    )?;
     let size = std::fs::metadata(png).map_or(0, |m| m.len());
     ensure!(size > 0, "{RSVG} wrote no picture for {}", svg.display());
     Ok(())

@@ -107,6 +107,13 @@ fn run_step(command: &mut Command, what: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `pip install --quiet` in the environment `env`, its arguments to follow.
+fn pip_install(env: &Path) -> Command {
+    let mut command = Command::new(bin(env, "pip"));
+    command.args(["install", "--quiet", "--disable-pip-version-check"]);
+    command
+}
+
 /// Makes a fresh virtual environment at `env` (cleared if it exists).
 fn fresh_env(python: &str, env: &Path) -> anyhow::Result<()> {
     run_step(
@@ -128,9 +135,7 @@ fn tools_env(python: &str) -> anyhow::Result<PathBuf> {
     }
     fresh_env(python, &env)?;
     run_step(
-        Command::new(bin(&env, "pip"))
-            .args(["install", "--quiet", "--disable-pip-version-check"])
-            .args(TOOLS),
+        pip_install(&env).args(TOOLS),
         "installing the tools (maturin, pytest, mypy, numpy)",
     )?;
     Ok(env)
@@ -168,8 +173,7 @@ fn test_wheel(root: &Path, python: &str, wheel: &Path) -> anyhow::Result<()> {
     let env = root.join("target/python/venv");
     fresh_env(python, &env)?;
     run_step(
-        Command::new(bin(&env, "pip"))
-            .args(["install", "--quiet", "--disable-pip-version-check"])
+        pip_install(&env)
             .arg(wheel)
             .args(["pytest>=7", "mypy>=1.8", "numpy"]),
         "pip install the wheel, pytest, mypy, numpy",
@@ -201,13 +205,8 @@ fn install_from_source(root: &Path, python: &str) -> anyhow::Result<()> {
     let env = root.join("target/python/venv-source");
     fresh_env(python, &env)?;
     run_step(
-        Command::new(bin(&env, "pip"))
-            .args([
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "./crates/dlx-python",
-            ])
+        pip_install(&env)
+            .arg("./crates/dlx-python")
             .env("CARGO_TARGET_DIR", root.join("target"))
             .current_dir(root),
         "pip install ./crates/dlx-python",
@@ -231,14 +230,8 @@ fn install_from_source(root: &Path, python: &str) -> anyhow::Result<()> {
 fn run_bench(root: &Path, python: &str, wheel: &Path) -> anyhow::Result<()> {
     let env = bench_env(python)?;
     run_step(
-        Command::new(bin(&env, "pip"))
-            .args([
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "--force-reinstall",
-                "--no-deps",
-            ])
+        pip_install(&env)
+            .args(["--force-reinstall", "--no-deps"])
             .arg(wheel),
         "pip install the wheel into the bench environment",
     )?;
@@ -268,23 +261,12 @@ fn bench_env(python: &str) -> anyhow::Result<PathBuf> {
     }
     fresh_env(python, &env)?;
     run_step(
-        Command::new(bin(&env, "pip")).args([
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            "numpy<2",
-        ]),
+        pip_install(&env).arg("numpy<2"),
         "installing numpy<2 into the bench environment",
     )?;
     for peer in PEERS {
         // A peer that does not install here is left out of the table, and said.
-        let installed = succeeds(Command::new(bin(&env, "pip")).args([
-            "install",
-            "--quiet",
-            "--disable-pip-version-check",
-            peer,
-            "numpy<2",
-        ]));
+        let installed = succeeds(pip_install(&env).args([peer, "numpy<2"]));
         if !installed {
             tell(&format!("python: {peer} does not install here; left out"));
         }

@@ -18,6 +18,7 @@ use std::time::Instant;
 
 use anyhow::{ensure, Context as _};
 
+use crate::figures::{format_time, median};
 use crate::say;
 
 /// One workload of the table.
@@ -160,8 +161,8 @@ pub(crate) fn run(
         let rounds_f = rounds as f64;
         rows.push(Row {
             name: workload.name,
-            one: crate::bench::median(one),
-            two: crate::bench::median(two),
+            one: median(one),
+            two: median(two),
             steals: workload.balance.then(|| balance.0 / rounds as u64),
             idle: workload.balance.then(|| balance.1 / rounds_f),
         });
@@ -235,8 +236,8 @@ pub(crate) fn render(rows: &[Row], rounds: usize) -> String {
             md,
             "| {} | {} | {} | {:.2} | {} | {} |",
             row.name,
-            crate::bench::format_time(row.one),
-            crate::bench::format_time(row.two),
+            format_time(row.one),
+            format_time(row.two),
             row.one / row.two,
             row.steals.map_or("-".to_owned(), |s| s.to_string()),
             row.idle.map_or("-".to_owned(), |i| format!("{i:.3} s")),

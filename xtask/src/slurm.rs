@@ -189,18 +189,16 @@ fn check(root: &Path, recipe: &Recipe, dlx: &Path, cluster: &Cluster) -> anyhow:
         text(&output.stderr)
     );
     let stdout = text(&output.stdout);
-    let job = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("slurm-check-jobid "))
-        .context("no job id from sbatch --parsable")?
-        .trim()
-        .to_owned();
-    let merge_job = stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("Submitted batch job "))
-        .context("no merge job submitted")?
-        .trim()
-        .to_owned();
+    // The array job's id as the README's block echoes it, then the merge
+    // job's as sbatch says it.
+    let after = |prefix: &str| {
+        stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix))
+            .map(|rest| rest.trim().to_owned())
+    };
+    let job = after("slurm-check-jobid ").context("no job id from sbatch --parsable")?;
+    let merge_job = after("Submitted batch job ").context("no merge job submitted")?;
     let started = Instant::now();
     say(&format!(
         "slurm-check: submitted array job {job} ({shards} tasks on {} cores, {pieces} pieces, 1 CPU each) and merge job {merge_job} after it",
@@ -457,18 +455,8 @@ impl Cluster {
 
     /// Runs a Slurm command; fails with its message.
     fn run(&self, program: &str, args: &[&str]) -> anyhow::Result<String> {
-        let output = self
-            .command(program)
-            .args(args)
-            .output()
-            .with_context(|| format!("cannot run {program}"))?;
-        ensure!(
-            output.status.success(),
-            "{program} {} failed: {}",
-            args.join(" "),
-            text(&output.stderr)
-        );
-        Ok(text(&output.stdout))
+        let what = format!("{program} {}", args.join(" "));
+        crate::tools::output(self.command(program).args(args), &what)
     }
 
     /// `squeue -h -j JOBS -o FORMAT`, trimmed: empty once the jobs have left the queue.

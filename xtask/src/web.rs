@@ -23,7 +23,7 @@ use std::process::Command;
 
 use anyhow::{bail, Context as _};
 
-use crate::tools::{on_path, succeeds};
+use crate::tools::{cargo, on_path, run_program, succeeds, target_dir};
 use crate::{say, tell};
 
 /// The wasm-bindgen version of `crates/dlx-wasm/Cargo.toml` (pinned with `=`).
@@ -72,11 +72,10 @@ pub(crate) fn run(root: &Path, args: &[String]) -> anyhow::Result<()> {
 pub(crate) fn build(root: &Path) -> anyhow::Result<PathBuf> {
     ensure_target()?;
     let bindgen = ensure_bindgen()?;
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let target_dir =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let status = Command::new(&cargo)
-        .args([
+    let target_dir = target_dir(root);
+    cargo(
+        root,
+        &[
             "build",
             "--locked",
             "--profile",
@@ -85,35 +84,32 @@ pub(crate) fn build(root: &Path) -> anyhow::Result<PathBuf> {
             "wasm32-unknown-unknown",
             "-p",
             "dlx-wasm",
-        ])
-        .current_dir(root)
-        .status()
-        .context("cannot run cargo")?;
-    if !status.success() {
-        bail!("cargo build of dlx-wasm failed");
-    }
+        ],
+    )?;
     let wasm = target_dir.join("wasm32-unknown-unknown/wasm/dlx_wasm.wasm");
     let site = root.join("target/web");
     let _ = std::fs::remove_dir_all(&site);
     std::fs::create_dir_all(&site)?;
-    let status = Command::new(&bindgen)
-        .args(["--target", "web", "--no-typescript", "--out-dir"])
-        .arg(site.join("pkg"))
-        .arg(&wasm)
-        .status()
-        .context("cannot run wasm-bindgen")?;
-    if !status.success() {
-        bail!("wasm-bindgen failed");
-    }
-    // The TypeScript definitions, for programs that use the module.
-    let status = Command::new(&bindgen)
-        .args(["--target", "web", "--out-dir"])
-        .arg(target_dir.join("dlx-wasm-module"))
-        .arg(&wasm)
-        .status()
-        .context("cannot run wasm-bindgen")?;
-    if !status.success() {
-        bail!("wasm-bindgen (module with TypeScript definitions) failed");
+    // The page's module, then the module with its TypeScript definitions,
+    // for programs that use it.
+    let outputs = [
+        (site.join("pkg"), &["--no-typescript"][..], "wasm-bindgen"),
+        (
+            target_dir.join("dlx-wasm-module"),
+            &[],
+            "wasm-bindgen (module with TypeScript definitions)",
+        ),
+    ];
+    for (out_dir, typescript, what) in outputs {
+        run_program(
+            Command::new(&bindgen)
+                .args(["--target", "web"])
+                .args(typescript)
+                .arg("--out-dir")
+                .arg(out_dir)
+                .arg(&wasm),
+            what,
+        )?;
     }
     for file in PAGE {
         std::fs::copy(root.join("web").join(file), site.join(file))
@@ -213,14 +209,12 @@ fn run_tests(root: &Path, site: &Path) -> anyhow::Result<()> {
     let tests = root.join("web/tests");
     if !tests.join("node_modules/playwright-core").exists() {
         tell("web: npm ci (playwright-core)");
-        let status = Command::new("npm")
-            .args(["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
-            .current_dir(&tests)
-            .status()
-            .context("cannot run npm")?;
-        if !status.success() {
-            bail!("npm ci in web/tests failed");
-        }
+        run_program(
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund", "--ignore-scripts"])
+                .current_dir(&tests),
+            "npm ci in web/tests",
+        )?;
     }
     let listener = TcpListener::bind(("127.0.0.1", 0)).context("cannot listen on localhost")?;
     let port = listener.local_addr()?.port();
@@ -228,17 +222,15 @@ fn run_tests(root: &Path, site: &Path) -> anyhow::Result<()> {
     std::thread::spawn(move || serve_forever(&listener, &served));
     let shots = root.join("target/web-screenshots");
     std::fs::create_dir_all(&shots)?;
-    let status = Command::new("node")
-        .arg(tests.join("e2e.mjs"))
-        .env("DLX_PAGE", format!("http://127.0.0.1:{port}/"))
-        .env("DLX_CHROMIUM", chromium)
-        .env("DLX_SCREENSHOTS", &shots)
-        .current_dir(&tests)
-        .status()
-        .context("cannot run node")?;
-    if !status.success() {
-        bail!("the browser tests failed");
-    }
+    run_program(
+        Command::new("node")
+            .arg(tests.join("e2e.mjs"))
+            .env("DLX_PAGE", format!("http://127.0.0.1:{port}/"))
+            .env("DLX_CHROMIUM", chromium)
+            .env("DLX_SCREENSHOTS", &shots)
+            .current_dir(&tests),
+        "the browser tests",
+    )?;
     say(&format!(
         "web: the browser tests passed; screenshots in {}",
         shots.display()

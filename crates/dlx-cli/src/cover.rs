@@ -7,8 +7,8 @@ use clap::Args;
 use dlx_core::{format_option, format_option_bytes, MinCover};
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem_indexed, read_input, Line, Output, ReportArgs, Run,
-    RunArgs,
+    emit_problem, finish_run, minimum, out, parse_problem_indexed, read_input, Output, ReportArgs,
+    Run, RunArgs,
 };
 
 /// Find the fewest options that cover every primary item at least once.
@@ -62,14 +62,8 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
                         cover.iter().map(|o| input_options[o.index()]).collect();
                     let lines: Vec<String> =
                         cover.iter().map(|&o| format_option(&problem, o)).collect();
-                    output.json(&Line::Optimum {
-                        case: None,
-                        solution: 0,
-                        objective: "options",
-                        value: cover.len() as u128,
-                        cost: None,
-                        answer: fields(serde_json::json!({ "options": options, "lines": lines })),
-                    })?;
+                    let answer = serde_json::json!({ "options": options, "lines": lines });
+                    output.json(&minimum(None, "options", cover.len(), answer))?;
                 }
                 Some(cover) => {
                     out!(output, "{}", cover.len())?;
@@ -83,11 +77,5 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
         },
     )?;
     output.flush()?;
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &[],
-    )?;
-    run.finish("the output")
+    finish_run(&run, &report, &mut output, start, &[], "the output")
 }

@@ -6,7 +6,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Answer};
 use dlx_models::lottery::Design;
 
-use crate::shared::{fields, out, Line, Output, ReportArgs, ResultExt as _, Run, RunArgs};
+use crate::shared::{finish_run, minimum, out, Output, ReportArgs, ResultExt as _, Run, RunArgs};
 
 /// Find the fewest lottery tickets of K numbers out of 1..V such that every T numbers lie on one ticket.
 ///
@@ -82,14 +82,8 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         |_, tickets| {
             // A stopped search is not emitted: the run says it stopped.
             if let (Some(tickets), true) = (&tickets, report.json) {
-                output.json(&Line::Optimum {
-                    case: None,
-                    solution: 0,
-                    objective: "tickets",
-                    value: tickets.len() as u128,
-                    cost: None,
-                    answer: fields(serde_json::json!({ "tickets": tickets })),
-                })?;
+                let answer = serde_json::json!({ "tickets": tickets });
+                output.json(&minimum(None, "tickets", tickets.len(), answer))?;
             } else if let Some(tickets) = tickets {
                 out!(output, "{}", tickets.len())?;
                 for ticket in &tickets {
@@ -101,11 +95,5 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         },
     )?;
     output.flush()?;
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &[],
-    )?;
-    run.finish("the output")
+    finish_run(&run, &report, &mut output, start, &[], "the output")
 }

@@ -225,13 +225,18 @@ fn section(page: &mut String, name: &str) {
     let _ = writeln!(page, ".SH \"{name}\"");
 }
 
-/// A command's one-line summary, without its final period and starting lowercase, as NAME lines do.
-fn summary(command: &Command) -> String {
+/// A command's one-line help, trimmed, without its final period.
+fn about(command: &Command) -> String {
     let about = command
         .get_about()
         .map(ToString::to_string)
         .unwrap_or_default();
-    let about = about.trim().trim_end_matches('.');
+    about.trim().trim_end_matches('.').to_owned()
+}
+
+/// A command's one-line summary, without its final period and starting lowercase, as NAME lines do.
+fn summary(command: &Command) -> String {
+    let about = about(command);
     let mut chars = about.chars();
     match chars.next() {
         // Only a capital followed by a lowercase letter is a sentence's capital (not `DLX`).
@@ -244,12 +249,7 @@ fn summary(command: &Command) -> String {
 
 /// A command's summary as a sentence, with its code spans, for a list of commands.
 fn sentence(command: &Command) -> String {
-    let about = command
-        .get_about()
-        .map(ToString::to_string)
-        .unwrap_or_default();
-    let about = about.trim().trim_end_matches('.');
-    inline(&format!("{about}."))
+    inline(&format!("{}.", about(command)))
 }
 
 /// The SYNOPSIS of a subcommand: every option with its value, then the positionals.

@@ -11,8 +11,8 @@ use dlx_models::matrix::{parse, Format};
 
 use crate::shared::cases::{emit_dlx, until_error};
 use crate::shared::{
-    fields, out, read_text, Line, Output, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP,
-    LIMIT_HELP,
+    encoded, fields, finish_run, out, read_text, Line, Output, ReportArgs, ResultExt as _, Run,
+    RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Find rows of a 0/1 matrix with exactly one 1 in every column.
@@ -95,11 +95,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     run.cases(
         &cases,
         |case, search| {
-            let encoding = case
-                .matrix
-                .encode()
-                .with_context(|| format!("in {name}, the matrix of line {}", case.line))
-                .bad_input()?;
+            let encoding = encoded(case.matrix.encode(), &name, "matrix", case.line)?;
             let solver = Solver::new(encoding.problem());
             if args.count {
                 return Ok(Answer::Count(search.count(solver, args.limit)?));
@@ -175,13 +171,7 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     )?;
     output.flush()?;
     let matrices = [("matrices", answered.into())];
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &matrices,
-    )?;
-    run.finish("the output")?;
+    finish_run(&run, &report, &mut output, start, &matrices, "the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
 

@@ -11,8 +11,8 @@ use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
 use crate::shared::cases::{until_error, Case};
 use crate::shared::{
-    fields, out, read_text, Line, MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run,
-    RunArgs, COUNT_HELP, LIMIT_HELP,
+    fields, finish_run, out, read_text, Line, MemoArgs, Output, Pictures, ReportArgs,
+    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
@@ -134,13 +134,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
             report.count(&mut output, None, count.value, args.limit)?;
         }
         output.flush()?;
-        report.stats(
-            &mut output,
-            &run.stats(),
-            start.elapsed().as_secs_f64(),
-            &[],
-        )?;
-        return run.finish("the count");
+        return finish_run(&run, &report, &mut output, start, &[], "the count");
     }
     let mut first = None;
     if let Some(limit) = args.limit {
@@ -191,13 +185,7 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         }
         Pictures::new(path, false, "queens").write(0, &svg)?;
     }
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &[],
-    )?;
-    run.finish("the output")
+    finish_run(&run, &report, &mut output, start, &[], "the output")
 }
 
 /// Writes board `index` of a listing: a JSON line, or the board drawn
@@ -264,8 +252,7 @@ fn run_spoj(
         },
     )?;
     output.flush()?;
-    report.stats(output, &run.stats(), start.elapsed().as_secs_f64(), &[])?;
-    run.finish("the output")?;
+    finish_run(&run, &report, output, start, &[], "the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))
 }
 

@@ -10,7 +10,8 @@ use dlx_models::squares::parse;
 
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    fields, out, read_text, Line, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs,
+    encoded, finish_run, minimum, out, read_text, Output, Pictures, ReportArgs, ResultExt as _,
+    Run, RunArgs,
 };
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
@@ -80,11 +81,7 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     run.cases(
         &cases,
         |case, search| {
-            let encoding = case
-                .grid
-                .encode()
-                .with_context(|| format!("in {name}, the grid of line {}", case.line))
-                .bad_input()?;
+            let encoding = encoded(case.grid.encode(), &name, "grid", case.line)?;
             if encoding.problem().n_primary() == 0 {
                 // No square to destroy.
                 return Ok(Some(Vec::new()));
@@ -106,14 +103,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
             if report.json {
                 // Sticks from 0 in JSON, as every index there.
                 let from_0: Vec<usize> = sticks.iter().map(|stick| stick - 1).collect();
-                output.json(&Line::Optimum {
-                    case: Some(index),
-                    solution: 0,
-                    objective: "sticks",
-                    value: sticks.len() as u128,
-                    cost: None,
-                    answer: fields(serde_json::json!({ "sticks": from_0 })),
-                })?;
+                let answer = serde_json::json!({ "sticks": from_0 });
+                output.json(&minimum(Some(index), "sticks", sticks.len(), answer))?;
                 removed.push(sticks);
                 return Ok(());
             }
@@ -137,11 +128,5 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
         }
     }
     let grids = [("grids", removed.len().into())];
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &grids,
-    )?;
-    run.finish("the output")
+    finish_run(&run, &report, &mut output, start, &grids, "the output")
 }

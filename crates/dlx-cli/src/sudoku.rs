@@ -15,8 +15,8 @@ use dlx_models::sudoku::{
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
-    fields, note, out, read_text, Line, Other, Output, Pictures, ReportArgs, ResultExt as _, Run,
-    RunArgs, Stops, COUNT_HELP, JSON_HELP, LIMIT_HELP,
+    fields, finish_run, note, out, read_text, Line, Other, Output, Pictures, ReportArgs,
+    ResultExt as _, Run, RunArgs, Stops, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
@@ -259,14 +259,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                 report.no_solution(&mut output, Some((index, &described(&name, puzzle))))?;
             }
             if let Some(pictures) = &pictures {
-                let mut svg = puzzle
-                    .grid()
-                    .to_svg(first.as_ref(), variant, puzzle.alphabet());
-                if first.is_none() {
-                    // The givens alone would not say that no grid completes them.
-                    svg = crate::shared::with_note(&svg, "no solution");
-                }
-                pictures.write(index, &svg)?;
+                draw(pictures, index, puzzle, first.as_ref(), variant)?;
             }
         }
     } else if let ([puzzle], true) = (puzzles.as_slice(), args.count) {
@@ -344,13 +337,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
                     }
                 }
                 if let (Some(pictures), Answer::First(grid)) = (&pictures, &answer) {
-                    let mut svg = puzzle
-                        .grid()
-                        .to_svg(grid.as_ref(), variant, puzzle.alphabet());
-                    if grid.is_none() {
-                        svg = crate::shared::with_note(&svg, "no solution");
-                    }
-                    pictures.write(index, &svg)?;
+                    draw(pictures, index, puzzle, grid.as_ref(), variant)?;
                 }
                 Ok(())
             },
@@ -358,13 +345,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
     }
     output.flush()?;
     let puzzles = [("puzzles", answered.into())];
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &puzzles,
-    )?;
-    run.finish("the output")?;
+    finish_run(&run, &report, &mut output, start, &puzzles, "the output")?;
     bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name))?;
     mismatches.finish()
 }
@@ -420,6 +401,21 @@ impl<'a> Mismatches<'a> {
             ))
             .bad_input_in(self.name),
         }
+    }
+}
+
+/// Draws puzzle `index` with its solution, or says across the givens that no grid completes them (the givens alone would not say it).
+fn draw(
+    pictures: &Pictures,
+    index: usize,
+    puzzle: &Puzzle,
+    solution: Option<&Grid>,
+    variant: Variant,
+) -> anyhow::Result<()> {
+    let svg = puzzle.grid().to_svg(solution, variant, puzzle.alphabet());
+    match solution {
+        Some(_) => pictures.write(index, &svg),
+        None => pictures.write(index, &crate::shared::with_note(&svg, "no solution")),
     }
 }
 

@@ -10,7 +10,8 @@ use dlx_models::treasure::{answer, parse, Map};
 
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    fields, out, read_text, Line, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs,
+    encoded, finish_run, minimum, out, read_text, Line, Output, Pictures, ReportArgs,
+    ResultExt as _, Run, RunArgs,
 };
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
@@ -82,11 +83,7 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     run.cases(
         &cases,
         |case, search| {
-            let encoding = case
-                .map
-                .encode()
-                .with_context(|| format!("in {name}, the map of line {}", case.line))
-                .bad_input()?;
+            let encoding = encoded(case.map.encode(), &name, "map", case.line)?;
             let solver = Solver::new(encoding.problem());
             let pieces = search
                 .min_options(solver)?
@@ -124,13 +121,7 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
         }
     }
     let maps = [("maps", chosen.len().into())];
-    report.stats(
-        &mut output,
-        &run.stats(),
-        start.elapsed().as_secs_f64(),
-        &maps,
-    )?;
-    run.finish("the output")
+    finish_run(&run, &report, &mut output, start, &maps, "the output")
 }
 
 /// The answer of map `case` as a JSON line: the fewest pieces (from 0, in
@@ -157,12 +148,6 @@ fn write_json(
             })
         })
         .collect();
-    output.json(&Line::Optimum {
-        case: Some(case),
-        solution: 0,
-        objective: "pieces",
-        value: pieces.len() as u128,
-        cost: None,
-        answer: fields(serde_json::json!({ "rectangles": rectangles })),
-    })
+    let answer = serde_json::json!({ "rectangles": rectangles });
+    output.json(&minimum(Some(case), "pieces", pieces.len(), answer))
 }

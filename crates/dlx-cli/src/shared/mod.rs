@@ -15,6 +15,7 @@ pub(crate) mod run;
 mod search;
 mod size;
 mod stops;
+mod subcommand;
 
 pub(crate) use diagram::{print_diagram_stats, seed_from_clock};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
@@ -26,3 +27,4 @@ pub(crate) use report::{exact_some, fields, Line, Other, ReportArgs, JSON_HELP};
 pub(crate) use run::{note, Run, RunArgs};
 pub(crate) use search::{COUNT_HELP, LIMIT_HELP};
 pub(crate) use stops::{listen_early, Partial, Stops};
+pub(crate) use subcommand::{encoded, finish_run, minimum};

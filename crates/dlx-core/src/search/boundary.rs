@@ -7,6 +7,8 @@
 //! its shallowest open level away ([`Solver::donate`]), and another solver
 //! replays the way down and searches them ([`Solver::enter`]). Nothing of
 //! the links is reachable through them.
+//!
+//! The types, the trait and its hooks are here, with the level a subtree names reached by its way down (`Reached`); the search's levels read as nodes of the tree are in `levels.rs`, below this module, and the divider's walk through a level is in `divide.rs`, above it.
 
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
@@ -81,13 +83,13 @@ pub enum ChooseError {
 /// whole does.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Subtree {
-    depth: usize,
-    path: Vec<u32>,
-    from: u32,
-    to: u32,
-    counts_node: bool,
-    start: f64,
-    end: f64,
+    pub(super) depth: usize,
+    pub(super) path: Vec<u32>,
+    pub(super) from: u32,
+    pub(super) to: u32,
+    pub(super) counts_node: bool,
+    pub(super) start: f64,
+    pub(super) end: f64,
 }
 
 /// Divides subtrees of one solver one after another, each as
@@ -421,12 +423,8 @@ impl SubtreeSearch for Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     fn enter(&mut self, subtree: &Subtree) -> Result<(), ChooseError> {
-        self.solution.clear();
-        let kept = self.descend(subtree.depth, &subtree.path)?;
-        let target = self.stack.fixed + subtree.depth;
-        let (start, share) = self.share_above(target);
-        let degree = self.degree_at(target, kept);
-        let (from, to) = (subtree.from, subtree.to.min(degree));
+        let reached = self.reach(subtree)?;
+        let (target, from) = (reached.target, reached.from);
         // A subtree that holds one alternative of its level (as every piece
         // of a split does) has it taken here, as the search's first step
         // would: its commit and its level are counted now, and its item
@@ -434,8 +432,9 @@ impl SubtreeSearch for Solver {
         // to its own alternative. The search of a node of its own
         // (`counts_node`, which needs the cover's updates) and Algorithm M
         // take theirs themselves.
-        let taken = if !self.links.algorithm_m() && !subtree.counts_node && to == from + 1 {
-            self.take_alternative(target, kept, from, degree)
+        let one = reached.to == from + 1;
+        let taken = if !self.links.algorithm_m() && !subtree.counts_node && one {
+            self.take_alternative(&reached)
         } else {
             None
         };
@@ -451,7 +450,7 @@ impl SubtreeSearch for Solver {
                 });
             }
             None => {
-                if kept.is_some() {
+                if reached.kept.is_some() {
                     self.drop_level(target);
                 }
                 self.stack.base = target;
@@ -464,12 +463,7 @@ impl SubtreeSearch for Solver {
             }
         }
         self.stack.level = self.stack.base;
-        // The subtree's share of the estimate, once its level's degree is known.
-        let d = f64::from(degree.max(1));
-        self.stack.span = (
-            start + f64::from(from) * share / d,
-            start + f64::from(to).max(f64::from(from)) * share / d,
-        );
+        self.stack.span = reached.span();
         Ok(())
     }
 
@@ -557,28 +551,67 @@ impl Drop for Divider<'_> {
     }
 }
 
+/// A subtree's level, reached by replaying its way down: what [`SubtreeSearch::enter`] and [`Divider::divide`] both start from.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reached {
+    /// The alternative the level had taken when the last way down went through it the same way (see `descend`).
+    pub(super) kept: Option<u32>,
+    /// The level of the subtree's alternatives.
+    pub(super) target: usize,
+    /// How many alternatives that level has.
+    pub(super) degree: u32,
+    /// The first of the subtree's alternatives.
+    pub(super) from: u32,
+    /// The end of the subtree's alternatives, cut to the level's degree.
+    pub(super) to: u32,
+    /// Where the level's share of the estimate starts, and its width.
+    start: f64,
+    share: f64,
+}
+
+impl Reached {
+    /// The subtree's share of the progress estimate, once its level's degree is known.
+    pub(super) fn span(&self) -> (f64, f64) {
+        let d = f64::from(self.degree.max(1));
+        (
+            self.start + f64::from(self.from) * self.share / d,
+            self.start + f64::from(self.to).max(f64::from(self.from)) * self.share / d,
+        )
+    }
+}
+
 impl Solver {
-    /// The number of alternatives of level `target`, the deepest replayed
-    /// one when the way down kept it (`kept`), else the next to enter.
-    fn degree_at(&mut self, target: usize, kept: Option<u32>) -> u32 {
-        match kept {
-            Some(_) => self.links.len(self.links.top(self.stack.choice[target])),
-            None => self.degree_here(),
-        }
+    /// Clears the solution and replays the way down to `subtree`'s level.
+    pub(super) fn reach(&mut self, subtree: &Subtree) -> Result<Reached, ChooseError> {
+        self.solution.clear();
+        let kept = self.descend(subtree.depth, &subtree.path)?;
+        let target = self.stack.fixed + subtree.depth;
+        let (start, share) = self.share_above(target);
+        let degree = self.degree_at(target, kept);
+        Ok(Reached {
+            kept,
+            target,
+            degree,
+            from: subtree.from,
+            to: subtree.to.min(degree),
+            start,
+            share,
+        })
     }
 
-    /// Takes alternative `from` of the level `target` (of `degree`
-    /// alternatives) as a replayed level: moved to it when the way down
-    /// kept the level with alternative `kept`, else replayed. Returns the
-    /// updates of its commit, or `None` when the level has no such
-    /// alternative (nothing is changed then).
-    fn take_alternative(
-        &mut self,
-        target: usize,
-        kept: Option<u32>,
-        from: u32,
-        degree: u32,
-    ) -> Option<u64> {
+    /// Takes the first alternative of the subtree's level, `from` of its
+    /// `degree`, as a replayed level: moved to it when the way down kept the
+    /// level with alternative `kept`, else replayed. Returns the updates of
+    /// its commit, or `None` when the level has no such alternative (nothing
+    /// is changed then).
+    fn take_alternative(&mut self, reached: &Reached) -> Option<u64> {
+        let &Reached {
+            kept,
+            target,
+            degree,
+            from,
+            ..
+        } = reached;
         if from >= degree {
             return None;
         }
@@ -588,224 +621,5 @@ impl Solver {
         };
         self.record_taken(target, from, degree);
         Some(commit)
-    }
-
-    /// [`Divider::divide`]: leaves the levels of the way down replayed, as
-    /// if `enter` had entered the whole level at their end.
-    fn divide_keeping(&mut self, subtree: &Subtree) -> Result<Option<Division>, ChooseError> {
-        self.solution.clear();
-        let kept = self.descend(subtree.depth, &subtree.path)?;
-        let target = self.stack.fixed + subtree.depth;
-        let (start, share) = self.share_above(target);
-        let degree = self.degree_at(target, kept);
-        let (from, to) = (subtree.from, subtree.to.min(degree));
-        let mut stats = Stats::default();
-        if to <= from {
-            return Ok(None);
-        }
-        // The subtree's share of the estimate, as `enter` finds it.
-        let d = f64::from(degree.max(1));
-        let (start, end) = (
-            start + f64::from(from) * share / d,
-            start + f64::from(to).max(f64::from(from)) * share / d,
-        );
-        if to - from >= 2 {
-            let width = (end - start) / f64::from(to - from);
-            let parts = (from..to)
-                .map(|k| Subtree {
-                    depth: subtree.depth,
-                    path: subtree.path.clone(),
-                    from: k,
-                    to: k + 1,
-                    counts_node: subtree.counts_node && k == from,
-                    start: start + f64::from(k - from) * width,
-                    end: start + f64::from(k - from + 1) * width,
-                })
-                .collect();
-            return Ok(Some(Division { parts, stats }));
-        }
-        // One alternative: take it, counting what its search counts, and go
-        // down through the levels with one alternative. A level kept from
-        // the last way down moves to it (its node and cover were counted
-        // where the level was first divided); a level that counts its own
-        // node is covered again, to count the cover's updates.
-        let mut path = subtree.path.clone();
-        if degree >= 2 {
-            path.push(from);
-        }
-        match kept {
-            Some(k) if !subtree.counts_node => {
-                stats.updates += self.move_level(target, k, from);
-                self.record_taken(target, from, degree);
-            }
-            _ => {
-                if kept.is_some() {
-                    self.drop_level(target);
-                }
-                let replayed = if self.links.algorithm_m() {
-                    self.replay_m(Some(from))
-                } else {
-                    self.replay_x(Some(from))
-                };
-                let Some((_, cover, commit)) = replayed else {
-                    self.stack.base = self.stack.level;
-                    return Ok(None);
-                };
-                if !self.links.algorithm_m() {
-                    self.record_taken(target, from, degree);
-                }
-                if subtree.counts_node {
-                    stats.nodes += 1;
-                    stats.updates += cover;
-                    stats.max_level = stats.max_level.max(target);
-                }
-                stats.updates += commit;
-            }
-        }
-        // The levels below are new to this way down: the ways down kept
-        // nothing below the target.
-        loop {
-            let level = self.stack.level;
-            if self.at_solution() {
-                break;
-            }
-            let d = self.degree_here();
-            if d >= 2 {
-                // The next level with several alternatives: its node is counted
-                // here, and its alternatives are the parts.
-                stats.nodes += 1;
-                stats.updates += self.cover_updates_here();
-                stats.max_level = stats.max_level.max(level);
-                // Levels with one alternative keep the estimate's share.
-                let width = (end - start) / f64::from(d);
-                let parts = (0..d)
-                    .map(|j| Subtree {
-                        depth: level - self.stack.fixed,
-                        path: path.clone(),
-                        from: j,
-                        to: j + 1,
-                        counts_node: false,
-                        start: start + f64::from(j) * width,
-                        end: start + f64::from(j + 1) * width,
-                    })
-                    .collect();
-                self.stack.base = self.stack.level;
-                return Ok(Some(Division { parts, stats }));
-            }
-            if d == 0 {
-                break;
-            }
-            let replayed = if self.links.algorithm_m() {
-                self.replay_m(None)
-            } else {
-                self.replay_x(None)
-            };
-            let Some((_, cover, commit)) = replayed else {
-                break;
-            };
-            stats.nodes += 1;
-            stats.updates += cover + commit;
-            stats.max_level = stats.max_level.max(level);
-        }
-        self.stack.base = self.stack.level;
-        Ok(None)
-    }
-
-    /// Undoes everything down to the choices of [`Solver::choose`] and
-    /// forgets the subtree: the solver searches its whole tree again.
-    pub(super) fn restart_at_root(&mut self) {
-        self.unwind(self.stack.fixed);
-        self.stack.base = self.stack.fixed;
-        self.stack.range = None;
-        self.stack.span = (0.0, 1.0);
-        self.stack.next = Next::Forward;
-        self.stack.replayed.clear();
-    }
-
-    /// Whether every primary item is covered at the current level.
-    pub(super) fn at_solution(&mut self) -> bool {
-        self.links.first_active() == 0
-    }
-
-    /// The number of alternatives of the level the search would enter next
-    /// (Algorithm X: the options of the item it would choose; M: its degree).
-    pub(super) fn degree_here(&mut self) -> u32 {
-        if self.links.first_active() == 0 {
-            return 0;
-        }
-        if self.links.algorithm_m() {
-            let (_, degree) = self.links.dance().choose_item_m();
-            u32::try_from(degree.max(0)).unwrap_or(u32::MAX)
-        } else {
-            self.links.len(self.links.choose_item())
-        }
-    }
-
-    /// The updates of steps C4 (M4) at the level the search would enter
-    /// next: the cover is made and undone.
-    pub(super) fn cover_updates_here(&mut self) -> u64 {
-        let mut updates = 0;
-        let item = if self.links.algorithm_m() {
-            let dance = self.links.dance();
-            let (i, _) = dance.choose_item_m();
-            let (times, _, most) = dance.tally(i);
-            (times.saturating_add(1) >= most).then_some(i)
-        } else {
-            Some(self.links.choose_item())
-        };
-        if let Some(i) = item {
-            self.links.cover::<true>(i, &mut updates);
-            self.links.uncover::<true>(i);
-        }
-        updates
-    }
-
-    /// Level `l` as a node of the tree: the index of its current
-    /// alternative, how many it has, and where it stops.
-    pub(super) fn level_view(&self, l: usize) -> (u32, u32, u32) {
-        if self.links.algorithm_m() {
-            return self.level_m(l);
-        }
-        let x = self.stack.choice[l];
-        let item = self.links.top(x);
-        let d = self.links.len(item);
-        let index_of = |node: u32| {
-            let (mut k, mut p) = (0, self.links.down(item));
-            while p != node && p != item {
-                k += 1;
-                p = self.links.down(p);
-            }
-            k
-        };
-        // A replayed level's alternative is on record: a walk to find it
-        // would cost the width of the level at every call.
-        if l < self.stack.base {
-            let taken = match self.taken_at(l) {
-                Some(k) => Some(k),
-                None if d <= 1 => Some(0),
-                None => None,
-            };
-            debug_assert_eq!(taken, Some(index_of(x)), "replayed level {l}");
-            if let Some(k) = taken {
-                return (k, d.max(1), d);
-            }
-        }
-        let end = self.stack.ends[l];
-        let e = if end == item { d } else { index_of(end) };
-        (index_of(x), d.max(1), e)
-    }
-
-    /// Makes level `l` stop before its alternative `at`.
-    fn stop_level_at(&mut self, l: usize, at: u32) {
-        if self.links.algorithm_m() {
-            self.limit_m(l, at);
-            return;
-        }
-        let item = self.links.top(self.stack.choice[l]);
-        let mut node = self.links.down(item);
-        for _ in 0..at {
-            node = self.links.down(node);
-        }
-        self.stack.ends[l] = node;
     }
 }

@@ -13,7 +13,7 @@
 //! one it takes, times `d`: still unbiased, and a probe costs no more than
 //! the nodes on its path.
 
-use super::{Next, Solver};
+use super::Solver;
 use crate::budget::{Answer, Outcome};
 use crate::random::WyRand;
 
@@ -248,12 +248,7 @@ impl Solver {
     /// Undoes every choice below those of [`Solver::choose`] and forgets an
     /// entered subtree: the search would start at the root again.
     fn back_to_root(&mut self) {
-        self.unwind(self.stack.fixed);
-        self.stack.base = self.stack.fixed;
-        self.stack.range = None;
-        self.stack.span = (0.0, 1.0);
-        self.stack.next = Next::Forward;
-        self.stack.replayed.clear();
+        self.restart_at_root();
         self.solution.clear();
     }
 }

@@ -20,8 +20,10 @@
 mod algorithm_m;
 mod algorithm_x;
 mod boundary;
+mod divide;
 mod estimate;
 mod explore;
+mod levels;
 mod optimise;
 mod progress;
 mod replay;

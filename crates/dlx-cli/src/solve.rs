@@ -281,7 +281,7 @@ fn solve_frequencies(
         .collect();
     if args.sort {
         // Stable: ties stay in input order.
-        frequencies.sort_by(|a, b| b.1.to_biguint().cmp(&a.1.to_biguint()));
+        frequencies.sort_by(|a, b| b.1.cmp(&a.1));
     }
     for (k, frequency) in frequencies {
         let option = OptionId::new(k);

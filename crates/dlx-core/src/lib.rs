@@ -101,6 +101,7 @@
 #![warn(missing_docs)]
 
 mod budget;
+mod count;
 mod cover;
 mod format;
 mod index;
@@ -114,6 +115,7 @@ mod time;
 mod verify;
 
 pub use budget::{Answer, Budget, Outcome, Stop};
+pub use count::{Count, ParseCountError};
 pub use cover::{Deepening, MinCover};
 pub use format::{
     format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
@@ -122,10 +124,10 @@ pub use format::{
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
-    count_solutions, CacheStats, Chunk, Count, CountJob, CountMode, Counted, Decision, Diagram,
-    LayerEnd, LayerMaker, Layers, MeetEnd, MemoCache, MemoCounter, MemoError, MemoSettings,
-    MemoStats, MemoStep, Method, OnThisThread, ParseCountError, Part, Rule, Samples, SweepStats,
-    Why, DEFAULT_MEMORY, KEPT_MEMORY,
+    count_solutions, CacheStats, Chunk, CountJob, CountMode, Counted, Decision, Diagram, LayerEnd,
+    LayerMaker, Layers, MeetEnd, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats,
+    MemoStep, Method, OnThisThread, Part, Rule, Samples, SweepStats, Why, DEFAULT_MEMORY,
+    KEPT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`Decision`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its

@@ -11,7 +11,9 @@ use crate::budget::{Budget, Outcome};
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
-use super::{CacheStats, Count, Counted, MemoCounter, MemoSettings, MemoStats, MemoStep};
+use crate::count::Count;
+
+use super::{CacheStats, Counted, MemoCounter, MemoSettings, MemoStats, MemoStep};
 
 /// Nodes of a plain count run before memoisation is tried at all: problems
 /// this small are counted plainly, with no cache to build.

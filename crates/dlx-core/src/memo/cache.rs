@@ -19,9 +19,10 @@ use std::sync::{Mutex, PoisonError};
 
 use num_bigint::BigUint;
 
-use super::count::{Bigs, Count, Tally, BIG};
+use super::count::{Bigs, Tally, BIG};
 use super::layout::Layout;
 use super::state::hash;
+use crate::count::Count;
 
 /// A count found in the cache: a small number, or a big one cloned out of
 /// the shard (the caller puts it in its own arena).

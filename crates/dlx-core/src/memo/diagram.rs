@@ -38,7 +38,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use super::cache::Found;
-use super::count::{Count, Tally};
+use super::count::Tally;
 use super::layered::{Layered, Ready, BATCH};
 use super::layout::Layout;
 use super::search::{Edge, End, Search, Store, NODE_ONE, NODE_ZERO};
@@ -46,6 +46,7 @@ use super::{
     LayerMaker, MemoCounter, MemoError, MemoSettings, MemoStats, OnThisThread, SweepStats,
 };
 use crate::budget::{Budget, Pace, Stop};
+use crate::count::Count;
 use crate::index::OptionId;
 use crate::problem::Problem;
 use crate::random::WyRand;

@@ -3,14 +3,15 @@
 use std::sync::Arc;
 
 use crate::budget::{Budget, Outcome};
+use crate::count::Count;
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
 use super::auto::{decide, PLAIN_SHARE};
 use super::layout::Layout;
 use super::{
-    CacheStats, Count, CountMode, Decision, MemoCounter, MemoError, MemoSettings, MemoStats,
-    MemoStep, Method, SweepStats, Why,
+    CacheStats, CountMode, Decision, MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep,
+    Method, SweepStats, Why,
 };
 
 /// A count from a [`CountJob`] (or [`count_solutions`]), and how it ended.

@@ -77,10 +77,10 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::count::Count;
 use super::sweep::{count_of, Chunk, LayerMaker, Layers, Plan, SweepStats};
 use super::{MemoError, MemoStats};
 use crate::budget::{Budget, Pace, Stop};
+use crate::count::Count;
 use crate::index::OptionId;
 use crate::random::WyRand;
 use crate::time::Instant;

@@ -109,7 +109,7 @@
 //! option swaps it past the end of the live prefix, and undoing in the
 //! reverse order only moves the end back. The state also keeps the key's
 //! bitset up to date, so making a key is a pass over a few words.
-//! Counts are exact however large ([`Count`]): the loop carries them in a
+//! Counts are exact however large ([`crate::Count`]): the loop carries them in a
 //! `u128` word while they are below 2^127, which is nearly always, and as
 //! the index of a big integer beyond (`count.rs`), so no count overflows.
 //!
@@ -148,13 +148,13 @@ pub use auto::{CountMode, Decision, Method, Why};
 #[cfg(feature = "test-support")]
 pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
-pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
 pub use job::{count_solutions, CountJob, Counted};
 pub use layered::KEPT_MEMORY;
 pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, MeetEnd, OnThisThread, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
+use crate::count::Count;
 use crate::index::{to_u32, OptionId};
 use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};

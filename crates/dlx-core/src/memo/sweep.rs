@@ -78,7 +78,8 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 
 use super::layout::Layout;
-use super::{Count, MemoStats};
+use super::MemoStats;
+use crate::count::Count;
 
 mod meet;
 #[cfg(test)]

@@ -39,9 +39,9 @@ pub use optimise::{Costed, Objective};
 pub use stats::Stats;
 
 use crate::budget::{Answer, Budget, Outcome, Pace, Stop};
+use crate::count::Count;
 use crate::index::OptionId;
 use crate::links::{LinkError, Links};
-use crate::memo::Count;
 use crate::problem::Problem;
 use algorithm_m::Multiplicities;
 use optimise::Optimiser;

@@ -135,6 +135,7 @@ mod count;
 mod diagram;
 mod layered;
 mod layout;
+mod limbs;
 mod parts;
 mod search;
 mod state;
@@ -152,7 +153,7 @@ pub use cache::{CacheStats, MemoCache};
 pub use count::{Count, ParseCountError};
 pub use diagram::{Diagram, Samples};
 pub use layered::KEPT_MEMORY;
-pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, MeetEnd, OnThisThread, Part, SweepStats};
+pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, OnThisThread, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};
@@ -160,7 +161,7 @@ use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};
 use layout::Layout;
 use search::{End, Exclusive, Search, Shared};
-use sweep::{Plan, SweepEnd};
+use sweep::Plan;
 
 /// The cache budget a counter gets unless told otherwise: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -548,14 +549,15 @@ impl MemoCounter {
     /// Runs the loop for `slice` nodes at most.
     fn step(&mut self, slice: u64) -> MemoStep {
         if self.plan.is_some() {
-            match self.sweeper().run(slice) {
-                SweepEnd::Done(count) => return MemoStep::Done(count),
-                SweepEnd::Paused => return MemoStep::Paused,
-                SweepEnd::TooBig => {
+            let sweeper = self.sweeper();
+            return match sweeper.run(slice) {
+                LayerEnd::Finished => MemoStep::Done(sweeper.count()),
+                LayerEnd::OverMemory => {
                     self.leave_layers();
-                    return MemoStep::Paused;
+                    MemoStep::Paused
                 }
-            }
+                _ => MemoStep::Paused,
+            };
         }
         let result = match Arc::get_mut(&mut self.cache) {
             Some(cache) => self.search.run(&mut Exclusive(cache), slice),

@@ -37,8 +37,8 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::cache::Found;
-use super::count::{Count, Tally};
+use super::cache::{Entry, Found};
+use super::count::Count;
 use super::layered::{Layered, Ready, BATCH};
 use super::layout::Layout;
 use super::limbs;
@@ -178,19 +178,11 @@ impl Store for Recorder {
         None
     }
 
-    fn put(
-        &mut self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-        edges: &[Edge],
-    ) -> u32 {
+    fn put(&mut self, key: &[u64], hash: u64, entry: Entry, edges: &[Edge]) -> u32 {
         let node = self.nodes.len() as u32;
-        let count = match big {
+        let count = match entry.big {
             Some(big) => Count::from(big),
-            None => Count::from(count.word()),
+            None => Count::from(entry.count.word()),
         };
         let from = self.edges.len() as u32;
         self.edges.extend_from_slice(edges);
@@ -200,7 +192,7 @@ impl Store for Recorder {
             to: self.edges.len() as u32,
         });
         self.keys.extend_from_slice(key);
-        self.weights.push(weight);
+        self.weights.push(entry.weight);
         let chained = self.first.insert(hash, node).unwrap_or(u32::MAX);
         self.next.push(chained);
         node

@@ -159,8 +159,9 @@ use crate::budget::{Budget, Pace, Stop};
 use crate::index::{to_u32, OptionId};
 use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};
+use cache::{Exclusive, Shared};
 use layout::Layout;
-use search::{End, Exclusive, Search, Shared};
+use search::{End, Search};
 use sweep::Plan;
 
 /// The cache budget a counter gets unless told otherwise: 2 GiB.

@@ -163,9 +163,7 @@ impl<'p> ParallelMemoCounter<'p> {
     /// piece that starts late is often mostly cached, so this runs behind).
     pub fn progress(&mut self) -> Arc<Progress> {
         let threads = self.threads();
-        self.progress
-            .get_or_insert_with(|| Arc::new(Progress::new(threads)))
-            .clone()
+        Progress::shared(&mut self.progress, threads)
     }
 
     /// The number of threads the count runs on: the pool's, or fewer when

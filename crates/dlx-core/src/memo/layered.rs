@@ -7,11 +7,11 @@
 //! transfer-matrix method). A [`Diagram`](super::Diagram) of such a
 //! problem runs that count and keeps each layer as it is made: on the
 //! calling thread, or with each large layer cut over threads by a
-//! [`LayerMaker`](super::LayerMaker) (`dlx_parallel::diagram_on`), which
-//! makes the same layers, and makes the layers between checkpoints
-//! (below) again when they are needed. Every state kept was reached, so its forward count is at least 1;
-//! the last layer has one state, everything covered, and its forward count
-//! is the count. These layers are the nodes of a frontier-based decision
+//! [`LayerMaker`] (`dlx_parallel::diagram_on`), which makes the same
+//! layers, and makes the layers between checkpoints (below) again when
+//! they are needed. Every state kept was reached, so its forward count is
+//! at least 1; the last layer has one state, everything covered, and its
+//! forward count is the count. These layers are the nodes of a frontier-based decision
 //! diagram (Knuth's SIMPATH; the ZDDs of Minato, Iwashita and Kawahara),
 //! with the numbers of its forward pass, and without its edges: the edges
 //! into a state are found again from its key.

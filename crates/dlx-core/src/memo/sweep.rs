@@ -1,7 +1,8 @@
 //! The layered count: a narrow problem counted layer by layer along its sweep, every subproblem a small bitset of the sweep's window.
 //!
 //! # The states
-//! Number the primary items by their place in the sweep ([`Layout::rank`]).
+//! Number the primary items by their place in the sweep
+//! ([`Layout::rank`](crate::memo::layout::Layout::rank)).
 //! The count takes the places in order, and at each place either finds its
 //! item covered already, or covers it with one of the options whose first
 //! item it is (the count does not depend on the order it branches in).
@@ -27,8 +28,9 @@
 //! SIMPATH; the ZDD constructions of Minato, Iwashita and Kawahara): it
 //! enters each subproblem once, as the depth-first count does with its
 //! cache, but a state is two words instead of the whole bitset of the
-//! items, nothing is ever evicted, and only two layers are held at once. The Aztec diamond of order 20 (840 items) held 8 GB in the
-//! depth-first count's cache; here its widest layer has 184,756 states.
+//! items, nothing is ever evicted, and only two layers are held at once.
+//! The Aztec diamond of order 20 (840 items) held 8 GB in the depth-first
+//! count's cache; here its widest layer has 184,756 states.
 //!
 //! # The numbers
 //! The ways of a state are a number of as many 64-bit limbs as it needs,
@@ -237,12 +239,8 @@ impl Work {
 /// count): what [`crate::MemoCounter`] runs on a narrow problem, and the
 /// hooks a driver on threads runs it by ([`crate::MemoCounter::layers`]).
 ///
-/// A state of a layer moves on to the next layer in one of several
-/// *ways*: as it is, when the item at the layer's place is covered, or by
-/// one of the options whose first item is there. Each way maps the keys of
-/// the states it applies to in increasing order to keys in increasing
-/// order, so the next layer is a merge of sorted runs, with no hashing,
-/// reading and writing memory in order. The driver's loop on threads:
+/// Each layer is a merge of sorted runs, one per way a state moves on
+/// (see the module's "The merge"). The driver's loop on threads:
 /// [`Layers::begin`] gives the size of the current layer; [`Layers::split`]
 /// cuts its expansion into parts that make disjoint ranges of the next
 /// layer's keys; each part is expanded into a [`Chunk`] of its own by

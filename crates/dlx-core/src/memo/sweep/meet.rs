@@ -20,14 +20,14 @@
 //! ([`Layers`]' options fixed). So the states at `p` that lead to a `k'`
 //! holding `e` are `full = (k' ^ e) << 1 | 1` itself, and `full & !m` for
 //! each such mask that `full` contains. Each of those ways keeps the order
-//! of the keys, as the forward ways do, so a backward layer is a merge of
-//! a few sorted runs too, equal keys added up. A key is kept only when
-//! every bit it has could be set at `p` (some option whose first item is
-//! before `p` covers that place, or it was covered before the count) and
-//! it has every bit of its window covered before the count. The backward
-//! count still meets states that the forward count never makes (no way
-//! from the start leads to them); they add nothing to the count, only
-//! work.
+//! of the keys, as the forward ways do, so a backward layer is made by
+//! the same merge of sorted runs (`merge.rs`, its runs [`Back`]). A key is
+//! kept only when every bit it has could be set at `p` (some option whose
+//! first item is before `p` covers that place, or it was covered before
+//! the count) and it has every bit of its window covered before the
+//! count. The backward count still meets states that the forward count
+//! never makes (no way from the start leads to them); they add nothing to
+//! the count, only work.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};

@@ -1,12 +1,11 @@
-//! The merge that makes a layer, written once for both directions: the sorted runs of a layer's states, one per way, merged by key, equal keys added up.
+//! The merge that makes a layer (the module `sweep.rs`, "The merge"), written once for both directions.
 //!
 //! Forward, way `j` moves a state of the current layer on to a key of the
 //! next one ([`Layers::moved`]); backward (`meet.rs`), way `j` finds the
-//! states of the layer before that lead to a state held. Either way each
-//! run keeps the order of the keys, so [`merge`] takes the least head of
-//! the runs, adds up the numbers of ways of every run at that key, and
-//! moves those runs on. What differs between the two directions is only
-//! how a run finds its next state: [`Runs`].
+//! states of the layer before that lead to a state held. [`merge`] takes
+//! the least head of the runs, adds up the numbers of ways of every run at
+//! that key, and moves those runs on; what differs between the directions
+//! is only how a run finds its next state ([`Runs`]).
 
 use super::{Chunk, Cursor, Layers, Part};
 use crate::memo::limbs;

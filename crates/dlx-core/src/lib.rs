@@ -124,10 +124,9 @@ pub use format::{
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
-    count_solutions, CacheStats, Chunk, CountJob, CountMode, Counted, Decision, Diagram, LayerEnd,
-    LayerMaker, Layers, MeetEnd, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats,
-    MemoStep, Method, OnThisThread, Part, Rule, Samples, SweepStats, Why, DEFAULT_MEMORY,
-    KEPT_MEMORY,
+    count_solutions, CacheStats, CountJob, CountMode, Counted, Decision, Diagram, MemoCache,
+    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, Rule, Samples, SweepStats,
+    Why, DEFAULT_MEMORY, KEPT_MEMORY,
 };
 /// The constants of the memoised count's rule ([`Decision`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its
@@ -145,6 +144,29 @@ pub use search::{
     Solver, Stats, Step,
 };
 pub use searcher::{Report, Searcher, Sequential, Weigh, Weighed};
+
+pub mod layers {
+    //! The layered count on threads: what a driver that makes a narrow
+    //! problem's layers on threads needs of the count, grouped here so that
+    //! the rest of the crate reads as what a user needs.
+    //!
+    //! [`MemoCounter::layers`] hands a driver the [`Layers`] of a count
+    //! that runs layer by layer ([`MemoCounter::sweeps`]). The driver cuts
+    //! each large layer into [`Part`]s ([`Layers::split`]), expands each
+    //! into a [`Chunk`] of its own on a thread ([`Layers::expand`]) and
+    //! takes the chunks in order as the next layer ([`Layers::end`]); or,
+    //! on two threads, has the count made from both ends at once
+    //! ([`Layers::meet`]). A [`LayerMaker`] makes the layers of a
+    //! [`Diagram`] the same way ([`Diagram::build_with`]); [`OnThisThread`]
+    //! is the one that has no threads. Every step says how it ended with
+    //! one [`LayerEnd`], and the reason when it stopped. The states, and so
+    //! the count, are the same on any number of threads. `dlx-parallel`'s
+    //! layered count is built on these alone.
+
+    pub use crate::memo::{Chunk, LayerEnd, LayerMaker, Layers, OnThisThread, Part};
+    #[allow(unused_imports, reason = "the intra-doc links of the module")]
+    use crate::{Diagram, MemoCounter};
+}
 
 pub mod subtree {
     //! Dividing a search: what a parallel or distributed search needs of the

@@ -1,7 +1,7 @@
 //! A live view of a running parallel search, to read from another thread.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use dlx_core::Solver;
@@ -42,6 +42,12 @@ struct Slot {
 }
 
 impl Progress {
+    /// The progress a run hands out, kept in `slot`: made there for
+    /// `workers` threads the first time it is asked for.
+    pub(crate) fn shared(slot: &mut Option<Arc<Progress>>, workers: usize) -> Arc<Progress> {
+        Arc::clone(slot.get_or_insert_with(|| Arc::new(Progress::new(workers))))
+    }
+
     pub(crate) fn new(workers: usize) -> Progress {
         Progress {
             started: Instant::now(),

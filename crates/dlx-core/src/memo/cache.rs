@@ -99,7 +99,7 @@ pub struct CacheStats {
 
 /// The sizes of keys, entries and buckets, in words.
 #[derive(Copy, Clone, Debug)]
-struct Geometry {
+pub(crate) struct Geometry {
     key_words: usize,
     entry_words: usize,
     bucket_words: usize,
@@ -109,13 +109,14 @@ struct Geometry {
 
 /// Bytes held by all shards now, and the most they ever held.
 #[derive(Debug, Default)]
-struct Bytes {
+pub(crate) struct Bytes {
     now: AtomicU64,
     peak: AtomicU64,
 }
 
+/// One of the cache's tables, behind its own lock.
 #[derive(Debug, Default)]
-struct Shard {
+pub(crate) struct Shard {
     words: Vec<u64>,
     /// The big counts of the entries whose count has the top bit set.
     bigs: Bigs,
@@ -190,62 +191,67 @@ impl MemoCache {
     fn shard_of(hash: u64) -> usize {
         (hash >> (64 - SHARD_BITS)) as usize
     }
+}
 
-    /// Looks a key up through the shard's lock: the count and weight stored.
-    pub(crate) fn get(&self, key: &[u64], hash: u64) -> Option<(Found, u16)> {
-        let shard = self.shards[Self::shard_of(hash)]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        find(&self.geometry, &shard, key, hash)
+/// A count to store: its tally, its number when it is big (which the
+/// shard keeps a copy of), and its weight (the nodes it stands for, a
+/// 16-bit logarithm).
+#[derive(Clone, Debug)]
+pub(crate) struct Entry {
+    pub(crate) count: Tally,
+    pub(crate) big: Option<BigUint>,
+    pub(crate) weight: u16,
+}
+
+/// How a counter reaches the cache: as the only reference to it
+/// ([`Exclusive`], no lock) or beside other counters ([`Shared`], each
+/// shard through its lock). Lookups and stores are written once, here,
+/// for both.
+pub(crate) trait Reach {
+    /// Runs `f` on the shard of `hash`, with the cache's geometry and bytes.
+    fn shard<R>(&mut self, hash: u64, f: impl FnOnce(&Geometry, &Bytes, &mut Shard) -> R) -> R;
+
+    /// Looks a key up: the count and weight stored.
+    #[inline]
+    fn find(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16)> {
+        self.shard(hash, |g, _, shard| find(g, shard, key, hash))
     }
 
-    /// Looks a key up without locking (the caller holds the only reference).
-    pub(crate) fn get_mut(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16)> {
-        let shard = self.shards[Self::shard_of(hash)]
+    /// Stores `entry` under `key`.
+    #[inline]
+    fn store(&mut self, key: &[u64], hash: u64, entry: Entry) {
+        self.shard(hash, |g, bytes, shard| {
+            let word = shard_word(shard, entry.count, entry.big);
+            store(g, bytes, shard, key, hash, word, entry.weight);
+        });
+    }
+}
+
+/// The only reference to a cache.
+pub(crate) struct Exclusive<'a>(pub(crate) &'a mut MemoCache);
+
+/// A cache other counters use too.
+pub(crate) struct Shared<'a>(pub(crate) &'a MemoCache);
+
+impl Reach for Exclusive<'_> {
+    #[inline]
+    fn shard<R>(&mut self, hash: u64, f: impl FnOnce(&Geometry, &Bytes, &mut Shard) -> R) -> R {
+        let cache = &mut *self.0;
+        let shard = cache.shards[MemoCache::shard_of(hash)]
             .get_mut()
             .unwrap_or_else(PoisonError::into_inner);
-        find(&self.geometry, shard, key, hash)
+        f(&cache.geometry, &cache.bytes, shard)
     }
+}
 
-    /// Stores a count through the shard's lock (`big`: the number of a big
-    /// `count`, which the shard keeps a copy of).
-    pub(crate) fn put(
-        &self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-    ) {
-        let mut shard = self.shards[Self::shard_of(hash)]
+impl Reach for Shared<'_> {
+    #[inline]
+    fn shard<R>(&mut self, hash: u64, f: impl FnOnce(&Geometry, &Bytes, &mut Shard) -> R) -> R {
+        let cache = self.0;
+        let mut shard = cache.shards[MemoCache::shard_of(hash)]
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        let word = shard_word(&mut shard, count, big);
-        store(
-            &self.geometry,
-            &self.bytes,
-            &mut shard,
-            key,
-            hash,
-            word,
-            weight,
-        );
-    }
-
-    /// Stores a count without locking.
-    pub(crate) fn put_mut(
-        &mut self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-    ) {
-        let shard = self.shards[Self::shard_of(hash)]
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
-        let word = shard_word(shard, count, big);
-        store(&self.geometry, &self.bytes, shard, key, hash, word, weight);
+        f(&cache.geometry, &cache.bytes, &mut shard)
     }
 }
 

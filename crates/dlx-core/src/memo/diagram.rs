@@ -37,10 +37,10 @@ use std::sync::Arc;
 
 use num_bigint::BigUint;
 
-use super::cache::Found;
-use super::count::Tally;
+use super::cache::{Entry, Found};
 use super::layered::{Layered, Ready, BATCH};
 use super::layout::Layout;
+use super::limbs;
 use super::search::{Edge, End, Search, Store, NODE_ONE, NODE_ZERO};
 use super::{
     LayerMaker, MemoCounter, MemoError, MemoSettings, MemoStats, OnThisThread, SweepStats,
@@ -178,19 +178,11 @@ impl Store for Recorder {
         None
     }
 
-    fn put(
-        &mut self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-        edges: &[Edge],
-    ) -> u32 {
+    fn put(&mut self, key: &[u64], hash: u64, entry: Entry, edges: &[Edge]) -> u32 {
         let node = self.nodes.len() as u32;
-        let count = match big {
+        let count = match entry.big {
             Some(big) => Count::from(big),
-            None => Count::from(count.word()),
+            None => Count::from(entry.count.word()),
         };
         let from = self.edges.len() as u32;
         self.edges.extend_from_slice(edges);
@@ -200,7 +192,7 @@ impl Store for Recorder {
             to: self.edges.len() as u32,
         });
         self.keys.extend_from_slice(key);
-        self.weights.push(weight);
+        self.weights.push(entry.weight);
         let chained = self.first.insert(hash, node).unwrap_or(u32::MAX);
         self.next.push(chained);
         node
@@ -538,27 +530,8 @@ fn below_u128(bound: u128, random: &mut impl FnMut() -> u64) -> u128 {
 }
 
 /// A number below `bound` (which is not 0), uniformly at random from the
-/// 64-bit words of `random`: as many words as `bound` has bits, the top
-/// word masked, drawn again when not below (fewer than half the draws).
+/// 64-bit words of `random` ([`limbs::below`]).
 fn below(bound: &Count, random: &mut impl FnMut() -> u64) -> BigUint {
-    let bound = bound.to_biguint();
-    let bits = bound.bits();
-    let words = bits.div_ceil(64) as usize;
-    let top = bits - (words as u64 - 1) * 64;
-    let mask = if top == 64 { u64::MAX } else { (1 << top) - 1 };
-    loop {
-        let mut digits: Vec<u64> = (0..words).map(|_| random()).collect();
-        if let Some(last) = digits.last_mut() {
-            *last &= mask;
-        }
-        let n = BigUint::from_slice(
-            &digits
-                .iter()
-                .flat_map(|d| [*d as u32, (*d >> 32) as u32])
-                .collect::<Vec<u32>>(),
-        );
-        if n < bound {
-            return n;
-        }
-    }
+    let bound = limbs::of_count(bound, limbs::width(bound));
+    limbs::to_count(&limbs::below(&bound, random)).to_biguint()
 }

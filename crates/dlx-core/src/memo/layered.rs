@@ -7,11 +7,11 @@
 //! transfer-matrix method). A [`Diagram`](super::Diagram) of such a
 //! problem runs that count and keeps each layer as it is made: on the
 //! calling thread, or with each large layer cut over threads by a
-//! [`LayerMaker`](super::LayerMaker) (`dlx_parallel::diagram_on`), which
-//! makes the same layers, and makes the layers between checkpoints
-//! (below) again when they are needed. Every state kept was reached, so its forward count is at least 1;
-//! the last layer has one state, everything covered, and its forward count
-//! is the count. These layers are the nodes of a frontier-based decision
+//! [`LayerMaker`] (`dlx_parallel::diagram_on`), which makes the same
+//! layers, and makes the layers between checkpoints (below) again when
+//! they are needed. Every state kept was reached, so its forward count is
+//! at least 1; the last layer has one state, everything covered, and its
+//! forward count is the count. These layers are the nodes of a frontier-based decision
 //! diagram (Knuth's SIMPATH; the ZDDs of Minato, Iwashita and Kawahara),
 //! with the numbers of its forward pass, and without its edges: the edges
 //! into a state are found again from its key.
@@ -61,10 +61,11 @@
 //! is in `fwd(s) × bwd(s')` solutions through each state `s` it moves to
 //! `s'`; its frequency is the sum. With checkpoints, the pass goes segment
 //! by segment from the end, each made again forward, carrying the backward
-//! counts of its first layer to the segment before. A layer of 1,024
-//! states or more is cut in two halves, each with its own cursors (started
-//! by bisection) and its own sums for the options, which the maker's
-//! [`join`](super::LayerMaker::join) runs at once when it has threads.
+//! counts of its first layer to the segment before. A layer the maker finds
+//! large enough for threads ([`LayerMaker::is_large`]) is cut in two
+//! halves, each with its own cursors (started by bisection) and its own
+//! sums for the options, which the maker's [`LayerMaker::join`] runs at
+//! once.
 //!
 //! # The numbers
 //! Every number the backward passes use is at most the count: a state kept
@@ -72,12 +73,14 @@
 //! count is read only for a state that leads to the end (so it is at most
 //! the count), and `fwd(s) × bwd(s')` counts solutions. They are therefore
 //! held in as many 64-bit limbs as the count has (flat arrays, nothing
-//! allocated per number), and a product cut to that width is exact.
+//! allocated per number; `limbs.rs`), and a product cut to that width is
+//! exact.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use super::sweep::{count_of, Chunk, LayerMaker, Layers, Plan, SweepStats};
+use super::limbs::{self, fit, less, mul_add, sub};
+use super::sweep::{Chunk, LayerEnd, LayerMaker, Layers, Plan, SweepStats};
 use super::{MemoError, MemoStats};
 use crate::budget::{Budget, Pace, Stop};
 use crate::count::Count;
@@ -89,10 +92,6 @@ use crate::time::Instant;
 /// when the budget sets no limit, 1 GiB: half of it for the layers kept,
 /// the rest for the layers made again between them.
 pub const KEPT_MEMORY: usize = 1 << 30;
-
-/// Layers of the frequencies' backward pass with this many states or more
-/// are cut in two halves, for the two threads of a maker that has them.
-const PARALLEL_BACKWARD: usize = 1 << 10;
 
 /// How many draws [`super::Samples`] makes at once from a diagram whose
 /// layers between checkpoints are made again (one making serves them all).
@@ -152,14 +151,16 @@ impl Layered {
             budget.check_clock().map_err(MemoError::Stopped)?;
             let granted = budget.take_nodes(pace.slice());
             let (before, started) = (layers.nodes(), Instant::now());
-            let done = maker.make_layer(&mut layers, granted);
+            let end = maker.make_layer(&mut layers, granted);
             let used = layers.nodes() - before;
             budget.settle_nodes(granted, used);
-            match done {
-                None if granted == 0 => return Err(MemoError::Stopped(Stop::Nodes)),
-                None => {}
-                Some(false) => return Err(MemoError::Stopped(Stop::Memory)),
-                Some(true) => {
+            match end {
+                LayerEnd::Paused if granted == 0 => return Err(MemoError::Stopped(Stop::Nodes)),
+                LayerEnd::Paused => {}
+                LayerEnd::Stopped(stop) => return Err(MemoError::Stopped(stop)),
+                LayerEnd::OverMemory => return Err(MemoError::Stopped(Stop::Memory)),
+                made => {
+                    debug_assert_eq!(made, LayerEnd::Made, "a maker makes a layer or pauses");
                     let place = layers.place().0;
                     largest = largest.max(layers.layer_used_bytes());
                     if place % interval == 0 || place == n {
@@ -182,7 +183,7 @@ impl Layered {
             pace.learn(used, started.elapsed());
         }
         let count = layers.count();
-        let width = limbs_of(&count);
+        let width = limbs::width(&count);
         let mut sweep = layers.stats();
         sweep.kept_layers = kept.len() as u64;
         sweep.kept_bytes = kept_bytes;
@@ -229,8 +230,8 @@ impl Layered {
     fn made_at(&self, from: u32, layer: &Chunk, to: u32) -> Chunk {
         let mut layers = Layers::from_layer(Arc::clone(&self.plan), from, layer.kept(), usize::MAX);
         while layers.place().0 < to {
-            let fits = self.maker.make_layer(&mut layers, u64::MAX);
-            debug_assert_eq!(fits, Some(true), "made before within the memory");
+            let end = self.maker.make_layer(&mut layers, u64::MAX);
+            debug_assert_eq!(end, LayerEnd::Made, "made before within the memory");
         }
         layers.kept_layer()
     }
@@ -270,8 +271,8 @@ impl Layered {
                 let mut layers =
                     Layers::from_layer(Arc::clone(&self.plan), from, first.kept(), usize::MAX);
                 while layers.place().0 + 1 < to {
-                    let fits = self.maker.make_layer(&mut layers, u64::MAX);
-                    debug_assert_eq!(fits, Some(true), "made before within the memory");
+                    let end = self.maker.make_layer(&mut layers, u64::MAX);
+                    debug_assert_eq!(end, LayerEnd::Made, "made before within the memory");
                     made.push(layers.kept_layer());
                 }
             }
@@ -345,7 +346,7 @@ impl Layered {
                 for key in (0..=options.len()).filter_map(before) {
                     if let Ok(i) = layer.keys().binary_search(&key) {
                         fit(layer.ways(i), &mut f);
-                        debug_assert!(!add(&mut total, &f), "within the count");
+                        debug_assert!(!limbs::add(&mut total, &f), "within the count");
                     }
                 }
                 total == walker.fwd
@@ -353,7 +354,7 @@ impl Layered {
             "the ways into a state add up to its forward count"
         );
         let random = &mut walker.random;
-        let mut left = below(&walker.fwd, &mut || random.next_u64());
+        let mut left = limbs::below(&walker.fwd, &mut || random.next_u64());
         let mut f = vec![0u64; self.width];
         for j in 0..=options.len() {
             let Some(key) = before(j) else { continue };
@@ -391,7 +392,7 @@ impl Layered {
             // The layer's options' shares, one set per half.
             let mut shares = [vec![0u64; options.len() * w], vec![0u64; options.len() * w]];
             let len = layer.len();
-            let mid = if self.maker.threads() > 1 && len >= PARALLEL_BACKWARD {
+            let mid = if self.maker.is_large(len as u64) {
                 len / 2
             } else {
                 len
@@ -408,7 +409,7 @@ impl Layered {
             for share in &shares {
                 for (k, &id) in ids.iter().enumerate() {
                     let id = id as usize;
-                    let carried = add(
+                    let carried = limbs::add(
                         &mut frequencies[id * w..(id + 1) * w],
                         &share[k * w..(k + 1) * w],
                     );
@@ -417,7 +418,7 @@ impl Layered {
             }
             bwd_next = bwd;
         });
-        frequencies.chunks(w).map(count_of).collect()
+        frequencies.chunks(w).map(limbs::to_count).collect()
     }
 
     /// The backward counts of the states `range` of `layer` (place `p`)
@@ -452,7 +453,6 @@ impl Layered {
             .map(|j| next.partition_point(|&k| k < Layers::bound(options, j, first, 0)))
             .collect();
         let mut fwd = vec![0u64; w];
-        let mut product = vec![0u64; w];
         for i in range.clone() {
             let key = keys[i];
             let mine = &mut bwd[(i - range.start) * w..(i - range.start + 1) * w];
@@ -470,14 +470,14 @@ impl Layered {
                 if b.iter().all(|&limb| limb == 0) {
                     continue;
                 }
-                let carried = add(mine, b);
+                let carried = limbs::add(mine, b);
                 debug_assert!(!carried, "a backward count is at most the count");
                 if j > 0 {
                     if !fwd_read {
                         fit(layer.ways(i), &mut fwd);
                         fwd_read = true;
                     }
-                    mul_add(&mut shares[(j - 1) * w..j * w], &fwd, b, &mut product);
+                    mul_add(&mut shares[(j - 1) * w..j * w], &fwd, b);
                 }
             }
         }
@@ -486,107 +486,6 @@ impl Layered {
 
 /// Walkers' draws wait here between batches: see [`super::Samples`].
 pub(crate) type Ready = VecDeque<Vec<OptionId>>;
-
-/// The 64-bit limbs `count` needs (at least one).
-fn limbs_of(count: &Count) -> usize {
-    (count.to_biguint().bits().div_ceil(64) as usize).max(1)
-}
-
-/// `ways` (a state's forward count, in its layer's limbs) in `out.len()`
-/// limbs: a state that leads to the end has at most the count, so any
-/// limbs above are 0.
-#[inline]
-fn fit(ways: &[u64], out: &mut [u64]) {
-    let n = ways.len().min(out.len());
-    out[..n].copy_from_slice(&ways[..n]);
-    out[n..].fill(0);
-    debug_assert!(ways[n..].iter().all(|&limb| limb == 0), "at most the count");
-}
-
-/// `sum += value`, as wide; whether a carry is left out of the top limb.
-#[inline]
-fn add(sum: &mut [u64], value: &[u64]) -> bool {
-    let mut carry = false;
-    for (s, &v) in sum.iter_mut().zip(value) {
-        let (a, c1) = s.overflowing_add(v);
-        let (b, c2) = a.overflowing_add(u64::from(carry));
-        *s = b;
-        carry = c1 || c2;
-    }
-    carry
-}
-
-/// `left -= value`, with `value <= left`.
-#[inline]
-fn sub(left: &mut [u64], value: &[u64]) {
-    let mut borrow = false;
-    for (l, &v) in left.iter_mut().zip(value) {
-        let (a, b1) = l.overflowing_sub(v);
-        let (b, b2) = a.overflowing_sub(u64::from(borrow));
-        *l = b;
-        borrow = b1 || b2;
-    }
-    debug_assert!(!borrow, "a number at most the one it is taken from");
-}
-
-/// Whether `a < b`, as wide.
-#[inline]
-fn less(a: &[u64], b: &[u64]) -> bool {
-    for (x, y) in a.iter().rev().zip(b.iter().rev()) {
-        if x != y {
-            return x < y;
-        }
-    }
-    false
-}
-
-/// `sum += a × b`, cut to the width of `sum` (exact when the true sum
-/// fits, as every frequency does), `scratch` as wide.
-#[inline]
-fn mul_add(sum: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
-    let w = sum.len();
-    scratch.fill(0);
-    for (i, &x) in a.iter().enumerate() {
-        if x == 0 {
-            continue;
-        }
-        let mut carry = 0u128;
-        for (k, &y) in b.iter().enumerate().take(w - i) {
-            let t = u128::from(x) * u128::from(y) + u128::from(scratch[i + k]) + carry;
-            scratch[i + k] = t as u64;
-            carry = t >> 64;
-        }
-    }
-    let carried = add(sum, scratch);
-    debug_assert!(!carried, "a frequency is at most the count");
-}
-
-/// A number below `bound` (as many limbs as it; not 0) drawn uniformly from
-/// the 64-bit words of `random`: as many words as `bound` has bits, low
-/// first, the top one masked, drawn again when not below (fewer than half
-/// the draws); no word for a bound of 1.
-fn below(bound: &[u64], random: &mut impl FnMut() -> u64) -> Vec<u64> {
-    let words = bound
-        .iter()
-        .rposition(|&limb| limb != 0)
-        .map_or(0, |i| i + 1);
-    debug_assert!(words > 0, "a number below 0");
-    let mut n = vec![0u64; bound.len()];
-    if words == 1 && bound[0] == 1 {
-        return n;
-    }
-    let top = 64 - bound[words - 1].leading_zeros();
-    let mask = if top == 64 { u64::MAX } else { (1 << top) - 1 };
-    loop {
-        for limb in &mut n[..words] {
-            *limb = random();
-        }
-        n[words - 1] &= mask;
-        if less(&n, bound) {
-            return n;
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -618,31 +517,5 @@ mod tests {
         assert_eq!(tight.frequencies(), whole.frequencies());
         let seeds: Vec<u64> = (0..40).collect();
         assert_eq!(tight.sample_batch(&seeds), whole.sample_batch(&seeds));
-    }
-
-    #[test]
-    fn limbs_multiply_and_compare() {
-        let mut sum = vec![5u64, 0, 0];
-        let mut scratch = vec![0u64; 3];
-        mul_add(&mut sum, &[u64::MAX, 0, 0], &[u64::MAX, 1, 0], &mut scratch);
-        let expected = Count::from(5u64)
-            + Count::from(u64::MAX) * (Count::from(u64::MAX) + Count::from(1u128 << 64));
-        assert_eq!(count_of(&sum), expected);
-        assert!(less(&[1, 2], &[0, 3]));
-        assert!(!less(&[1, 3], &[1, 3]));
-        let mut left = vec![0u64, 1];
-        sub(&mut left, &[1, 0]);
-        assert_eq!(left, [u64::MAX, 0]);
-    }
-
-    #[test]
-    fn draws_below_a_bound_of_two_limbs() {
-        let mut words = WyRand::new(3);
-        let mut random = || words.next_u64();
-        for _ in 0..100 {
-            let n = below(&[7, 1], &mut random);
-            assert!(less(&n, &[7, 1]));
-        }
-        assert_eq!(below(&[1, 0], &mut random), [0, 0]);
     }
 }

@@ -136,6 +136,7 @@ mod diagram;
 mod job;
 mod layered;
 mod layout;
+mod limbs;
 mod parts;
 mod search;
 mod state;
@@ -151,16 +152,17 @@ pub use cache::{CacheStats, MemoCache};
 pub use diagram::{Diagram, Samples};
 pub use job::{count_solutions, CountJob, Counted};
 pub use layered::KEPT_MEMORY;
-pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, MeetEnd, OnThisThread, Part, SweepStats};
+pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, OnThisThread, Part, SweepStats};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::count::Count;
 use crate::index::{to_u32, OptionId};
 use crate::problem::Problem;
 use crate::search::{Branch, ChooseError};
+use cache::{Exclusive, Shared};
 use layout::Layout;
-use search::{End, Exclusive, Search, Shared};
-use sweep::{Plan, SweepEnd};
+use search::{End, Search};
+use sweep::Plan;
 
 /// The cache budget a counter gets unless told otherwise: 2 GiB.
 pub const DEFAULT_MEMORY: usize = 2 << 30;
@@ -548,14 +550,15 @@ impl MemoCounter {
     /// Runs the loop for `slice` nodes at most.
     fn step(&mut self, slice: u64) -> MemoStep {
         if self.plan.is_some() {
-            match self.sweeper().run(slice) {
-                SweepEnd::Done(count) => return MemoStep::Done(count),
-                SweepEnd::Paused => return MemoStep::Paused,
-                SweepEnd::TooBig => {
+            let sweeper = self.sweeper();
+            return match sweeper.run(slice) {
+                LayerEnd::Finished => MemoStep::Done(sweeper.count()),
+                LayerEnd::OverMemory => {
                     self.leave_layers();
-                    return MemoStep::Paused;
+                    MemoStep::Paused
                 }
-            }
+                _ => MemoStep::Paused,
+            };
         }
         let result = match Arc::get_mut(&mut self.cache) {
             Some(cache) => self.search.run(&mut Exclusive(cache), slice),

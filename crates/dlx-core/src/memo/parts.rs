@@ -76,31 +76,20 @@ impl PartFinder {
         let mut parts = 0;
         // Each round starts from the first primary item left unreached and
         // walks its part breadth first.
-        for (w, ((&l, &a), &p)) in state
-            .live
-            .iter()
-            .zip(active)
-            .zip(&layout.primary)
-            .enumerate()
-        {
-            let mut bits = l & a & p;
-            while bits != 0 {
-                let start = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                if self.item_mark[start as usize] == self.epoch {
-                    continue;
-                }
-                let group = parts % MAX_GROUPS;
-                if group == parts {
-                    masks.resize(masks.len() + words, 0);
-                }
-                let at = base + group * words;
-                self.walk(layout, state, start, &mut masks[at..at + words], work);
-                parts += 1;
-                if parts == 1 && self.reached_all(layout, state, active, &masks[at..at + words]) {
-                    masks.truncate(base);
-                    return (1, true);
-                }
+        for start in state.to_cover(layout, active) {
+            if self.item_mark[start as usize] == self.epoch {
+                continue;
+            }
+            let group = parts % MAX_GROUPS;
+            if group == parts {
+                masks.resize(masks.len() + words, 0);
+            }
+            let at = base + group * words;
+            self.walk(layout, state, start, &mut masks[at..at + words], work);
+            parts += 1;
+            if parts == 1 && self.reached_all(layout, state, active, &masks[at..at + words]) {
+                masks.truncate(base);
+                return (1, true);
             }
         }
         if parts <= 1 {

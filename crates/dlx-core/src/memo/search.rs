@@ -2,9 +2,7 @@
 
 use std::sync::Arc;
 
-use num_bigint::BigUint;
-
-use super::cache::{Found, MemoCache};
+use super::cache::{Entry, Found, Reach};
 use super::count::{Bigs, Tally};
 use super::layout::Layout;
 use super::parts::{PartFinder, MAX_GROUPS};
@@ -19,18 +17,9 @@ pub(crate) trait Store {
     const RECORDS: bool;
     /// The count, the weight and (when recording) the node of a key.
     fn get(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16, u32)>;
-    /// Stores `count` (`big`: its number when it is big, which the store
-    /// keeps a copy of) and, when recording, the subproblem's branches;
+    /// Stores `entry` and, when recording, the subproblem's branches;
     /// returns its node (when recording).
-    fn put(
-        &mut self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-        edges: &[Edge],
-    ) -> u32;
+    fn put(&mut self, key: &[u64], hash: u64, entry: Entry, edges: &[Edge]) -> u32;
 }
 
 /// A branch of a subproblem kept by a recording store: a part of a product
@@ -52,54 +41,16 @@ impl Edge {
 pub(crate) const NODE_ZERO: u32 = 0;
 pub(crate) const NODE_ONE: u32 = 1;
 
-/// The only reference to a cache.
-pub(crate) struct Exclusive<'a>(pub(crate) &'a mut MemoCache);
-
-/// A cache other counters use too.
-pub(crate) struct Shared<'a>(pub(crate) &'a MemoCache);
-
-impl Store for Exclusive<'_> {
+impl<C: Reach> Store for C {
     const RECORDS: bool = false;
     #[inline]
     fn get(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16, u32)> {
-        self.0
-            .get_mut(key, hash)
+        self.find(key, hash)
             .map(|(found, weight)| (found, weight, 0))
     }
     #[inline]
-    fn put(
-        &mut self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-        _: &[Edge],
-    ) -> u32 {
-        self.0.put_mut(key, hash, count, big, weight);
-        0
-    }
-}
-
-impl Store for Shared<'_> {
-    const RECORDS: bool = false;
-    #[inline]
-    fn get(&mut self, key: &[u64], hash: u64) -> Option<(Found, u16, u32)> {
-        self.0
-            .get(key, hash)
-            .map(|(found, weight)| (found, weight, 0))
-    }
-    #[inline]
-    fn put(
-        &mut self,
-        key: &[u64],
-        hash: u64,
-        count: Tally,
-        big: Option<BigUint>,
-        weight: u16,
-        _: &[Edge],
-    ) -> u32 {
-        self.0.put(key, hash, count, big, weight);
+    fn put(&mut self, key: &[u64], hash: u64, entry: Entry, _: &[Edge]) -> u32 {
+        self.store(key, hash, entry);
         0
     }
 }
@@ -451,14 +402,17 @@ impl Search {
         let words = layout.words;
         let active = &self.masks[self.active..self.active + words];
         let hash = self.state.key(layout, active, &mut self.key);
-        let big = count.is_big().then(|| self.bigs.get(count));
+        let entry = Entry {
+            count,
+            big: count.is_big().then(|| self.bigs.get(count)),
+            weight: weight_of(self.virt - virt_start),
+        };
         let edges = if S::RECORDS {
             &self.edges[edges_start as usize..]
         } else {
             &[]
         };
-        let weight = weight_of(self.virt - virt_start);
-        self.returned = store.put(&self.key, hash, count, big, weight, edges);
+        self.returned = store.put(&self.key, hash, entry, edges);
         if S::RECORDS {
             self.edges.truncate(edges_start as usize);
         }

@@ -364,21 +364,10 @@ impl State {
     #[inline]
     pub(crate) fn choose_item(&self, layout: &Layout, active: &[u64], rule: Rule) -> u32 {
         match rule {
-            Rule::FirstItem => {
-                for (w, ((&l, &a), &p)) in self
-                    .live
-                    .iter()
-                    .zip(active)
-                    .zip(&layout.primary)
-                    .enumerate()
-                {
-                    let bits = l & a & p;
-                    if bits != 0 {
-                        return (w * 64) as u32 + bits.trailing_zeros();
-                    }
-                }
-                unreachable!("choose_item is called only when an item is left to cover")
-            }
+            Rule::FirstItem => match self.to_cover(layout, active).next() {
+                Some(i) => i,
+                None => unreachable!("choose_item is called only when an item is left to cover"),
+            },
             Rule::FewestOptions => self.fewest_by(layout, active, |i, _| i),
             Rule::Frontier => {
                 // Among the items some of whose options the choices so far
@@ -442,24 +431,24 @@ impl State {
     fn first_in_sweep(&self, layout: &Layout, active: &[u64]) -> u32 {
         let mut best = u32::MAX;
         let mut best_rank = u32::MAX;
-        for (w, ((&l, &a), &p)) in self
-            .live
-            .iter()
-            .zip(active)
-            .zip(&layout.primary)
-            .enumerate()
-        {
-            let mut bits = l & a & p;
-            while bits != 0 {
-                let i = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                if layout.rank[i as usize] < best_rank {
-                    best_rank = layout.rank[i as usize];
-                    best = i;
-                }
+        for i in self.to_cover(layout, active) {
+            if layout.rank[i as usize] < best_rank {
+                best_rank = layout.rank[i as usize];
+                best = i;
             }
         }
         best
+    }
+
+    /// The primary items of `active` still to cover, in order.
+    #[inline]
+    pub(crate) fn to_cover<'a>(
+        &'a self,
+        layout: &'a Layout,
+        active: &'a [u64],
+    ) -> Ones<impl Iterator<Item = u64> + 'a> {
+        let words = self.live.iter().zip(active).zip(&layout.primary);
+        ones(words.map(|((&l, &a), &p)| l & a & p))
     }
 
     /// The item of `active` with the least `(len, key(item, len))`, where
@@ -468,29 +457,51 @@ impl State {
     fn fewest_by(&self, layout: &Layout, active: &[u64], key: impl Fn(u32, u32) -> u32) -> u32 {
         let mut best = u32::MAX;
         let mut best_key = (u32::MAX, u32::MAX);
-        for (w, ((&l, &a), &p)) in self
-            .live
-            .iter()
-            .zip(active)
-            .zip(&layout.primary)
-            .enumerate()
-        {
-            let mut bits = l & a & p;
-            while bits != 0 {
-                let i = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let len = self.len[i as usize];
-                if len <= 1 {
-                    return i;
-                }
-                let k = (len, key(i, len));
-                if k < best_key {
-                    best_key = k;
-                    best = i;
-                }
+        for i in self.to_cover(layout, active) {
+            let len = self.len[i as usize];
+            if len <= 1 {
+                return i;
+            }
+            let k = (len, key(i, len));
+            if k < best_key {
+                best_key = k;
+                best = i;
             }
         }
         best
+    }
+}
+
+/// The indices of the bits set in a bitset given word by word, in order.
+#[inline]
+fn ones<I: Iterator<Item = u64>>(words: I) -> Ones<I> {
+    Ones {
+        words,
+        // The index of the first bit of the word before the first.
+        base: 0u32.wrapping_sub(64),
+        bits: 0,
+    }
+}
+
+/// The iterator of [`ones`]: the word being read, and the words after it.
+pub(crate) struct Ones<I> {
+    words: I,
+    base: u32,
+    bits: u64,
+}
+
+impl<I: Iterator<Item = u64>> Iterator for Ones<I> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        while self.bits == 0 {
+            self.bits = self.words.next()?;
+            self.base = self.base.wrapping_add(64);
+        }
+        let i = self.base + self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some(i)
     }
 }
 

@@ -1,8 +1,9 @@
 //! The sweep of the memoised count (issue 24): boards of every shape counted exactly, layer by layer along the sweep (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, the layers cut into parts as threads cut them, and the frontier the count leaves on the Aztec diamond.
 
+use dlx_core::layers::{Chunk, LayerEnd, LayerMaker, Layers};
 use dlx_core::{
-    BigUint, Chunk, Count, ItemKind, LayerEnd, LayerMaker, Layers, MeetEnd, MemoCounter,
-    MemoSettings, OptionId, Problem, ProblemBuilder, Rule, Solver,
+    BigUint, Count, ItemKind, MemoCounter, MemoSettings, OptionId, Problem, ProblemBuilder, Rule,
+    Solver,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;
@@ -592,9 +593,9 @@ fn counter_in_parts(mut counter: MemoCounter, parts: usize) -> Option<Count> {
                 layers.expand(part, chunk);
             }
             match layers.end(&mut chunks) {
-                LayerEnd::Next => break,
+                LayerEnd::Made => break,
                 LayerEnd::Wider => {}
-                LayerEnd::OverMemory => panic!("no memory budget"),
+                _ => panic!("no memory budget"),
             }
         }
     }
@@ -617,12 +618,8 @@ enum Meeting {
 }
 
 impl LayerMaker for Meeting {
-    fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
+    fn make_layer(&self, layers: &mut Layers, slice: u64) -> LayerEnd {
         layers.run_layer(slice)
-    }
-
-    fn threads(&self) -> usize {
-        2
     }
 
     fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
@@ -646,7 +643,7 @@ impl LayerMaker for Meeting {
 fn counter_meeting(mut counter: MemoCounter, maker: &Meeting) -> Option<Count> {
     let layers = counter.layers()?;
     assert!(layers.meets());
-    assert_eq!(layers.meet(maker, &|_, _| true), MeetEnd::Done);
+    assert_eq!(layers.meet(maker, &|_, _| Ok(())), LayerEnd::Finished);
     assert_eq!(layers.begin(), None, "done");
     Some(layers.count())
 }

@@ -1,12 +1,9 @@
 //! The layered count on threads: each large layer cut by key over the threads, or, on two threads, the count made from both ends at once.
 
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
 
-use dlx_core::{
-    Budget, Chunk, Count, Diagram, LayerEnd, LayerMaker, Layers, MeetEnd, MemoError, MemoSettings,
-    Problem, Stop,
-};
+use dlx_core::layers::{Chunk, LayerEnd, LayerMaker, Layers};
+use dlx_core::{Budget, Count, Diagram, MemoError, MemoSettings, Problem};
 use rayon::prelude::*;
 
 use super::pieces::run_to_end;
@@ -15,8 +12,11 @@ use crate::pool::Pool;
 use crate::progress::Progress;
 use crate::steal::Halt;
 
-/// Layers of a layered count with fewer states than this are expanded on
-/// one thread: on more, starting the threads costs more than they save.
+/// Layers of a layered count with fewer states than this are made on one
+/// thread: on more, starting the threads costs more than they save. The
+/// one threshold of the layered count on threads ([`OnThreads::is_large`]):
+/// for the layers cut by key, and for the halves of a diagram's backward
+/// pass.
 const PARALLEL_LAYER: u64 = 1 << 10;
 
 /// The [`LayerMaker`] of a pool: a layer of [`PARALLEL_LAYER`] states or
@@ -52,11 +52,12 @@ impl OnThreads {
         }
     }
 
-    /// Makes the whole of the current layer, of `states` states; `false`
-    /// when the layers passed the memory granted.
-    pub(crate) fn make_whole(&self, layers: &mut Layers, states: u64) -> bool {
-        if states < PARALLEL_LAYER || self.threads < 2 {
-            return layers.finish_here();
+    /// Makes the whole of the current layer, of `states` states:
+    /// [`LayerEnd::Made`], or [`LayerEnd::OverMemory`] when the layers
+    /// passed the memory granted.
+    pub(crate) fn make_whole(&self, layers: &mut Layers, states: u64) -> LayerEnd {
+        if !self.is_large(states) {
+            return layers.run_layer(u64::MAX);
         }
         let mut chunks =
             std::mem::take(&mut *self.chunks.lock().unwrap_or_else(PoisonError::into_inner));
@@ -71,24 +72,23 @@ impl OnThreads {
                     shared.expand(part, chunk);
                 });
             match layers.end(&mut chunks) {
-                LayerEnd::Next => return true,
                 // One limb wider: the same layer again.
                 LayerEnd::Wider => {}
-                LayerEnd::OverMemory => return false,
+                end => return end,
             }
         };
-        let fits = match &self.pool {
+        let end = match &self.pool {
             Some(pool) => pool.install(cut),
             None => cut(),
         };
         *self.chunks.lock().unwrap_or_else(PoisonError::into_inner) = chunks;
-        fits
+        end
     }
 }
 
 impl LayerMaker for OnThreads {
-    fn threads(&self) -> usize {
-        self.threads
+    fn is_large(&self, states: u64) -> bool {
+        self.threads >= 2 && states >= PARALLEL_LAYER
     }
 
     fn join(&self, a: &mut (dyn FnMut() + Send), b: &mut (dyn FnMut() + Send)) {
@@ -100,20 +100,22 @@ impl LayerMaker for OnThreads {
         }
     }
 
-    fn make_layer(&self, layers: &mut Layers, slice: u64) -> Option<bool> {
-        let states = layers.begin()?;
-        if states < PARALLEL_LAYER || self.threads < 2 || slice == 0 {
+    fn make_layer(&self, layers: &mut Layers, slice: u64) -> LayerEnd {
+        let Some(states) = layers.begin() else {
+            return LayerEnd::Finished;
+        };
+        if !self.is_large(states) || slice == 0 {
             // Small, or no nodes left: the metered slices of the calling thread.
             return layers.run_layer(slice);
         }
-        Some(self.make_whole(layers, states))
+        self.make_whole(layers, states)
     }
 }
 
 /// Builds the [`Diagram`] of `problem`'s solutions ([`Diagram::build`])
 /// with the layers of a narrow problem made on the threads of `pool`
-/// (each layer of 1,024 states or more cut into a part per thread, as the
-/// layered count on threads does), for samples and frequencies. The
+/// (each layer of 1,024 states or more cut into a part per
+/// thread, as the layered count on threads does), for samples and frequencies. The
 /// diagram is the same as on one thread, and so are its draws for a seed.
 /// It keeps the pool, to make the layers between its checkpoints again on
 /// its threads (a diagram larger than half its memory keeps only some).
@@ -178,7 +180,7 @@ impl ParallelMemoCounter {
         // one of the pool's and merges a part of each layer itself, and the
         // others, between two layers, are still awake for the next (handing
         // each layer to the pool from outside woke them every time).
-        let sweep = || -> Result<bool, MemoError> {
+        let sweep = || -> LayerEnd {
             let maker = OnThreads::new(threads);
             // On two threads, from both ends at once: the threads meet once
             // a count. On more, each large layer is cut by key.
@@ -186,31 +188,38 @@ impl ParallelMemoCounter {
                 return meet(&maker, layers, budget, progress.as_deref());
             }
             while let Some(states) = layers.begin() {
-                if let Some(stop) = clock_stop(budget) {
-                    return Err(MemoError::Stopped(stop));
+                // The deadline and the flags (`spend(0)` takes no node).
+                if let Err(stop) = budget.spend(0) {
+                    return LayerEnd::Stopped(stop);
                 }
                 let before = layers.memo_stats().nodes;
-                let fits = maker.make_whole(layers, states);
+                let end = maker.make_whole(layers, states);
                 let nodes = layers.memo_stats().nodes - before;
-                budget.spend(nodes).map_err(MemoError::Stopped)?;
+                if let Err(stop) = budget.spend(nodes) {
+                    return LayerEnd::Stopped(stop);
+                }
                 if let Some(progress) = &progress {
                     progress.add_nodes(nodes);
                     let (place, of) = layers.place();
                     progress.set_finished(f64::from(place) / f64::from(of.max(1)));
                 }
-                if !fits {
-                    return Ok(false);
+                if end != LayerEnd::Made {
+                    return end;
                 }
             }
-            Ok(true)
+            LayerEnd::Finished
         };
-        let fits = pool.install(sweep)?;
+        let end = pool.install(sweep);
+        if let LayerEnd::Stopped(stop) = end {
+            return Err(MemoError::Stopped(stop));
+        }
         let layers = counter.layers().expect("the counter sweeps");
         self.stats = layers.memo_stats();
         self.sweep = Some(layers.stats());
-        if fits {
+        if end == LayerEnd::Finished {
             return Ok(Some(layers.count()));
         }
+        debug_assert_eq!(end, LayerEnd::OverMemory, "a whole count's other end");
         self.root.leave_layers();
         Ok(None)
     }
@@ -218,63 +227,31 @@ impl ParallelMemoCounter {
 
 /// The layered count on two threads, from both ends at once
 /// ([`Layers::meet`]): the threads meet once, where the layers made from
-/// the start meet those made back from the end. `Ok(false)` when the
-/// layers passed the memory granted.
+/// the start meet those made back from the end. Each side spends the
+/// options it took from the budget after each layer; the first stop's
+/// reason is the count's.
 ///
 /// Measured with the criterion bench `layered`, one thread against two,
 /// on a 2-core machine: 2.07x on the 16 x 16 board (16.3 ms against 7.9
 /// ms), 1.94x on the Aztec diamond of order 12 (4.5 ms, 2.3 ms) and 2.31x
-/// on order 16 (102 ms, 44 ms). The runs of layers by halves before (the
-/// states split by the parity of bits that no option of a run of layers
-/// changes, a thread kept spinning for the halves) gave 1.71x, 1.43x and
-/// 1.55x in the same session.
+/// on order 16 (102 ms, 44 ms).
 fn meet(
     maker: &OnThreads,
     layers: &mut Layers,
     budget: &Budget,
     progress: Option<&Progress>,
-) -> Result<bool, MemoError> {
-    if let Some(stop) = clock_stop(budget) {
-        return Err(MemoError::Stopped(stop));
+) -> LayerEnd {
+    // The deadline and the flags before the first layer.
+    if let Err(stop) = budget.spend(0) {
+        return LayerEnd::Stopped(stop);
     }
-    let stopped = Mutex::new(None);
     let (_, of) = layers.place();
     let check = |nodes: u64, left: u32| {
         if let Some(progress) = progress {
             progress.add_nodes(nodes);
             progress.set_finished(1.0 - f64::from(left) / f64::from(of.max(1)));
         }
-        match clock_stop(budget).map_or_else(|| budget.spend(nodes), Err) {
-            Ok(()) => true,
-            Err(stop) => {
-                *stopped.lock().unwrap_or_else(PoisonError::into_inner) = Some(stop);
-                false
-            }
-        }
+        budget.spend(nodes)
     };
-    match layers.meet(maker, &check) {
-        MeetEnd::Done => Ok(true),
-        MeetEnd::OverMemory => Ok(false),
-        MeetEnd::Stopped => {
-            let stop = stopped
-                .into_inner()
-                .unwrap_or_else(PoisonError::into_inner)
-                .unwrap_or(Stop::Cancelled);
-            Err(MemoError::Stopped(stop))
-        }
-    }
-}
-
-/// Whether the budget's cancel flags or its deadline stop a count now.
-fn clock_stop(budget: &Budget) -> Option<Stop> {
-    if budget.is_cancelled() {
-        Some(Stop::Cancelled)
-    } else if budget
-        .deadline()
-        .is_some_and(|deadline| Instant::now() >= deadline)
-    {
-        Some(Stop::Time)
-    } else {
-        None
-    }
+    layers.meet(maker, &check)
 }

@@ -15,7 +15,7 @@ use rayon::prelude::*;
 
 use crate::pool::{ParallelError, Pool};
 use crate::progress::Progress;
-use crate::steal::{Halt, Why};
+use crate::steal::Halt;
 
 mod count;
 mod layered;
@@ -23,8 +23,8 @@ mod pieces;
 
 pub use count::{count_solutions_on, ParallelCount, PieceCount};
 pub use layered::diagram_on;
-use pieces::Job;
 pub use pieces::MemoPiece;
+use pieces::{first_stop, Job};
 
 /// How many pieces per thread a memoised count is split into.
 ///
@@ -145,9 +145,7 @@ impl ParallelMemoCounter {
     /// piece that starts late is often mostly cached, so this runs behind).
     pub fn progress(&mut self) -> Arc<Progress> {
         let threads = self.threads();
-        self.progress
-            .get_or_insert_with(|| Arc::new(Progress::new(threads)))
-            .clone()
+        Progress::shared(&mut self.progress, threads)
     }
 
     /// The number of threads the count runs on: the pool's, or fewer when
@@ -169,13 +167,13 @@ impl ParallelMemoCounter {
     /// Counts the solutions.
     ///
     /// A narrow problem ([`MemoCounter::sweeps`]) is counted layer by layer
-    /// ([`dlx_core::Layers`]): each layer's shards are expanded on the
-    /// threads, each into buffers of its own, and then each shard takes in
-    /// the states made for it, on the threads too. The states, and so the
-    /// count, are the same on any number of threads. When the layers pass
-    /// the memory granted, or for any other problem, the count is split:
-    ///
-    /// The count is split into 8 pieces per thread:
+    /// ([`dlx_core::layers`]): on two threads from both ends at once
+    /// ([`Layers::meet`](dlx_core::layers::Layers::meet)), on more with each
+    /// layer of 1,024 states or more cut by key into a part per thread, each
+    /// part expanded into a chunk of its own. The states, and so the count,
+    /// are the same on any number of threads. When the layers pass the
+    /// memory granted, or for any other problem, the count is split into 8
+    /// pieces per thread:
     /// the largest piece (by its share of the tree, `1 / (d_1 ... d_k)` for
     /// the numbers of options `d_j` of the items branched on) is replaced by
     /// one piece per option of the item the memoised counter branches on
@@ -224,9 +222,9 @@ impl ParallelMemoCounter {
                 total += count;
             }
         }
-        match job.halt.why() {
-            Some(Why::Stop(stop)) => Err(MemoError::Stopped(stop)),
-            _ => Ok(total),
+        match first_stop(&job.halt) {
+            Some(stop) => Err(MemoError::Stopped(stop)),
+            None => Ok(total),
         }
     }
 

@@ -203,16 +203,18 @@ impl ParallelMemoCounter {
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         });
         self.stats = stats;
-        match halt.why() {
-            Some(Why::Stop(stop)) => Outcome::Stopped(stop),
-            _ => Outcome::Finished,
+        match first_stop(&halt) {
+            Some(stop) => Outcome::Stopped(stop),
+            None => Outcome::Finished,
         }
     }
 }
 
 /// Runs `counter` to its end in slices of [`SLICE`] nodes, adding them to
-/// `progress`; a stop (the budget's, or `halt`'s flag) is raised on `halt`,
-/// unless it was already, and returned.
+/// `progress`; a stop (the budget's, or `halt`'s flag) is raised on
+/// `halt`, and the run's first stop is returned: a piece stopped because
+/// another stopped (`halt`'s flag is a cancel flag of its budget) gives
+/// the other's reason, not [`Stop::Cancelled`].
 pub(super) fn run_to_end(
     counter: &mut MemoCounter,
     progress: Option<&Progress>,
@@ -228,12 +230,19 @@ pub(super) fn run_to_end(
             MemoStep::Done(count) => return Ok(count),
             MemoStep::Paused => {}
             MemoStep::Stopped(stop) => {
-                if !halt.is_raised() {
-                    halt.raise(Why::Stop(stop));
-                }
-                return Err(stop);
+                // The first reason raised wins ([`Halt::raise`]).
+                halt.raise(Why::Stop(stop));
+                return Err(first_stop(halt).unwrap_or(stop));
             }
         }
+    }
+}
+
+/// The reason of the first stop raised on `halt`, if one was.
+pub(super) fn first_stop(halt: &Halt) -> Option<Stop> {
+    match halt.why() {
+        Some(Why::Stop(stop)) => Some(stop),
+        _ => None,
     }
 }
 
@@ -268,7 +277,7 @@ pub(super) struct Job<'a> {
     pub(super) next: AtomicUsize,
     /// The caller's budget, which every piece's count draws on.
     pub(super) budget: &'a Budget,
-    /// The count's own stop: another thread's error, or a stop of the budget.
+    /// The count's own stop: the first piece's stop, whose reason is the count's.
     pub(super) halt: Halt,
     pub(super) progress: Option<&'a Progress>,
 }
@@ -286,16 +295,16 @@ impl Job<'_> {
             let Some((path, share)) = self.pieces.get(k) else {
                 return (Ok(total), stats);
             };
-            if self.halt.is_raised() {
-                return (Err(MemoError::Stopped(Stop::Cancelled)), stats);
+            if let Some(stop) = first_stop(&self.halt) {
+                return (Err(MemoError::Stopped(stop)), stats);
             }
             let mut counter = at(self.root, path);
             counter.set_budget(self.budget.clone().with_cancel(self.halt.flag()));
             match run_to_end(&mut counter, self.progress, &self.halt) {
                 Ok(count) => total += count,
                 Err(stop) => {
-                    // The other threads need not go on: the count cannot finish.
-                    self.halt.raise(Why::Stop(Stop::Cancelled));
+                    // Raised on the halt: the other threads need not go on,
+                    // the count cannot finish.
                     stats += counter.stats();
                     return (Err(MemoError::Stopped(stop)), stats);
                 }

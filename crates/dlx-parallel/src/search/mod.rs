@@ -210,9 +210,7 @@ impl ParallelSolver {
     /// A live view of the searches, to read from another thread while one runs.
     pub fn progress(&mut self) -> Arc<Progress> {
         let threads = self.threads();
-        self.progress
-            .get_or_insert_with(|| Arc::new(Progress::new(threads)))
-            .clone()
+        Progress::shared(&mut self.progress, threads)
     }
 
     /// The statistics of the last search: the sum over the threads (and, for

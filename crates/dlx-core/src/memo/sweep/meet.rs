@@ -20,19 +20,21 @@
 //! ([`Layers`]' options fixed). So the states at `p` that lead to a `k'`
 //! holding `e` are `full = (k' ^ e) << 1 | 1` itself, and `full & !m` for
 //! each such mask that `full` contains. Each of those ways keeps the order
-//! of the keys, as the forward ways do, so a backward layer is a merge of
-//! a few sorted runs too, equal keys added up. A key is kept only when
-//! every bit it has could be set at `p` (some option whose first item is
-//! before `p` covers that place, or it was covered before the count) and
-//! it has every bit of its window covered before the count. The backward
-//! count still meets states that the forward count never makes (no way
-//! from the start leads to them); they add nothing to the count, only
-//! work.
+//! of the keys, as the forward ways do, so a backward layer is made by
+//! the same merge of sorted runs (`merge.rs`, its runs [`Back`]). A key is
+//! kept only when every bit it has could be set at `p` (some option whose
+//! first item is before `p` covers that place, or it was covered before
+//! the count) and it has every bit of its window covered before the
+//! count. The backward count still meets states that the forward count
+//! never makes (no way from the start leads to them); they add nothing to
+//! the count, only work.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use super::{add_limbs, is_set, Chunk, LayerMaker, Layers, Plan};
+use super::merge::{self, Runs};
+use super::{entering, is_set, limbs, Chunk, LayerEnd, LayerMaker, Layers, Plan, Work};
+use crate::budget::Stop;
 #[cfg(test)]
 use crate::Count;
 
@@ -51,13 +53,11 @@ struct Backward {
     reach: Vec<u128>,
     /// The places covered before the count started, as [`Layers`] has them.
     covered: Arc<[u64]>,
-    /// Options taken, states made, states met again, the widest layer and
-    /// the most bytes held.
-    tried: u64,
-    made: u64,
-    met: u64,
-    widest: u64,
-    peak_bytes: usize,
+    /// The options taken, the states made (the end state is given, not
+    /// made: the forward count does not make the last layer either, when
+    /// the two meet before it) and met again, the widest layer and the
+    /// most bytes held.
+    work: Work,
 }
 
 impl Backward {
@@ -65,6 +65,8 @@ impl Backward {
         let reach = (0..plan.n)
             .map(|p| plan.options_at(p).iter().fold(0, |all, &m| all | m))
             .collect();
+        let mut work = Work::default();
+        work.stats.widest = 1;
         Backward {
             place: plan.n,
             current: Chunk {
@@ -77,13 +79,7 @@ impl Backward {
             stride: 1,
             reach,
             covered,
-            tried: 0,
-            // The end state is given, not made (the forward count does
-            // not make the last layer either, when the two meet before it).
-            made: 0,
-            met: 0,
-            widest: 1,
-            peak_bytes: 0,
+            work,
             plan,
         }
     }
@@ -106,18 +102,6 @@ impl Backward {
             .fold(0, |all, i| all | 1 << i)
     }
 
-    /// What every key moving on from place `p` gains ([`Layers`]'s
-    /// `entering`): the bit of the place the window reaches, when it was
-    /// covered before the count started.
-    fn entering(&self, p: u32) -> u128 {
-        let reached = p + self.plan.window;
-        if reached < self.plan.n && is_set(&self.covered, reached) {
-            1 << (self.plan.window - 1)
-        } else {
-            0
-        }
-    }
-
     /// Makes the layer before the one held; the bytes its two layers hold.
     fn step(&mut self) -> usize {
         debug_assert!(self.place > 0, "a layer before");
@@ -125,120 +109,92 @@ impl Backward {
         loop {
             let mut next = std::mem::take(&mut self.next);
             next.clear(self.stride);
-            self.expand(p, &mut next);
-            self.tried += next.tried;
-            if next.overflow {
-                // Again, one limb wider; the options taken stay counted.
-                self.stride += 1;
+            let runs = Back {
+                from: &self.current,
+                options: self.plan.options_at(p),
+                possible: self.possible(p),
+                required: self.required(p),
+                entering: entering(&self.plan, &self.covered, p),
+            };
+            let mut at = vec![0; 1 + runs.options.len()];
+            merge::merge(&runs, &mut at, &mut next, u64::MAX);
+            if merge::widened(
+                std::slice::from_ref(&next),
+                &mut self.stride,
+                &mut self.work.tried,
+            ) {
                 self.next = next;
                 continue;
             }
-            let states = next.len() as u64;
-            self.made += states;
-            self.met += next.tried.saturating_sub(states);
-            self.widest = self.widest.max(states);
             let old = std::mem::replace(&mut self.current, next);
             let bytes = old.bytes() + self.current.bytes();
-            self.peak_bytes = self.peak_bytes.max(bytes);
+            self.work
+                .layer_made(std::slice::from_ref(&self.current), bytes);
             self.next = old;
             self.place = p;
             return bytes;
         }
     }
+}
 
-    /// The states at place `p` that lead to the states held, each with the
-    /// sum of their numbers of ways to finish, into `out`.
-    fn expand(&self, p: u32, out: &mut Chunk) {
-        let options = self.plan.options_at(p);
-        let (possible, required) = (self.possible(p), self.required(p));
-        let entering = self.entering(p);
-        let from = &self.current;
-        let stride = out.stride;
-        // The key way `j` makes of the state held at `i`, if any.
-        let before = |j: usize, i: usize| -> Option<u128> {
-            let key = from.keys[i];
-            if key & entering != entering {
-                return None;
-            }
-            let full = (key ^ entering) << 1 | 1;
-            let key = match j {
-                0 => full,
-                _ => {
-                    let mask = options[j - 1];
-                    if full & mask != mask {
-                        return None;
-                    }
-                    full ^ mask
-                }
-            };
-            (key & !possible == 0 && key & required == required).then_some(key)
-        };
-        let seek = |j: usize, mut i: usize| -> (usize, Option<u128>) {
-            while i < from.len() {
-                if let Some(key) = before(j, i) {
-                    return (i, Some(key));
-                }
-                i += 1;
-            }
-            (i, None)
-        };
-        let ways = 1 + options.len();
-        let mut at = Vec::with_capacity(ways);
-        let mut heads = Vec::with_capacity(ways);
-        for j in 0..ways {
-            let (i, key) = seek(j, 0);
-            at.push(i);
-            heads.push(key);
+/// The backward runs at place `p`: the states of `from` (place `p + 1`),
+/// way `j` reaching the states at `p` that lead to them (0: the item at
+/// `p` covered already; `j > 0`: the `j`-th option whose first item is at
+/// `p` taken), each kept only when it could be a state at `p`.
+struct Back<'a> {
+    from: &'a Chunk,
+    options: &'a [u128],
+    possible: u128,
+    required: u128,
+    entering: u128,
+}
+
+impl Back<'_> {
+    /// The key way `j` makes of the state held at `i`, if any.
+    #[inline]
+    fn before(&self, j: usize, i: usize) -> Option<u128> {
+        let key = self.from.keys[i];
+        if key & self.entering != self.entering {
+            return None;
         }
-        while let Some(least) = heads.iter().flatten().min().copied() {
-            // The state's number is summed in place, at the end of `out`.
-            let base = out.ways.len();
-            out.ways.resize(base + stride, 0);
-            for j in 0..ways {
-                if heads[j] != Some(least) {
-                    continue;
+        let full = (key ^ self.entering) << 1 | 1;
+        let key = match j {
+            0 => full,
+            _ => {
+                let mask = self.options[j - 1];
+                if full & mask != mask {
+                    return None;
                 }
-                let value = from.ways(at[j]);
-                out.overflow |= add_limbs(&mut out.ways[base..], value);
-                out.tried += 1;
-                (at[j], heads[j]) = seek(j, at[j] + 1);
+                full ^ mask
             }
-            out.keys.push(least);
-        }
+        };
+        (key & !self.possible == 0 && key & self.required == self.required).then_some(key)
     }
 }
 
-/// Adds `a * b` into `acc`, which is wide enough for the sum.
-fn add_product(acc: &mut [u64], a: &[u64], b: &[u64]) {
-    for (i, &x) in a.iter().enumerate() {
-        if x == 0 {
-            continue;
-        }
-        let mut carry = 0u128;
-        for (j, &y) in b.iter().enumerate() {
-            let t = u128::from(x) * u128::from(y) + u128::from(acc[i + j]) + carry;
-            acc[i + j] = t as u64;
-            carry = t >> 64;
-        }
-        let mut k = i + b.len();
-        while carry != 0 {
-            let t = u128::from(acc[k]) + carry;
-            acc[k] = t as u64;
-            carry = t >> 64;
-            k += 1;
-        }
-    }
-}
+impl Runs for Back<'_> {
+    type At = usize;
 
-/// How a count from both ends ended ([`Layers::meet`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MeetEnd {
-    /// The count is done: [`Layers::count`] is the count.
-    Done,
-    /// The forward layers passed the memory granted.
-    OverMemory,
-    /// The caller's check said to stop.
-    Stopped,
+    #[inline]
+    fn seek(&self, j: usize, mut i: usize) -> (usize, Option<u128>) {
+        while i < self.from.len() {
+            if let Some(key) = self.before(j, i) {
+                return (i, Some(key));
+            }
+            i += 1;
+        }
+        (i, None)
+    }
+
+    #[inline]
+    fn after(i: usize) -> usize {
+        i + 1
+    }
+
+    #[inline]
+    fn ways(&self, i: usize) -> &[u64] {
+        self.from.ways(i)
+    }
 }
 
 impl Layers {
@@ -255,31 +211,42 @@ impl Layers {
     /// (or not at all: the backward task then finds nothing left to make)
     /// costs nothing but its share. `check` is called by either side after
     /// each layer with the options it took and the layers left to make
-    /// between the two; `false` stops both. Only when [`Layers::meets`].
+    /// between the two; an `Err` stops both, and the first one's reason is
+    /// the end's ([`LayerEnd::Stopped`]). Only when [`Layers::meets`].
     ///
     /// The forward layers keep to the memory granted as on one thread
-    /// ([`MeetEnd::OverMemory`] when they pass it). When the two sides
+    /// ([`LayerEnd::OverMemory`] when they pass it). When the two sides
     /// together pass it (seen after each backward layer), the backward
     /// count gives its layers up and the forward count makes every layer,
     /// as on one thread. Layers that `join` left unmade (a task it did not
     /// run to its end) are made on this thread afterwards, so the count
     /// does not depend on `join` running both.
     ///
-    /// The count is the one the forward layers alone would make; the
-    /// statistics add both sides' options taken, states (the layer where
-    /// they meet is counted by both) and peak bytes, and the widest layer
-    /// is either side's (the backward layers hold other states than the
-    /// forward ones).
+    /// The count ([`LayerEnd::Finished`]) is the one the forward layers
+    /// alone would make; the statistics add both sides' options taken,
+    /// states (the layer where they meet is counted by both) and peak
+    /// bytes, and the widest layer is either side's (the backward layers
+    /// hold other states than the forward ones).
     pub fn meet(
         &mut self,
         maker: &dyn LayerMaker,
-        check: &(dyn Fn(u64, u32) -> bool + Sync),
-    ) -> MeetEnd {
+        check: &(dyn Fn(u64, u32) -> Result<(), Stop> + Sync),
+    ) -> LayerEnd {
         debug_assert!(self.meets(), "no layer half made");
         let n = self.plan.n;
         // Layers left to make between the two sides.
         let left = AtomicU32::new(n - self.place);
+        // Either side's stop, and the reason of the first.
         let stop = AtomicBool::new(false);
+        let reason = OnceLock::new();
+        let checked = |nodes: u64, left: u32| match check(nodes, left) {
+            Ok(()) => true,
+            Err(why) => {
+                let _ = reason.set(why);
+                stop.store(true, Ordering::Relaxed);
+                false
+            }
+        };
         let claim = || {
             !stop.load(Ordering::Relaxed)
                 && left
@@ -299,9 +266,9 @@ impl Layers {
             &mut || {
                 while claim() {
                     let before = forward.nodes();
-                    fits = forward.finish_here();
+                    fits = forward.run_layer(u64::MAX) == LayerEnd::Made;
                     forward_bytes.store(forward.bytes(), Ordering::Relaxed);
-                    if !check(forward.nodes() - before, left.load(Ordering::Relaxed)) || !fits {
+                    if !checked(forward.nodes() - before, left.load(Ordering::Relaxed)) || !fits {
                         stop.store(true, Ordering::Relaxed);
                         return;
                     }
@@ -309,10 +276,9 @@ impl Layers {
             },
             &mut || {
                 while claim() {
-                    let before = back.tried;
+                    let before = back.work.tried;
                     let held = back.step();
-                    if !check(back.tried - before, left.load(Ordering::Relaxed)) {
-                        stop.store(true, Ordering::Relaxed);
+                    if !checked(back.work.tried - before, left.load(Ordering::Relaxed)) {
                         return;
                     }
                     if held.saturating_add(forward_bytes.load(Ordering::Relaxed)) > memory {
@@ -332,30 +298,28 @@ impl Layers {
         // `join` that ran a task only in part), on this thread.
         while fits && !stop.load(Ordering::Relaxed) && self.place < back.place {
             let before = self.nodes();
-            fits = self.finish_here();
-            let left = back.place - self.place;
-            if !check(self.nodes() - before, left) {
-                stop.store(true, Ordering::Relaxed);
-            }
+            fits = self.run_layer(u64::MAX) == LayerEnd::Made;
+            checked(self.nodes() - before, back.place - self.place);
         }
         if !fits {
-            return MeetEnd::OverMemory;
+            return LayerEnd::OverMemory;
         }
-        if stop.load(Ordering::Relaxed) {
-            return MeetEnd::Stopped;
+        if let Some(&why) = reason.get() {
+            return LayerEnd::Stopped(why);
         }
         self.combine(&back);
-        MeetEnd::Done
+        LayerEnd::Finished
     }
 
     /// Adds the backward count's statistics to this count's.
     fn absorb(&mut self, back: &Backward) {
-        self.tried += back.tried;
-        self.made += back.made;
-        self.met += back.met;
-        self.stats.widest = self.stats.widest.max(back.widest);
+        let (mine, theirs) = (&mut self.work, &back.work);
+        mine.tried += theirs.tried;
+        mine.made += theirs.made;
+        mine.met += theirs.met;
+        mine.stats.widest = mine.stats.widest.max(theirs.stats.widest);
         // Each side's peak, added: at least what both held at once.
-        self.stats.peak_bytes += back.peak_bytes;
+        mine.stats.peak_bytes += theirs.stats.peak_bytes;
     }
 
     /// Ends the count where the backward count `back` met it: its one
@@ -375,7 +339,7 @@ impl Layers {
                     i += 1;
                 }
                 if i < held.len() && held.keys[i] == key {
-                    add_product(&mut total, chunk.ways(k), held.ways(i));
+                    limbs::mul_add(&mut total, chunk.ways(k), held.ways(i));
                 }
             }
         }
@@ -396,12 +360,12 @@ impl Layers {
 pub(crate) fn count_meeting_at(layers: &mut Layers, m: u32) -> (Count, u64) {
     let mut back = Backward::new(Arc::clone(&layers.plan), Arc::clone(&layers.covered));
     while layers.place < m {
-        assert!(layers.finish_here());
+        assert_eq!(layers.run_layer(u64::MAX), LayerEnd::Made);
     }
     while back.place > m {
         back.step();
     }
     layers.absorb(&back);
     layers.combine(&back);
-    (layers.count(), back.made)
+    (layers.count(), back.work.made)
 }

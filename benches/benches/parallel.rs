@@ -5,7 +5,7 @@ mod peers;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use dlx_benches::workload;
-use dlx_core::parse_dlx_bytes;
+use dlx_core::format::parse_dlx_bytes;
 use dlx_parallel::ParallelSolver;
 
 fn parallel(c: &mut Criterion) {

@@ -253,7 +253,7 @@ pub fn workspace_root() -> PathBuf {
 /// When the bytes are not a valid instance, or have 2^64 solutions or more:
 /// the bench files are valid, and far smaller.
 pub fn count_ours(bytes: &[u8]) -> u64 {
-    let problem = dlx_core::parse_dlx_bytes(bytes).expect("a valid DLX instance");
+    let problem = dlx_core::format::parse_dlx_bytes(bytes).expect("a valid DLX instance");
     let count = dlx_core::Solver::new(&problem).count().value;
     count
         .to_u64()

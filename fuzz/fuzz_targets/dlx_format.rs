@@ -1,8 +1,9 @@
-//! Knuth's DLX format (`dlx_core::parse_dlx_bytes`): any bytes are read or
+//! Knuth's DLX format (`dlx_core::format::parse_dlx_bytes`): any bytes are read or
 //! refused, and what is read writes back as bytes that read as the same problem.
 #![no_main]
 
-use dlx_core::{format_option, parse_dlx, parse_dlx_bytes, write_dlx, write_dlx_bytes, Solver};
+use dlx_core::{format_option, parse_dlx, write_dlx, Solver};
+use dlx_core::format::{parse_dlx_bytes, write_dlx_bytes};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

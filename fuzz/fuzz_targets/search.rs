@@ -6,9 +6,8 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{
-    parse_dlx_bytes, verify, Answer, Budget, Count, OptionId, Outcome, Problem, Solver,
-};
+use dlx_core::{verify, Answer, Budget, Count, OptionId, Outcome, Problem, Solver};
+use dlx_core::format::parse_dlx_bytes;
 use dlx_fuzz::{bounded_solutions, pool, NODE_BUDGET};
 use dlx_parallel::ParallelSolver;
 use libfuzzer_sys::fuzz_target;

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option, format_option_bytes, MinCover};
+use dlx_core::format::format_option_bytes;
+use dlx_core::{format_option, MinCover};
 
 use crate::shared::{
     emit_problem, finish_run, minimum, out, parse_problem_indexed, read_input, Output, ReportArgs,

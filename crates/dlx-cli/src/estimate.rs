@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::Args;
+use dlx_core::memo::SweepStats;
 use dlx_core::{
-    Budget, Count, CountJob, CountMode, Mean, Method, Problem, Solver, Step, Stop, SweepStats, Why,
+    Budget, Count, CountJob, CountMode, Mean, Method, Problem, Solver, Step, Stop, Why,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};

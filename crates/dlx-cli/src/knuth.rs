@@ -6,7 +6,8 @@
 
 use std::io::{BufWriter, Write as _};
 
-use dlx_core::{format_option, Event, ItemId, ItemKind, Problem, Profile};
+use dlx_core::explore::{Event, Profile};
+use dlx_core::{format_option, ItemId, ItemKind, Problem};
 use indicatif::HumanCount;
 
 /// Writes the trace of a search to standard error, as a teacher would show

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use dlx_core::{format_option, format_option_bytes, Count, Objective, OptionId, Problem, Solver};
+use dlx_core::format::format_option_bytes;
+use dlx_core::{format_option, Count, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
 
 use crate::shared::{
@@ -353,7 +354,7 @@ fn solve_explored(
     input_options: &[usize],
     run: &mut Run,
     output: &mut Output,
-) -> anyhow::Result<dlx_core::Profile> {
+) -> anyhow::Result<dlx_core::explore::Profile> {
     let mut solver = Solver::new(problem);
     solver.set_limit(args.limit).set_budget(run.budget());
     let mut printer = args.printer(problem, input_options);
@@ -369,7 +370,7 @@ fn solve_explored(
             if let Some(trace) = &mut trace {
                 trace.show(&event);
             }
-            if let dlx_core::Event::Solution { options, .. } = event {
+            if let dlx_core::explore::Event::Solution { options, .. } = event {
                 found += 1;
                 if lists && found % every == 0 {
                     printer.number = Some(found - 1);

@@ -9,7 +9,7 @@ use std::time::Instant;
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args().nth(1).ok_or("usage: count FILE")?;
     let start = Instant::now();
-    let problem = dlx_core::parse_dlx_bytes(&std::fs::read(&path)?)?;
+    let problem = dlx_core::format::parse_dlx_bytes(&std::fs::read(&path)?)?;
     let mut solver = dlx_core::Solver::new(&problem);
     // No budget: the count always finishes.
     let count = solver.count().value;

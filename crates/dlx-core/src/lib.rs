@@ -31,7 +31,7 @@
 //!   Knuth's DLX5 option costs); [`MinCover`] a minimum repeated cover
 //!   (every primary item at least once) by iterative deepening.
 //! - [`MemoCounter`] counts solutions without visiting them: the count of
-//!   every finished subproblem is cached in a [`MemoCache`] (bounded by a
+//!   every finished subproblem is cached in a [`memo::MemoCache`] (bounded by a
 //!   memory budget, `Sync`) under the state that determines it, and parts
 //!   that no option joins are counted apart and multiplied. [`count_solutions`]
 //!   uses it where the short probe of [`CountJob`] finds that it pays, and
@@ -103,36 +103,27 @@
 mod budget;
 mod count;
 mod cover;
-mod format;
+pub mod format;
 mod index;
 mod links;
-mod memo;
+pub mod memo;
 mod problem;
 mod random;
 mod search;
-mod searcher;
+pub mod searcher;
 mod time;
 mod verify;
 
 pub use budget::{Answer, Budget, Outcome, Stop};
 pub use count::{Count, ParseCountError};
 pub use cover::{Deepening, MinCover};
-pub use format::{
-    format_option, format_option_bytes, parse_dlx, parse_dlx_bytes, read_dlx, write_dlx,
-    write_dlx_bytes, ParseError, ParseWarning, Parsed,
-};
+pub use format::{format_option, parse_dlx, read_dlx, write_dlx, ParseError};
 pub use index::{Color, ItemId, OptionId};
 pub use links::LinkError;
 pub use memo::{
-    count_solutions, CacheStats, CountJob, CountMode, Counted, Decision, Diagram, MemoCache,
-    MemoCounter, MemoError, MemoSettings, MemoStats, MemoStep, Method, Rule, Samples, SweepStats,
-    Why, DEFAULT_MEMORY, KEPT_MEMORY,
+    count_solutions, CountJob, CountMode, Counted, Diagram, MemoCounter, MemoError, MemoSettings,
+    Method, Why,
 };
-/// The constants of the memoised count's rule ([`Decision`]), for the
-/// workspace's tests (feature `test-support`): the rule is documented, its
-/// tuning is not part of the API.
-#[cfg(feature = "test-support")]
-pub use memo::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 /// The big integers of [`Count`] (`num-bigint`'s), for callers that compute with them.
 pub use num_bigint::BigUint;
 pub use problem::{
@@ -140,10 +131,21 @@ pub use problem::{
 };
 pub use random::WyRand;
 pub use search::{
-    ChooseError, Costed, Estimate, Event, ExploreError, Mean, Objective, Probe, Profile, Solutions,
-    Solver, Stats, Step,
+    ChooseError, Costed, Estimate, Mean, Objective, Probe, Solutions, Solver, Stats, Step,
 };
-pub use searcher::{Report, Searcher, Sequential, Weigh, Weighed};
+pub use searcher::{Searcher, Sequential};
+
+pub mod explore {
+    //! What [`Solver::explore`] reports: the steps of the search as Knuth's
+    //! trace shows them, for a caller that draws or teaches the search
+    //! (`dlx solve --trace`, the page's teaching view), and the profile of a
+    //! run. The loops test for none of it: exploring is a second driver of
+    //! the same steps.
+
+    pub use crate::search::{Event, ExploreError, Profile};
+    #[allow(unused_imports, reason = "the intra-doc links of the module")]
+    use crate::Solver;
+}
 
 pub mod layers {
     //! The layered count on threads: what a driver that makes a narrow
@@ -163,7 +165,7 @@ pub mod layers {
     //! the count, are the same on any number of threads. `dlx-parallel`'s
     //! layered count is built on these alone.
 
-    pub use crate::memo::{Chunk, LayerEnd, LayerMaker, Layers, OnThisThread, Part};
+    pub use crate::memo::sweep::{Chunk, LayerEnd, LayerMaker, Layers, OnThisThread, Part};
     #[allow(unused_imports, reason = "the intra-doc links of the module")]
     use crate::{Diagram, MemoCounter};
 }

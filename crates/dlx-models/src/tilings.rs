@@ -10,9 +10,8 @@
 //! as the board has symmetries. The searches run on the caller's
 //! [`Searcher`]: on this thread or on a pool's (`dlx-parallel`).
 
-use dlx_core::{
-    Count, CountMode, Counted, MemoError, OptionId, Outcome, Problem, Searcher, Weighed,
-};
+use dlx_core::searcher::Weighed;
+use dlx_core::{Count, CountMode, Counted, MemoError, OptionId, Outcome, Problem, Searcher};
 
 /// The number of tilings and the number of them up to symmetry.
 #[derive(Debug, Clone, PartialEq, Eq)]

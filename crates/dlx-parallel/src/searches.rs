@@ -2,9 +2,8 @@
 
 use std::sync::Arc;
 
-use dlx_core::{
-    Answer, Budget, CountMode, Counted, MemoError, MemoSettings, Problem, Searcher, Weigh, Weighed,
-};
+use dlx_core::searcher::{Weigh, Weighed};
+use dlx_core::{Answer, Budget, CountMode, Counted, MemoError, MemoSettings, Problem, Searcher};
 
 use crate::memo::{CountError, ParallelCount};
 use crate::pool::Pool;

@@ -15,8 +15,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::num::ParseIntError;
 
+use dlx_core::format::write_dlx_bytes;
 use dlx_core::subtree::Subtree;
-use dlx_core::{write_dlx_bytes, Count, Problem, Solver, Stats};
+use dlx_core::{Count, Problem, Solver, Stats};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use dlx_core::{Diagram, SweepStats};
+use dlx_core::memo::SweepStats;
+use dlx_core::Diagram;
 
 use crate::shared::{fields, layered_fields, note, Line, Output, ReportArgs};
 

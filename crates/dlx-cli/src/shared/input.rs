@@ -6,7 +6,8 @@ use std::path::Path;
 use anyhow::Context as _;
 use std::io::Write as _;
 
-use dlx_core::{read_dlx, write_dlx_bytes, Problem};
+use dlx_core::format::write_dlx_bytes;
+use dlx_core::{read_dlx, Problem};
 
 use crate::shared::{Output, ResultExt as _};
 

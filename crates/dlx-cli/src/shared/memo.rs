@@ -4,9 +4,9 @@ use std::io::Write as _;
 
 use anyhow::Context as _;
 use clap::Args;
+use dlx_core::memo::SweepStats;
 use dlx_core::{
-    Count, CountMode, Counted, Diagram, MemoError, MemoSettings, Method, Outcome, Problem,
-    SweepStats, Why,
+    Count, CountMode, Counted, Diagram, MemoError, MemoSettings, Method, Outcome, Problem, Why,
 };
 use dlx_models::tilings::{count_tilings, CountError as TilingsError, TilingCount, Tilings};
 use dlx_parallel::{CountError, ParallelCount, PieceCount, Searches, Split};
@@ -327,7 +327,7 @@ fn print_memo_stats(
 /// the window, the widest layer, the states made and met again, the peak.
 pub(crate) fn layered_fields(
     sweep: &SweepStats,
-    memo: &dlx_core::MemoStats,
+    memo: &dlx_core::memo::MemoStats,
 ) -> serde_json::Map<String, serde_json::Value> {
     fields(serde_json::json!({
         "method": "memo",

@@ -89,7 +89,7 @@ pub enum Why {
     /// A narrow problem, counted layer by layer: each subproblem is met once
     /// in its layer, so it pays wherever the plain count did not finish at once.
     Layered,
-    /// The probe's leverage decided: memoised from [`MIN_LEVERAGE`] on, plainly below.
+    /// The probe's leverage decided: memoised from 8 on, plainly below.
     Leverage(f64),
     /// The memoised count cannot count the problem (it needs Algorithm M).
     Cannot,

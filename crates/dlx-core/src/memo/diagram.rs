@@ -42,9 +42,8 @@ use super::layered::{Layered, Ready, BATCH};
 use super::layout::Layout;
 use super::limbs;
 use super::search::{Edge, End, Search, Store, NODE_ONE, NODE_ZERO};
-use super::{
-    LayerMaker, MemoCounter, MemoError, MemoSettings, MemoStats, OnThisThread, SweepStats,
-};
+use super::sweep::{LayerMaker, OnThisThread};
+use super::{MemoCounter, MemoError, MemoSettings, MemoStats, SweepStats};
 use crate::budget::{Budget, Pace, Stop};
 use crate::count::Count;
 use crate::index::OptionId;

@@ -119,7 +119,7 @@
 //! has been covered so far, and the branching step (which may also leave
 //! an item as it is) differs. Items that may be covered at most once
 //! (`0:1`) beside items covered exactly once, with such an item in every
-//! option, are secondary items to the search ([`Problem::needs_algorithm_m`])
+//! option, are secondary items to the search (`Problem::needs_algorithm_m`)
 //! and are counted.
 //!
 //! # Threads
@@ -140,19 +140,23 @@ mod limbs;
 mod parts;
 mod search;
 mod state;
-mod sweep;
+pub(crate) mod sweep;
 
 use crate::time::Instant;
 use std::sync::Arc;
 
 pub use auto::{CountMode, Decision, Method, Why};
+/// The constants of the memoised count's rule ([`Decision`]), for the
+/// workspace's tests (feature `test-support`): the rule is documented, its
+/// tuning is not part of the API.
 #[cfg(feature = "test-support")]
 pub use auto::{MIN_LEVERAGE, PLAIN_FIRST_NODES, PROBE_NODES};
 pub use cache::{CacheStats, MemoCache};
 pub use diagram::{Diagram, Samples};
 pub use job::{count_solutions, CountJob, Counted};
 pub use layered::KEPT_MEMORY;
-pub use sweep::{Chunk, LayerEnd, LayerMaker, Layers, OnThisThread, Part, SweepStats};
+pub use sweep::SweepStats;
+use sweep::{LayerEnd, Layers};
 
 use crate::budget::{Budget, Pace, Stop};
 use crate::count::Count;

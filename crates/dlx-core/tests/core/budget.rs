@@ -6,10 +6,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use dlx_core::memo::{Decision, PLAIN_FIRST_NODES};
 use dlx_core::{
     count_solutions, parse_dlx, verify, Answer, Budget, Costed, Count, CountJob, CountMode,
-    Decision, MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome, Problem, Solver,
-    Step, Stop, PLAIN_FIRST_NODES,
+    MemoCounter, MemoError, MemoSettings, MinCover, OptionId, Outcome, Problem, Solver, Step, Stop,
 };
 use proptest::prelude::*;
 

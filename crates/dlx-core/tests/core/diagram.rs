@@ -265,7 +265,8 @@ fn counts_across_two_to_the_127_and_past_two_to_the_128() {
 // The diagram kept layer by layer: narrow problems with the default rule.
 
 use crate::sweep::{aztec, cells, dominoes, mixed_pieces, random_board, square_with_holes};
-use dlx_core::{MemoError, Rule, Stop, WyRand};
+use dlx_core::memo::Rule;
+use dlx_core::{MemoError, Stop, WyRand};
 
 /// The diagram of `problem` built depth first (Knuth's rule, never layered).
 fn depth_first(problem: &Problem) -> Diagram {

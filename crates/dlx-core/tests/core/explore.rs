@@ -2,9 +2,8 @@
 
 use std::ops::ControlFlow;
 
-use dlx_core::{
-    parse_dlx, verify, Budget, Event, ExploreError, OptionId, Outcome, Problem, Solver,
-};
+use dlx_core::explore::{Event, ExploreError};
+use dlx_core::{parse_dlx, verify, Budget, OptionId, Outcome, Problem, Solver};
 
 use crate::support::{data, langford, queens};
 

@@ -1,9 +1,10 @@
 //! Knuth's DLX text format: what it accepts, what it refuses and how it says so.
 
 use crate::support::count_answer;
+use dlx_core::format::{parse_dlx_bytes, write_dlx_bytes};
 use dlx_core::{
-    parse_dlx, parse_dlx_bytes, verify, write_dlx, write_dlx_bytes, Answer, ItemKind, MinCover,
-    Outcome, ParseError, ProblemBuilder, Solver,
+    parse_dlx, verify, write_dlx, Answer, ItemKind, MinCover, Outcome, ParseError, ProblemBuilder,
+    Solver,
 };
 use proptest::prelude::*;
 
@@ -275,10 +276,8 @@ fn reads_and_writes_dlx3_multiplicities() {
 
 /// Issue 10: what Knuth's DLX1, DLX2 and DLX3 read, read here too.
 mod issue_10_knuths_files {
-    use dlx_core::{
-        parse_dlx, parse_dlx_bytes, read_dlx, write_dlx_bytes, Outcome, ParseError, ParseWarning,
-        Solver,
-    };
+    use dlx_core::format::{parse_dlx_bytes, write_dlx_bytes, ParseWarning};
+    use dlx_core::{parse_dlx, read_dlx, Outcome, ParseError, Solver};
 
     use crate::support::count_answer;
 

@@ -1,9 +1,10 @@
 //! The memoised count: published counts, counts checked by independent formulas, errors, and random problems against the plain count.
 
+use dlx_core::memo::{MemoStep, Rule};
 use dlx_core::{
     count_solutions, parse_dlx, BigUint, Budget, Color, Count, CountMode, Entry, ItemKind,
-    MemoCounter, MemoError, MemoSettings, MemoStep, Method, Multiplicity, OptionId, Outcome,
-    Problem, ProblemBuilder, Rule, Solver, Stop,
+    MemoCounter, MemoError, MemoSettings, Method, Multiplicity, OptionId, Outcome, Problem,
+    ProblemBuilder, Solver, Stop,
 };
 use proptest::prelude::*;
 

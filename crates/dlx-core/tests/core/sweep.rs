@@ -1,9 +1,9 @@
 //! The sweep of the memoised count (issue 24): boards of every shape counted exactly, layer by layer along the sweep (rectangles to 24 x 24 against Kasteleyn's product computed exactly, Aztec diamonds past 2^128), counts independent of the order of items and options, the layers cut into parts as threads cut them, and the frontier the count leaves on the Aztec diamond.
 
 use dlx_core::layers::{Chunk, LayerEnd, LayerMaker, Layers};
+use dlx_core::memo::Rule;
 use dlx_core::{
-    BigUint, Count, ItemKind, MemoCounter, MemoSettings, OptionId, Problem, ProblemBuilder, Rule,
-    Solver,
+    BigUint, Count, ItemKind, MemoCounter, MemoSettings, OptionId, Problem, ProblemBuilder, Solver,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;

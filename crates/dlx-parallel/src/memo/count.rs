@@ -2,9 +2,10 @@
 
 use std::sync::Arc;
 
+use dlx_core::memo::{Decision, MemoStats};
 use dlx_core::{
-    Budget, Count, CountJob, CountMode, Counted, Decision, MemoCounter, MemoError, MemoSettings,
-    MemoStats, Method, Problem, Solver, Stats, Step, Why,
+    Budget, Count, CountJob, CountMode, Counted, MemoCounter, MemoError, MemoSettings, Method,
+    Problem, Solver, Stats, Step, Why,
 };
 
 use dlx_core::subtree::SubtreeSearch as _;

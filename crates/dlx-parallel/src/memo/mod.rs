@@ -8,9 +8,8 @@
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
-use dlx_core::{
-    Budget, Count, MemoCache, MemoCounter, MemoError, MemoSettings, MemoStats, Problem, SweepStats,
-};
+use dlx_core::memo::{MemoCache, MemoStats, SweepStats};
+use dlx_core::{Budget, Count, MemoCounter, MemoError, MemoSettings, Problem};
 use rayon::prelude::*;
 
 use crate::pool::{ParallelError, Pool};

@@ -4,9 +4,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use dlx_core::{
-    Budget, Count, MemoCounter, MemoError, MemoStats, MemoStep, OptionId, Outcome, Stop,
-};
+use dlx_core::memo::{MemoStats, MemoStep};
+use dlx_core::{Budget, Count, MemoCounter, MemoError, OptionId, Outcome, Stop};
 use rayon::prelude::*;
 
 use super::ParallelMemoCounter;

@@ -3,9 +3,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use dlx_core::memo::Rule;
 use dlx_core::{
     parse_dlx, BigUint, Budget, Count, CountMode, Diagram, ItemKind, MemoError, MemoSettings,
-    Method, Outcome, Problem, ProblemBuilder, Rule, Solver, Stop,
+    Method, Outcome, Problem, ProblemBuilder, Solver, Stop,
 };
 use dlx_parallel::{count_solutions_on, diagram_on, CountError, ParallelMemoCounter, Pool};
 

@@ -45,7 +45,8 @@ pub fn parse_dlx_bytes(input: &[u8]) -> Result<Problem, ParseError> {
 /// Knuth's programs would give (options with no primary item, left out).
 ///
 /// ```
-/// use dlx_core::{read_dlx, ParseWarning};
+/// use dlx_core::format::ParseWarning;
+/// use dlx_core::read_dlx;
 ///
 /// let parsed = read_dlx(b"a | x\na x\nx\n")?;
 /// assert_eq!(parsed.problem.n_options(), 1);

@@ -107,7 +107,8 @@ impl Solver {
     /// solver is done (call [`Solver::reset`] to search again).
     ///
     /// ```
-    /// use dlx_core::{parse_dlx, Event, Solver};
+    /// use dlx_core::explore::Event;
+    /// use dlx_core::{parse_dlx, Solver};
     /// use std::ops::ControlFlow;
     ///
     /// let problem = parse_dlx("a b\na b\na\nb\n")?;

@@ -1,4 +1,4 @@
-//! Polyforms on any lattice: the machinery that [`crate::polycube`] (and the flat families to come) share.
+//! Polyforms on any lattice: the machinery that [`crate::polycube`] and [`crate::polyiamond`] (and the hexagons to come) share.
 //!
 //! # Brief overview
 //! - [`Lattice`]: cells with integer coordinates, the lattice's point group
@@ -60,6 +60,7 @@
 mod art;
 mod board;
 mod family;
+pub(crate) mod flat;
 mod knuth;
 mod lattice;
 mod model;

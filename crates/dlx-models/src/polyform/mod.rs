@@ -1,4 +1,4 @@
-//! Polyforms on any lattice: the machinery that [`crate::polycube`] and [`crate::polyiamond`] (and the hexagons to come) share.
+//! Polyforms on any lattice: the machinery that [`crate::polycube`], [`crate::polyiamond`] and [`crate::polyhex`] share.
 //!
 //! # Brief overview
 //! - [`Lattice`]: cells with integer coordinates, the lattice's point group

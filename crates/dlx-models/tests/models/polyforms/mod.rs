@@ -1,6 +1,7 @@
 //! Tests of the polyform models (polycubes, polyiamonds, polyhexes) and the machinery they share: known counts with their sources, counts up to symmetry against an independent orbit count, Knuth's inputs, art, pictures and errors.
 
 mod polycube;
+mod polyhex;
 mod polyiamond;
 
 use std::collections::{BTreeSet, HashMap};

@@ -46,8 +46,8 @@
 //! Each symmetry acts on packings by moving cells and renaming pieces.
 //!
 //! The count restricts one piece `P` used once that every symmetry maps to
-//! itself (with the fewest placements), as `polyomino` does with the X
-//! pentomino: `P` keeps one placement `r` per orbit of its placements, and
+//! itself, as `polyomino` does with the X pentomino: `P` keeps one
+//! placement `r` per orbit of its placements, and
 //! a packing containing `r` is counted when it is the smallest of its
 //! orbit under `r`'s stabilizer in a canonical form (for each cell in
 //! order, its piece after renaming and the first cell of its placement),
@@ -56,6 +56,14 @@
 //! [`Polyform::count_all`] still makes, as the independent count the tests
 //! compare with. Without such a piece, every packing is compared with all
 //! its images.
+//!
+//! Which piece is restricted matters to the speed alone: the search shrinks
+//! by the mean size of the orbits of `P`'s placements, so `P` is the piece
+//! whose orbits are largest (within 5%, the one with the fewest
+//! placements). The X pentomino, the polyomino model's choice, is a poor
+//! one in a box of odd width, where the mirror across the middle fixes
+//! nearly every X placement; the choices of the solid pentominoes in
+//! 3x4x5 span 6.6 to 13.6 million nodes, this rule's 8.0 million.
 
 mod art;
 mod board;

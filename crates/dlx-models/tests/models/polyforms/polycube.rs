@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use dlx_core::MemoSettings;
+
 use dlx_models::polycube::{
     Board, BoardError, Cell, Cubic, KnuthError, KnuthSpec, Motions, PieceError, PieceSet, Polycube,
     SetupError, Shape,
@@ -370,6 +372,30 @@ fn knuth_errors() {
     let spec = KnuthSpec::parse("[1-2]3[4-5]\n2*D 000 100\n").expect("valid");
     assert!(spec.board.contains(Cell { x: 1, y: 3, z: 4 }));
     assert_eq!(spec.pieces.expect("a piece").pieces()[0].count, 2);
+}
+
+/// Dicubes fill the 2x2xn boxes in 2, 9, 32, 121, ... ways (OEIS A006253,
+/// the perfect matchings of the 4-cycle times a path: a(n) = 3a(n-1) +
+/// 3a(n-2) - a(n-3)); the thin boxes are counted layer by layer by the
+/// memoised count far beyond enumeration.
+#[test]
+fn dicubes_in_thin_boxes() {
+    let mut a: Vec<u128> = vec![1, 2, 9];
+    while a.len() <= 40 {
+        let n = a.len();
+        a.push(3 * a[n - 1] + 3 * a[n - 2] - a[n - 3]);
+    }
+    for n in [1usize, 2, 3, 4, 10, 40] {
+        let m: Polycube = model(&format!("2x2x{n}"), "polycubes:2");
+        assert_eq!(
+            m.count_all_memoised(&MemoSettings::new()),
+            Ok(a[n].into()),
+            "2x2x{n}"
+        );
+        if n <= 4 {
+            assert_eq!(m.count_all(), a[n]);
+        }
+    }
 }
 
 #[test]

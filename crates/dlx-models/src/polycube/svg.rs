@@ -14,12 +14,12 @@ const MARGIN: f64 = 12.0;
 /// A face of a cube: its corners, the cell beyond it, and how dark its shade is.
 type Face = ([(i32, i32, i32); 4], Cell, f64);
 
-/// For each covered cell, the index of its placed piece and the piece.
+/// For each covered cell, the index of its placed piece and of its color.
 fn owners(packing: &Packing<Cubic>) -> HashMap<Cell, (usize, usize)> {
     let mut owners = HashMap::new();
     for (i, placed) in packing.placed().iter().enumerate() {
         for &c in &placed.cells {
-            owners.insert(c, (i, placed.piece));
+            owners.insert(c, (i, packing.color_of(placed)));
         }
     }
     owners
@@ -63,7 +63,7 @@ pub(crate) fn isometric(packing: &Packing<Cubic>) -> String {
         format!("{},{}", Num(px - min_x + MARGIN), Num(py - min_y + MARGIN))
     };
     for c in &cubes {
-        let piece = owners[c].1;
+        let color = owners[c].1;
         let (x, y, z) = (c.x, c.y, c.z);
         // Each visible face: its corners, its neighbour and its shade.
         let faces: [Face; 3] = [
@@ -107,7 +107,7 @@ pub(crate) fn isometric(packing: &Packing<Cubic>) -> String {
             let _ = writeln!(
                 out,
                 "<polygon points=\"{points}\" fill=\"{}\"/>",
-                svg::color(piece)
+                svg::color(color)
             );
             if shade > 0.0 {
                 let _ = writeln!(
@@ -167,13 +167,13 @@ pub(crate) fn layers(packing: &Packing<Cubic>) -> String {
     let _ = writeln!(out, "<g stroke=\"#555\" stroke-width=\"0.5\">");
     let mut cells: Vec<(&Cell, &(usize, usize))> = owners.iter().collect();
     cells.sort();
-    for (c, &(_, piece)) in &cells {
+    for (c, &(_, color)) in &cells {
         let _ = writeln!(
             out,
             "<rect x=\"{}\" y=\"{}\" width=\"{cell}\" height=\"{cell}\" fill=\"{}\"/>",
             Num(left(c.z) + f64::from(c.x - x0) * cell),
             Num(top + f64::from(c.y - y0) * cell),
-            svg::color(piece)
+            svg::color(color)
         );
     }
     let _ = writeln!(out, "</g>");
@@ -205,13 +205,13 @@ pub(crate) fn layers(packing: &Packing<Cubic>) -> String {
         out,
         "<g font-family=\"sans-serif\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\">"
     );
-    for (c, &(_, piece)) in &cells {
+    for (c, &(i, _)) in &cells {
         let _ = writeln!(
             out,
             "<text x=\"{}\" y=\"{}\">{}</text>",
             Num(left(c.z) + f64::from(c.x - x0) * cell + cell / 2.0),
             Num(top + f64::from(c.y - y0) * cell + cell / 2.0),
-            svg::escape(&packing.symbol(piece).to_string())
+            svg::escape(&packing.symbol_of(&packing.placed()[i]).to_string())
         );
     }
     let _ = writeln!(out, "</g>");

@@ -20,7 +20,8 @@ pub(crate) trait Polygons: Lattice {
 /// The picture: each cell filled with its piece's color and outlined
 /// thinly, each placed piece outlined thickly (every edge between two
 /// placed pieces, or a piece and the outside) and labelled with its symbol
-/// at the cell nearest its centre.
+/// at the cell nearest its centre; a packing drawn by orientation (see
+/// [`Packing`]) fills each piece whole with its orientation's color, unlabelled.
 pub(crate) fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
     const MARGIN: f64 = 10.0;
     let mut owners: HashMap<L::Cell, usize> = HashMap::new();
@@ -56,19 +57,36 @@ pub(crate) fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
         format!("{},{}", Num(x), Num(y))
     };
     let mut out = svg::open(&Num(w).to_string(), &Num(h).to_string(), w, h);
-    let _ = writeln!(out, "<g stroke=\"#555\" stroke-width=\"0.5\">");
     let mut cells: Vec<(&L::Cell, &usize)> = owners.iter().collect();
     cells.sort();
-    for (&c, &i) in &cells {
-        let points: Vec<String> = L::corners(c).into_iter().map(point).collect();
-        let _ = writeln!(
-            out,
-            "<polygon points=\"{}\" fill=\"{}\"/>",
-            points.join(" "),
-            svg::color(packing.placed()[i].piece)
-        );
+    if packing.labelled() {
+        let _ = writeln!(out, "<g stroke=\"#555\" stroke-width=\"0.5\">");
+        for (&c, &i) in &cells {
+            let points: Vec<String> = L::corners(c).into_iter().map(point).collect();
+            let _ = writeln!(
+                out,
+                "<polygon points=\"{}\" fill=\"{}\"/>",
+                points.join(" "),
+                svg::color(packing.color_of(&packing.placed()[i]))
+            );
+        }
+        let _ = writeln!(out, "</g>");
+    } else {
+        // Drawn by orientation: each placed piece one path of its cells,
+        // so that no seam shows between them.
+        for placed in packing.placed() {
+            let mut d = String::new();
+            for &c in &placed.cells {
+                let points: Vec<String> = L::corners(c).into_iter().map(point).collect();
+                let _ = write!(d, "M{}z", points.join("L"));
+            }
+            let _ = writeln!(
+                out,
+                "<path d=\"{d}\" fill=\"{}\"/>",
+                svg::color(packing.color_of(placed))
+            );
+        }
     }
-    let _ = writeln!(out, "</g>");
     let mut path = String::new();
     for (&c, &i) in &cells {
         let corners = L::corners(c);
@@ -91,7 +109,7 @@ pub(crate) fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
         "<g font-family=\"sans-serif\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\">",
         Num(unit * 0.45)
     );
-    for placed in packing.placed() {
+    for placed in packing.placed().iter().filter(|_| packing.labelled()) {
         let centres: Vec<(f64, f64)> = placed.cells.iter().map(|&c| centre::<L>(c)).collect();
         let n = centres.len().max(1) as f64;
         let mean = (
@@ -110,7 +128,7 @@ pub(crate) fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
                 "<text x=\"{}\" y=\"{}\">{}</text>",
                 Num(x),
                 Num(y),
-                svg::escape(&packing.symbol(placed.piece).to_string())
+                svg::escape(&packing.symbol_of(placed).to_string())
             );
         }
     }

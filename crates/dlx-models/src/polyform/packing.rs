@@ -21,11 +21,19 @@ pub struct PlacedPiece<L: Lattice> {
 
 /// A packing of a board: the placed pieces, with the pieces' names and
 /// symbols to draw them.
+///
+/// A packing by copies of a single piece (lozenges, dicubes) is drawn by
+/// the orientation of each piece instead, as lozenge tilings are drawn in
+/// three colors that show them as stacked cubes: in text the letter of the
+/// orientation (`a`, `b`, ... in the order of [`Shape::orientations`] under
+/// [`Motions::All`]), in pictures its color.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Packing<L: Lattice> {
     placed: Vec<PlacedPiece<L>>,
     symbols: Vec<char>,
     names: Vec<String>,
+    /// For a packing by copies of a single piece, its orientations.
+    orientations: Option<Vec<Shape<L>>>,
 }
 
 /// What is wrong with a packing, found by [`Packing::check`].
@@ -88,6 +96,10 @@ impl<L: Lattice> Packing<L> {
             placed,
             symbols: pieces.pieces().iter().map(|p| p.symbol).collect(),
             names: pieces.pieces().iter().map(|p| p.name.clone()).collect(),
+            orientations: match pieces.pieces() {
+                [piece] => Some(piece.shape.orientations(Motions::All)),
+                _ => None,
+            },
         }
     }
 
@@ -106,11 +118,48 @@ impl<L: Lattice> Packing<L> {
         self.symbols.get(piece).copied().unwrap_or('?')
     }
 
-    /// Each covered cell with the symbol of its piece.
+    /// For a packing by copies of a single piece, the index of a placed
+    /// piece's orientation (see the type's docs); `None` otherwise.
+    pub fn orientation(&self, placed: &PlacedPiece<L>) -> Option<usize> {
+        let orientations = self.orientations.as_ref()?;
+        let shape = Shape::new(placed.cells.iter().copied());
+        // A shape that is none of the piece's orientations (a packing that
+        // `check` refuses) gets an index of its own.
+        Some(
+            orientations
+                .iter()
+                .position(|o| *o == shape)
+                .unwrap_or(orientations.len()),
+        )
+    }
+
+    /// The character that draws a placed piece: its piece's symbol, or the
+    /// letter of its orientation in a packing by copies of a single piece.
+    pub fn symbol_of(&self, placed: &PlacedPiece<L>) -> char {
+        match self.orientation(placed) {
+            Some(k) => char::from(b'a' + (k % 26) as u8),
+            None => self.symbol(placed.piece),
+        }
+    }
+
+    /// The index of the color that fills a placed piece: its piece's, or
+    /// its orientation's in a packing by copies of a single piece.
+    pub(crate) fn color_of(&self, placed: &PlacedPiece<L>) -> usize {
+        self.orientation(placed).unwrap_or(placed.piece)
+    }
+
+    /// Whether the pictures label each placed piece (not when it is drawn by
+    /// its orientation, where the colors say it all).
+    pub(crate) fn labelled(&self) -> bool {
+        self.orientations.is_none()
+    }
+
+    /// Each covered cell with the character that draws its placed piece.
     pub fn symbol_cells(&self) -> impl Iterator<Item = (L::Cell, char)> + '_ {
-        self.placed
-            .iter()
-            .flat_map(|p| p.cells.iter().map(|&c| (c, self.symbol(p.piece))))
+        self.placed.iter().flat_map(|p| {
+            let ch = self.symbol_of(p);
+            p.cells.iter().map(move |&c| (c, ch))
+        })
     }
 
     /// Checks the packing against the puzzle's rules alone: every board

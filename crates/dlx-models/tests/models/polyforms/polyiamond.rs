@@ -312,3 +312,22 @@ fn hexiamond_pictures() {
     assert_eq!(svg_elements(&svg, "text"), 12);
     insta::assert_snapshot!("hexiamonds_4x9_svg", svg);
 }
+
+/// A lozenge tiling of the hexagon of side 3, drawn by the orientation of
+/// each lozenge: three letters in text, three colors in the picture (the
+/// stacked cubes of a plane partition), no labels.
+#[test]
+fn lozenge_pictures() {
+    let m: Polyiamond = model("hexagon:3", "diamond");
+    let packing = m.first().expect("a tiling");
+    let text = packing.to_string();
+    let letters: std::collections::BTreeSet<char> =
+        text.chars().filter(char::is_ascii_alphabetic).collect();
+    assert_eq!(letters.into_iter().collect::<String>(), "abc");
+    insta::assert_snapshot!("lozenges_hexagon_3_text", text);
+    let svg = packing.to_svg();
+    assert_eq!(svg_elements(&svg, "polygon"), 0);
+    assert_eq!(svg_elements(&svg, "path"), 27 + 1);
+    assert_eq!(svg_elements(&svg, "text"), 0);
+    insta::assert_snapshot!("lozenges_hexagon_3_svg", svg);
+}

@@ -7,13 +7,14 @@
 //! - [`sudoku`]: a [`sudoku::Grid`] of any box shape from 4x4 to 64x64, diagonal sudoku, counts and uniqueness, target (archery) scoring, and seeded generation of unique puzzles.
 //! - [`queens`]: [`queens::Queens`], N-queens in Knuth's encoding, distinct solutions up to the board's symmetries, pre-placed queens.
 //! - [`polyomino`]: [`polyomino::Polyomino`], the tilings of a [`polyomino::Board`] by a [`polyomino::PieceSet`] (built in or ASCII art), exact counts up to the board's symmetries, text and SVG.
+//! - [`polycube`], [`polyiamond`], [`polyhex`]: packings of solid pieces in a box or drawn layers (the Soma cube, the solid pentominoes), of polyiamonds and of polyhexes, read from names, art or Knuth's generators' inputs, counted up to the board's symmetries, drawn as text and SVG; all three are one [`polyform::Polyform`] over a [`polyform::Lattice`], the machinery of [`polyform`].
 //! - [`matrix`]: a [`matrix::Matrix`] of 0s and 1s, in the POJ 3740 and HUST 1017 forms.
 //! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises, a [`treasure::Map`] (fewest rectangles), a [`squares::Grid`] (fewest matchsticks) and a [`lottery::Design`] (fewest tickets), on dlx-core's fewest-options search and its minimum repeated cover.
 //! - [`tilings`]: the one policy that counts a board's tilings, all of them and up to symmetry ([`tilings::count_tilings`]), on this thread or a pool's ([`dlx_core::Searcher`]), for every board model.
 //! - [`TextError`] and [`Counted`]: what the file readers share (below).
-//! - Pictures: every board draws itself as an SVG picture, its puzzle and its answer told apart: [`sudoku::Grid::to_svg`] (printable on A4), [`queens::Queens::to_svg`], [`treasure::Map::to_svg`], [`squares::Grid::to_svg`] and [`polyomino::Tiling::to_svg`]; and any problem at all, as its matrix of options and items with a solution marked, by [`picture::to_svg`].
+//! - Pictures: every board draws itself as an SVG picture, its puzzle and its answer told apart: [`sudoku::Grid::to_svg`] (printable on A4), [`queens::Queens::to_svg`], [`treasure::Map::to_svg`], [`squares::Grid::to_svg`] and [`polyomino::Tiling::to_svg`], [`polyform::Packing::to_svg`] (polycubes in an isometric view, triangles and hexagons as they are); and any problem at all, as its matrix of options and items with a solution marked, by [`picture::to_svg`].
 //!
-//! Every model but `polyomino` (whose [`polyomino::Polyomino`] is its own encoding) has an `Encoding`: the problem, and the map from its options back to the puzzle.
+//! Every model but `polyomino` and the polyforms (whose [`polyomino::Polyomino`] and [`polyform::Polyform`] are their own encodings) has an `Encoding`: the problem, and the map from its options back to the puzzle.
 //! Errors are `#[non_exhaustive]` enums that carry the input as context: one for reading or building a puzzle, another for an answer that breaks the puzzle's rules.
 //!
 //! # Example
@@ -63,6 +64,10 @@ mod encode;
 pub mod lottery;
 pub mod matrix;
 pub mod picture;
+pub mod polycube;
+pub mod polyform;
+pub mod polyhex;
+pub mod polyiamond;
 pub mod polyomino;
 pub mod queens;
 mod rng;

@@ -3,6 +3,7 @@
 mod lottery;
 mod matrix;
 mod pictures;
+mod polyforms;
 mod polyomino;
 mod queens;
 mod squares;

@@ -1,0 +1,341 @@
+//! ASCII art: boards and pieces read from drawings, and cells drawn back, for every family through its [`Family::art_cell`] and [`Family::art_place`].
+//!
+//! The grammar is polyomino's (`#`, a letter or a digit is a cell, `.` or
+//! a space a hole, `|` starts a comment line, `NAME:` or `NAME*K:` heads a
+//! piece), with one difference for the layered family (cubes): a blank
+//! line separates two layers, so its pieces are told apart by their headers.
+
+use std::collections::BTreeMap;
+
+use super::board::{Board, BoardError};
+use super::family::Family;
+use super::pieces::{split_count, valid_name, Piece, PieceError, PieceSet};
+use super::shape::{lowest, Shape};
+
+/// How the layers of a layered drawing are laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// One after another with a blank line between: the form that is read.
+    Stacked,
+    /// Side by side, each under its label: the form that is shown.
+    SideBySide,
+}
+
+/// A line of the text: its number from 1 and its text without the line end.
+type Line<'a> = (usize, &'a str);
+
+/// Reads a board drawn in ASCII art, translated to the origin.
+pub(crate) fn read_board<F: Family>(text: &str) -> Result<Board<F>, BoardError> {
+    let mut cells = Vec::new();
+    let (mut layer, mut line, mut layer_open) = (0usize, 0i32, false);
+    let mut anchor = None;
+    for (number, raw) in text.lines().enumerate() {
+        if raw.trim_start().starts_with('|') {
+            continue;
+        }
+        let row = raw.trim_end();
+        if row.is_empty() && F::LAYERED {
+            if layer_open {
+                (layer, line, layer_open) = (layer + 1, 0, false);
+            }
+            continue;
+        }
+        for (column, ch) in row.chars().enumerate() {
+            match ch {
+                '.' | ' ' => {}
+                _ if ch == '#' || ch.is_ascii_alphanumeric() => {
+                    let shift = *anchor.get_or_insert_with(|| shift::<F>(layer, line, column));
+                    let cell = F::art_cell(layer, line, column as i32 + shift).ok_or(
+                        BoardError::OffGrid {
+                            line: number + 1,
+                            column: column + 1,
+                            lattice: F::NAME,
+                        },
+                    )?;
+                    cells.push(cell);
+                }
+                _ => {
+                    return Err(BoardError::BadChar {
+                        line: number + 1,
+                        column: column + 1,
+                        found: ch,
+                    })
+                }
+            }
+        }
+        line += 1;
+        layer_open = true;
+    }
+    let low = lowest::<F>(&cells).map(|m| -m);
+    Board::new(cells.into_iter().map(|c| F::translate(c, low)))
+}
+
+/// The columns to add to the positions of a drawing whose first cell is
+/// drawn at `line` and `column`: 0, or 1 when the family has no cell there
+/// (a hexagon drawn on the other checkerboard color), so that any
+/// consistent drawing is read.
+fn shift<F: Family>(layer: usize, line: i32, column: usize) -> i32 {
+    i32::from(F::art_cell(layer, line, column as i32).is_none())
+}
+
+/// One piece's drawing: its header, if any, and its layers of lines.
+struct Section<'a> {
+    header: Option<(usize, &'a str)>,
+    layers: Vec<Vec<Line<'a>>>,
+}
+
+/// Reads a piece file (see the module docs).
+pub(crate) fn read_pieces<F: Family>(text: &str) -> Result<PieceSet<F>, PieceError> {
+    let mut pieces = Vec::new();
+    for section in sections::<F>(text) {
+        read_section::<F>(&section, &mut pieces)?;
+    }
+    if pieces.is_empty() {
+        return Err(PieceError::NoPieces);
+    }
+    PieceSet::new(pieces)
+}
+
+/// The sections of a piece file: for a flat family, blocks between blank
+/// lines; for a layered one, the text from one header to the next, its
+/// layers between blank lines.
+fn sections<F: Family>(text: &str) -> Vec<Section<'_>> {
+    let mut out: Vec<Section<'_>> = Vec::new();
+    let mut current = Section {
+        header: None,
+        layers: vec![Vec::new()],
+    };
+    fn finish<'a>(section: &mut Section<'a>, out: &mut Vec<Section<'a>>) {
+        let done = std::mem::replace(
+            section,
+            Section {
+                header: None,
+                layers: vec![Vec::new()],
+            },
+        );
+        let layers: Vec<Vec<Line<'a>>> =
+            done.layers.into_iter().filter(|l| !l.is_empty()).collect();
+        if done.header.is_some() || !layers.is_empty() {
+            out.push(Section {
+                header: done.header,
+                layers,
+            });
+        }
+    }
+    for (i, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('|') {
+            continue;
+        }
+        let number = i + 1;
+        if line.trim().is_empty() {
+            if F::LAYERED {
+                if current.layers.last().is_some_and(|l| !l.is_empty()) {
+                    current.layers.push(Vec::new());
+                }
+            } else {
+                finish(&mut current, &mut out);
+            }
+            continue;
+        }
+        if line.trim_end().ends_with(':') {
+            let starts_block = current.layers.iter().all(Vec::is_empty);
+            if F::LAYERED || !starts_block || current.header.is_some() {
+                finish(&mut current, &mut out);
+            }
+            current.header = Some((number, line));
+            continue;
+        }
+        if let Some(layer) = current.layers.last_mut() {
+            layer.push((number, line));
+        }
+    }
+    finish(&mut current, &mut out);
+    out
+}
+
+fn read_section<F: Family>(
+    section: &Section<'_>,
+    pieces: &mut Vec<Piece<F>>,
+) -> Result<(), PieceError> {
+    let header = match section.header {
+        None => None,
+        Some((line, text)) => {
+            let bad = || PieceError::BadHeader {
+                line,
+                text: text.to_owned(),
+            };
+            let spec = text.trim_end().strip_suffix(':').unwrap_or(text).trim();
+            let (name, count) = split_count(spec).map_err(|_| bad())?;
+            if !valid_name(name) {
+                return Err(bad());
+            }
+            Some((line, name, count))
+        }
+    };
+    // Each character with its cells, in order of first appearance.
+    let mut groups: Vec<(char, Vec<F::Cell>)> = Vec::new();
+    let mut anchor = None;
+    for (layer, lines) in section.layers.iter().enumerate() {
+        let first = lines.first().map_or(0, |l| l.0);
+        for &(number, text) in lines {
+            for (column, ch) in text.trim_end().chars().enumerate() {
+                if ch == '.' || ch == ' ' {
+                    continue;
+                }
+                if ch != '#' && !ch.is_ascii_alphanumeric() {
+                    return Err(PieceError::BadChar {
+                        line: number,
+                        column: column + 1,
+                        found: ch,
+                    });
+                }
+                let line = (number - first) as i32;
+                let shift = *anchor.get_or_insert_with(|| shift::<F>(layer, line, column));
+                let cell =
+                    F::art_cell(layer, line, column as i32 + shift).ok_or(PieceError::OffGrid {
+                        line: number,
+                        column: column + 1,
+                        lattice: F::NAME,
+                    })?;
+                let key = if header.is_some() { '#' } else { ch };
+                match groups.iter_mut().find(|g| g.0 == key) {
+                    Some(g) => g.1.push(cell),
+                    None => groups.push((key, vec![cell])),
+                }
+            }
+        }
+    }
+    if let Some((line, name, count)) = header {
+        let Some((_, cells)) = groups.pop() else {
+            return Err(PieceError::EmptyPiece {
+                line,
+                name: name.to_owned(),
+            });
+        };
+        let mut piece = Piece::new(name, Shape::new(cells));
+        piece.count = count;
+        pieces.push(piece);
+        return Ok(());
+    }
+    for (ch, cells) in groups {
+        let name = if ch == '#' {
+            (pieces.len() + 1).to_string()
+        } else {
+            ch.to_string()
+        };
+        pieces.push(Piece::new(&name, Shape::new(cells)));
+    }
+    Ok(())
+}
+
+/// Draws cells, each with its character, in the family's art: `.` where
+/// the drawing has a cell of the lattice that is not given, a space where
+/// it has none; lines without trailing spaces, no final line break.
+pub(crate) fn draw<F: Family>(
+    cells: impl Iterator<Item = (F::Cell, char)>,
+    layout: Layout,
+) -> String {
+    let placed: Vec<(F::Cell, [i32; 3], char)> =
+        cells.map(|(c, ch)| (c, F::art_place(c), ch)).collect();
+    let Some(&(first_cell, first_place, _)) = placed.first() else {
+        return String::new();
+    };
+    let min = |k: usize| placed.iter().map(|p| p.1[k]).min().unwrap_or(0);
+    let max = |k: usize| placed.iter().map(|p| p.1[k]).max().unwrap_or(0);
+    let (line0, mut column0) = (min(1), min(2));
+    // Translate by a shift that keeps each drawn cell the same kind of cell
+    // (a triangle up), so that the drawing reads back; a hexagon drawn on
+    // the other checkerboard color is read back by its anchor.
+    let mut anchor = 0;
+    match F::art_cell(0, first_place[1] - line0, first_place[2] - column0) {
+        Some(c) if F::kind(c) == F::kind(first_cell) => {}
+        Some(_) => column0 -= 1,
+        None => anchor = 1,
+    }
+    let (lines, columns) = (
+        (max(1) - line0 + 1) as usize,
+        (max(2) - column0 + 1) as usize,
+    );
+    let mut layers: BTreeMap<i32, Vec<Vec<char>>> = BTreeMap::new();
+    for &(_, place, _) in &placed {
+        layers.entry(place[0]).or_insert_with(|| {
+            (0..lines)
+                .map(|l| {
+                    (0..columns)
+                        .map(|c| match F::art_cell(0, l as i32, c as i32 + anchor) {
+                            Some(_) => '.',
+                            None => ' ',
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+    }
+    for &(_, [layer, line, column], ch) in &placed {
+        if let Some(grid) = layers.get_mut(&layer) {
+            grid[(line - line0) as usize][(column - column0) as usize] = ch;
+        }
+    }
+    // Holes at the end of a line say nothing; a line of holes inside a
+    // layer keeps one, so that it is not read as the end of the layer. In
+    // the plane, holes before a line's first cell are drawn as spaces, so
+    // that a slanted board (a parallelogram) shows its shape.
+    let rows = |grid: &Vec<Vec<char>>| -> Vec<String> {
+        grid.iter()
+            .map(|row| {
+                let line: String = row.iter().collect();
+                let kept = line.trim_end_matches(['.', ' ']);
+                if F::LAYERED {
+                    return if kept.is_empty() {
+                        ".".to_owned()
+                    } else {
+                        kept.to_owned()
+                    };
+                }
+                let body = kept.trim_start_matches(['.', ' ']);
+                format!("{}{body}", " ".repeat(kept.len() - body.len()))
+            })
+            .collect()
+    };
+    if !F::LAYERED {
+        return layers
+            .values()
+            .flat_map(rows)
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    // Layers in order, including the empty ones between.
+    let (low, high) = (min(0), max(0));
+    let empty = vec![vec!['.'; columns]; lines];
+    let grids: Vec<(i32, &Vec<Vec<char>>)> = (low..=high)
+        .map(|z| (z, layers.get(&z).unwrap_or(&empty)))
+        .collect();
+    match layout {
+        Layout::Stacked => grids
+            .iter()
+            .map(|(_, g)| rows(g).join("\n"))
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+        Layout::SideBySide => {
+            let labels: Vec<String> = grids.iter().map(|(z, _)| F::layer_label(*z)).collect();
+            let width = labels
+                .iter()
+                .map(String::len)
+                .max()
+                .unwrap_or(0)
+                .max(columns);
+            let mut out = vec![join_padded(labels.iter().map(String::as_str), width)];
+            for l in 0..lines {
+                let cells: Vec<String> = grids.iter().map(|(_, g)| g[l].iter().collect()).collect();
+                out.push(join_padded(cells.iter().map(String::as_str), width));
+            }
+            out.join("\n")
+        }
+    }
+}
+
+/// The parts, each padded to `width`, two spaces apart, without trailing spaces.
+fn join_padded<'a>(parts: impl Iterator<Item = &'a str>, width: usize) -> String {
+    let line: Vec<String> = parts.map(|p| format!("{p:width$}")).collect();
+    line.join("  ").trim_end().to_owned()
+}

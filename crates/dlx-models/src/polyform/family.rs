@@ -1,0 +1,113 @@
+//! A family of polyforms: what a lattice adds to be read from text and drawn, and the readers every family shares.
+
+use super::art;
+use super::board::{Board, BoardError};
+use super::lattice::{Lattice, Motions};
+use super::packing::Packing;
+use super::pieces::{PieceError, PieceSet};
+
+/// A family of polyforms on a lattice (polycubes, polyiamonds,
+/// polyhexes): how its cells are drawn in ASCII art, its boards by name,
+/// its built-in piece sets and its pictures.
+///
+/// The faces are written once over `F: Family`: [`Board::parse`],
+/// [`PieceSet::parse`] and [`PieceSet::builtin`] read what the user gives,
+/// [`super::Polyform::new`] builds the problem (with [`Family::MOTIONS`]),
+/// and a [`Packing`] draws itself as text (`Display`) and SVG
+/// ([`Packing::to_svg`]).
+pub trait Family: Lattice {
+    /// The family's name: `polycube`, `polyiamond`, `polyhex`.
+    const FAMILY: &'static str;
+
+    /// Whether its art comes in layers, one after another with a blank line
+    /// between (the cubes'); otherwise a blank line is a row of holes in a
+    /// board and ends a piece in a piece file.
+    const LAYERED: bool;
+
+    /// The motions pieces make unless told otherwise: rotations for solid
+    /// pieces, rotations and reflections for flat ones.
+    const MOTIONS: Motions;
+
+    /// The board names and sizes the family knows, in words, for messages.
+    const BOARD_FORMS: &'static str;
+
+    /// The cell drawn at character `column` of `line` of `layer` (all from
+    /// 0, lines from the top of their layer), or `None` where the art has
+    /// no cell (the gap between two hexagons).
+    fn art_cell(layer: usize, line: i32, column: i32) -> Option<Self::Cell>;
+
+    /// Where a cell is drawn: `[layer, line, column]`, inverse to
+    /// [`Family::art_cell`] (layers and lines may come out negative; the
+    /// drawing translates them).
+    fn art_place(cell: Self::Cell) -> [i32; 3];
+
+    /// The label of a layer in drawings (`z=0`); unused in the plane.
+    fn layer_label(_layer: i32) -> String {
+        String::new()
+    }
+
+    /// A board by name or size (`3x4x5`, `hexagon:3`), not art.
+    fn named_board(spec: &str) -> Result<Board<Self>, BoardError>;
+
+    /// A built-in piece set by name.
+    fn piece_set(name: &str) -> Result<PieceSet<Self>, PieceError>;
+
+    /// A packing as an SVG picture.
+    fn svg(packing: &Packing<Self>) -> String;
+}
+
+impl<F: Family> Board<F> {
+    /// A board from the text a user gives: ASCII art when it holds a line
+    /// break or a `#` (see the family's module for its form), otherwise a
+    /// name or a size the family knows ([`Family::named_board`]).
+    pub fn parse(spec: &str) -> Result<Board<F>, BoardError> {
+        if spec.contains(['\n', '#']) {
+            art::read_board::<F>(spec)
+        } else {
+            F::named_board(spec.trim())
+        }
+    }
+
+    /// A board drawn in ASCII art (see the family's module for its form).
+    pub fn from_art(text: &str) -> Result<Board<F>, BoardError> {
+        art::read_board::<F>(text)
+    }
+
+    /// The board as ASCII art, `#` for a cell: what [`Board::from_art`] reads back.
+    pub fn to_art(&self) -> String {
+        art::draw::<F>(self.cells().iter().map(|&c| (c, '#')), art::Layout::Stacked)
+    }
+}
+
+impl<F: Family> PieceSet<F> {
+    /// A built-in set by name (see the family's module), with `NAME*K` for
+    /// `K` copies of each piece.
+    pub fn builtin(spec: &str) -> Result<PieceSet<F>, PieceError> {
+        let (name, count) = super::pieces::split_count(spec)?;
+        Ok(F::piece_set(&name.to_ascii_lowercase())?.times(count))
+    }
+
+    /// Reads a piece file (see the family's module for its form): `NAME:`
+    /// or `NAME*K:` headers over pieces drawn in ASCII art.
+    pub fn parse(text: &str) -> Result<PieceSet<F>, PieceError> {
+        art::read_pieces::<F>(text)
+    }
+
+    /// Each piece as ASCII art under its header, in the form
+    /// [`PieceSet::parse`] reads.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for p in self.pieces() {
+            let header = if p.count == 1 {
+                format!("{}:\n", p.name)
+            } else {
+                format!("{}*{}:\n", p.name, p.count)
+            };
+            out.push_str(&header);
+            let cells = p.shape.cells().iter().map(|&c| (c, '#'));
+            out.push_str(&art::draw::<F>(cells, art::Layout::Stacked));
+            out.push_str("\n\n");
+        }
+        out
+    }
+}

@@ -9,6 +9,7 @@ use dlx_core::{Count, OptionId, Problem, Solver};
 use super::lattice::Lattice;
 use super::model::{map_placement, Polyform};
 use crate::polyomino::Counts;
+use crate::tilings::{OrbitCount, Tilings};
 
 /// The search behind [`Polyform::count_by_symmetry`], split from its solver
 /// so that any search of [`SymmetryCount::problem`] can run it, on one
@@ -227,5 +228,37 @@ impl<L: Lattice> Polyform<L> {
             }
         }
         Some(fixing)
+    }
+}
+
+impl<L: Lattice> OrbitCount for SymmetryCount<'_, L> {
+    fn problem(&self) -> &Problem {
+        SymmetryCount::problem(self)
+    }
+
+    fn orbit(&self, solution: &[OptionId]) -> Option<u64> {
+        SymmetryCount::orbit(self, solution)
+    }
+
+    fn counts(&self, orbits: u64, packings: u64) -> Counts {
+        SymmetryCount::counts(self, orbits, packings)
+    }
+}
+
+/// A polyform's packings are counted by the models' one policy
+/// ([`crate::tilings::count_tilings`]), as a polyomino board's tilings are.
+impl<L: Lattice> Tilings for Polyform<L> {
+    type Error = std::convert::Infallible;
+
+    fn problem(&self) -> &Problem {
+        Polyform::problem(self)
+    }
+
+    fn solutions_per_tiling(&self) -> u64 {
+        self.solutions_per_packing()
+    }
+
+    fn orbit_count(&self) -> Result<Box<dyn OrbitCount + '_>, Self::Error> {
+        Ok(Box::new(self.symmetry_count()))
     }
 }

@@ -30,7 +30,14 @@ use crate::{say, tell};
 const WASM_BINDGEN: &str = "0.2.130";
 
 /// The static files of the page.
-const PAGE: &[&str] = &["index.html", "style.css", "app.js", "worker.js", "teach.js"];
+const PAGE: &[&str] = &[
+    "index.html",
+    "style.css",
+    "app.js",
+    "worker.js",
+    "teach.js",
+    "favicon.svg",
+];
 
 pub(crate) fn run(root: &Path, args: &[String]) -> anyhow::Result<()> {
     let mut serve = None;

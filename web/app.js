@@ -277,7 +277,7 @@ function setUpDlx() {
     say(status, result.best.length ? `the ${plural(result.best.length, 'cheapest solution')} (options' costs written |n after an option)` : 'no solution');
   });
   $('dlx-estimate').addEventListener('click', async () => {
-    const result = await run('dlx', 'dlx-estimate', { text: text.value, probes: 1000 }).catch(ignore);
+    const result = await run('dlx', 'dlx-estimate', { text: text.value }).catch(ignore);
     if (result) {
       const solutions = result.hits > 0 ? `${result.solutions.toPrecision(3)} solutions` : 'no solution seen (none of the probes reached one)';
       say(status, `Knuth's estimate from ${result.probes} random paths: about ${result.nodes.toPrecision(3)} nodes and ${solutions}`);

@@ -95,13 +95,13 @@ const handlers = {
 
   'dlx-cheapest': (id, { text, k }) => {
     const problem = dlx.Problem.fromDlx(text);
-    const best = problem.minCost(k, 1e9);
+    const best = problem.minCost(k);
     return { best: best.map(([cost, options]) => ({ cost, options: Array.from(options, (o) => problem.optionText(o)) })) };
   },
 
-  'dlx-estimate': (id, { text, probes }) => {
-    const [nodes, nodesError, solutions, solutionsError, hits] = dlx.Problem.fromDlx(text).estimate(probes, BigInt(1));
-    return { nodes, nodesError, solutions, solutionsError, hits, probes };
+  'dlx-estimate': (id, { text }) => {
+    const [nodes, nodesError, solutions, solutionsError, hits] = dlx.Problem.fromDlx(text).estimate();
+    return { nodes, nodesError, solutions, solutionsError, hits, probes: dlx.limits().estimateProbes };
   },
 
   // The engine's own steps (Solver::explore), each with the matrix it leaves.
@@ -145,7 +145,7 @@ const handlers = {
 
   'poly-random': (id, args) => {
     const model = polyomino(args);
-    const drawn = model.problem().sample(1, BigInt(args.seed), 5e7);
+    const drawn = model.problem().sample(1, BigInt(args.seed));
     if (drawn.length === 0) return { none: true };
     return { svg: model.toSvg(drawn[0]), text: model.toText(drawn[0]) };
   },

@@ -25,7 +25,7 @@
 //! - **Bounds.** Every reader refuses a text over [`MAX_TEXT_BYTES`]
 //!   (16 MiB; `Problem.fromDlx` takes another limit) before reading it;
 //!   every batch (samples, the cheapest solutions) holds at most
-//!   [`MAX_BATCH`] results; the memoised count's cache keeps within
+//!   [`MAX_BATCH`] results within [`BATCH_NODES`] nodes; the memoised count's cache keeps within
 //!   [`CACHE_MEMORY`] and a model's problem within [`PROBLEM_MEMORY`].
 //! - **Errors.** Errors are JavaScript `Error`s whose message is the Rust
 //!   error's (the line, the item, what was expected).
@@ -59,6 +59,16 @@ pub const MAX_BATCH: usize = 10_000;
 
 /// The most probes of one estimate.
 pub const MAX_PROBES: u64 = 10_000_000;
+
+/// The probes of an estimate unless told otherwise: `dlx estimate`'s default.
+pub const ESTIMATE_PROBES: u64 = 10_000;
+
+/// The seed of an estimate's probes unless told otherwise: `dlx estimate`'s default.
+pub const ESTIMATE_SEED: u64 = 1;
+
+/// The node budget of a batch (the cheapest solutions; the diagram that
+/// samples are drawn from) unless told otherwise.
+pub const BATCH_NODES: u64 = 1_000_000_000;
 
 /// The memory the memoised count's cache may hold in a page: 1 GiB.
 pub const CACHE_MEMORY: usize = 1 << 30;
@@ -154,7 +164,8 @@ fn option_ids(solution: &[OptionId]) -> Uint32Array {
     Uint32Array::from(indices.as_slice())
 }
 
-/// The page's limits: `{maxTextBytes, maxBatch, maxProbes, exploreEvents}`.
+/// The page's limits and defaults: `{maxTextBytes, maxBatch, maxProbes,
+/// exploreEvents, estimateProbes, batchNodes}`.
 #[wasm_bindgen]
 pub fn limits() -> js_sys::Object {
     let limits = js_sys::Object::new();
@@ -163,6 +174,8 @@ pub fn limits() -> js_sys::Object {
         ("maxBatch", MAX_BATCH as f64),
         ("maxProbes", MAX_PROBES as f64),
         ("exploreEvents", EXPLORE_EVENTS as f64),
+        ("estimateProbes", ESTIMATE_PROBES as f64),
+        ("batchNodes", BATCH_NODES as f64),
     ] {
         let _ = js_sys::Reflect::set(&limits, &JsValue::from(key), &JsValue::from(value));
     }

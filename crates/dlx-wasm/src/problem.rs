@@ -11,8 +11,8 @@ use wasm_bindgen::prelude::*;
 use crate::explore::{ExploreJob, EXPLORE_EVENTS, MAX_EXPLORE_EVENTS};
 use crate::jobs::{count_mode, CountJob, SolutionsJob};
 use crate::{
-    budget, check_size, error, memo_settings, option_ids, whole, MAX_BATCH, MAX_PROBES,
-    MAX_TEXT_BYTES,
+    budget, check_size, error, memo_settings, option_ids, whole, BATCH_NODES, ESTIMATE_PROBES,
+    ESTIMATE_SEED, MAX_BATCH, MAX_PROBES, MAX_TEXT_BYTES,
 };
 
 /// An exact cover problem.
@@ -124,12 +124,14 @@ impl Problem {
         Ok(SolutionsJob::new(solver))
     }
 
-    /// Knuth's estimate from `probes` random paths (2 to 10,000,000) drawn
-    /// from `seed` (the core's one estimate): `[nodes, nodes' standard
-    /// error, solutions, solutions' standard error, probes that reached a
-    /// solution]`.
-    pub fn estimate(&self, probes: f64, seed: u64) -> Result<Vec<f64>, JsError> {
-        let probes = whole(probes, "probes")?;
+    /// Knuth's estimate from `probes` random paths (2 to 10,000,000;
+    /// 10,000 unless given) drawn from `seed` (1 unless given), as `dlx
+    /// estimate` takes them (the core's one estimate): `[nodes, nodes'
+    /// standard error, solutions, solutions' standard error, probes that
+    /// reached a solution]`.
+    pub fn estimate(&self, probes: Option<f64>, seed: Option<u64>) -> Result<Vec<f64>, JsError> {
+        let probes = probes.map_or(Ok(ESTIMATE_PROBES), |n| whole(n, "probes"))?;
+        let seed = seed.unwrap_or(ESTIMATE_SEED);
         if !(2..=MAX_PROBES).contains(&probes) {
             return Err(JsError::new(&format!(
                 "{probes} probes: the page takes 2 to {MAX_PROBES}"
@@ -147,18 +149,19 @@ impl Problem {
     }
 
     /// The `k` cheapest solutions under the options' costs (Knuth's DLX5
-    /// `|cost`), cheapest first, within `max_nodes` nodes: an array of
-    /// `[cost as decimal digits, option indices]`; throws when the node
-    /// budget stops the search first (the answer would be partial).
+    /// `|cost`), cheapest first, within `maxNodes` nodes (10^9 unless
+    /// given): an array of `[cost as decimal digits, option indices]`;
+    /// throws when the node budget stops the search first (the answer
+    /// would be partial).
     #[wasm_bindgen(js_name = minCost)]
-    pub fn min_cost(&self, k: usize, max_nodes: f64) -> Result<Array, JsError> {
+    pub fn min_cost(&self, k: usize, max_nodes: Option<f64>) -> Result<Array, JsError> {
         if k > MAX_BATCH {
             return Err(JsError::new(&format!(
                 "{k} cheapest solutions are more than the page lists at once ({MAX_BATCH})"
             )));
         }
         let mut solver = Solver::new(&self.inner);
-        solver.set_budget(budget(Some(max_nodes))?);
+        solver.set_budget(budget(Some(max_nodes.unwrap_or(BATCH_NODES as f64)))?);
         let best = solver.min_cost(k);
         if let dlx_core::Outcome::Stopped(stop) = best.outcome {
             return Err(JsError::new(&format!(
@@ -182,14 +185,15 @@ impl Problem {
 
     /// `k` solutions (at most 10,000) drawn uniformly at random from
     /// `seed`, each as option indices in the order drawn; throws when the
-    /// diagram to draw from would pass `max_nodes` nodes or the page's memory.
-    pub fn sample(&self, k: usize, seed: u64, max_nodes: f64) -> Result<Array, JsError> {
+    /// diagram to draw from would pass `maxNodes` nodes (10^9 unless given)
+    /// or the page's memory.
+    pub fn sample(&self, k: usize, seed: u64, max_nodes: Option<f64>) -> Result<Array, JsError> {
         if k > MAX_BATCH {
             return Err(JsError::new(&format!(
                 "{k} draws are more than the page draws at once ({MAX_BATCH})"
             )));
         }
-        let budget: Budget = budget(Some(max_nodes))?;
+        let budget: Budget = budget(Some(max_nodes.unwrap_or(BATCH_NODES as f64)))?;
         let diagram =
             Diagram::build(&self.inner, &memo_settings(), &budget).map_err(|e| error(&e))?;
         Ok(diagram

@@ -3,55 +3,87 @@
 // quote them) is only ever set with textContent, and SVG pictures are shown
 // as images (scripts never run in an <img>): nothing typed becomes markup.
 
-import { algorithmX, drawMatrix, drawLinks } from './teach.js';
+import { frames, drawMatrix, drawLinks } from './teach.js';
 
 const $ = (id) => document.getElementById(id);
 
-// ---------------------------------------------------------------- the worker
+// ---------------------------------------------------------------- the workers
 
-let worker = null;
-let nextId = 1;
-const pending = new Map();
-
-function startWorker() {
-  worker = new Worker('worker.js', { type: 'module' });
-  worker.onmessage = (event) => {
-    const message = event.data;
-    const call = pending.get(message.id);
-    if (!call) return;
-    if (message.type === 'progress') {
-      call.onProgress(message);
-    } else {
-      pending.delete(message.id);
-      if (message.type === 'result') call.resolve(message.result);
-      else call.reject(new Error(message.message));
-    }
-  };
-  worker.onerror = (event) => {
-    for (const call of pending.values()) call.reject(new Error(event.message || 'the search stopped with an error'));
-    pending.clear();
-  };
-}
-
-function ask(op, args, onProgress = () => {}) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, onProgress });
-    worker.postMessage({ id, op, args });
-  });
-}
-
-// Stops every search: the worker is ended and a fresh one started.
-function stopAll() {
-  worker.terminate();
-  for (const call of pending.values()) {
-    const error = new Error('stopped');
-    error.stopped = true;
-    call.reject(error);
+// A view's searches: a Web Worker of its own (started at the view's first
+// request), the requests it has not answered, and its Stop, which ends this
+// view's worker alone: a search in one view never waits for another view's,
+// and never stops with it.
+class Searches {
+  constructor() {
+    this.worker = null;
+    this.nextId = 1;
+    this.pending = new Map();
+    // Called at a Stop: what the view lost with its worker, in words.
+    this.onStop = () => '';
   }
-  pending.clear();
-  startWorker();
+
+  start() {
+    this.worker = new Worker('worker.js', { type: 'module' });
+    this.worker.onmessage = (event) => {
+      const message = event.data;
+      const call = this.pending.get(message.id);
+      if (!call) return;
+      if (message.type === 'progress') {
+        call.onProgress(message);
+      } else {
+        this.pending.delete(message.id);
+        if (message.type === 'result') call.resolve(message.result);
+        else call.reject(new Error(message.message));
+        // A trap leaves the wasm module unusable: the next request starts afresh.
+        if (message.fatal) this.fail('an earlier request of this view failed');
+      }
+    };
+    this.worker.onerror = (event) => this.fail(event.message || 'the search stopped with an error');
+  }
+
+  // Ends the worker after an error, and every request it had not answered.
+  fail(why) {
+    for (const call of this.pending.values()) call.reject(new Error(why));
+    this.pending.clear();
+    this.end();
+  }
+
+  end() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+
+  ask(op, args, onProgress = () => {}) {
+    if (!this.worker) this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, op, args });
+    });
+  }
+
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  // Ends this view's searches: its worker, and what the worker held (a
+  // listing cannot go on after it); the next request starts a fresh one.
+  stop() {
+    if (!this.worker) return;
+    this.end();
+    // What else the view lost, in words ('' when nothing).
+    const note = this.onStop() || '';
+    for (const call of this.pending.values()) {
+      const error = new Error('stopped');
+      error.stopped = true;
+      error.note = note;
+      call.reject(error);
+    }
+    this.pending.clear();
+  }
 }
+
+const views = Object.fromEntries(['dlx', 'poly', 'sudoku', 'queens', 'teach'].map((view) => [view, new Searches()]));
 
 // ---------------------------------------------------------------- helpers
 
@@ -81,20 +113,45 @@ function progressText(message) {
   return parts.join(', ');
 }
 
-// Runs a request with the view's status line and Stop button.
+// Runs a request in the view's worker, with the view's status line and
+// Stop button. A request made while the view's search runs waits for it,
+// and the status says so.
 async function run(view, op, args) {
+  const searches = views[view];
   const status = $(`${view}-status`);
   const stop = $(`${view}-stop`);
   stop.disabled = false;
-  say(status, 'working...');
+  say(status, searches.busy ? "waiting for this view's search under way (Stop ends it)" : 'working...');
   try {
-    return await ask(op, args, (message) => say(status, progressText(message)));
+    return await searches.ask(op, args, (message) => say(status, progressText(message)));
   } catch (error) {
-    say(status, error.stopped ? 'stopped: the answer is incomplete' : `error: ${error.message}`, !error.stopped);
+    say(status, error.stopped ? `stopped: the answer is incomplete${error.note}` : `error: ${error.message}`, !error.stopped);
     throw error;
   } finally {
-    stop.disabled = true;
+    stop.disabled = !searches.busy;
   }
+}
+
+// A view's Stop button: ends that view's searches alone.
+function stopButton(view) {
+  $(`${view}-stop`).addEventListener('click', () => views[view].stop());
+}
+
+// What a listing's last page says of the rest: more to come, all of them,
+// or cut short (by a budget: the listing is partial).
+function listingEnd(result) {
+  if (!result.done) return '';
+  return result.outcome === 'finished' || result.outcome === 'limit' ? ', all of them' : `, cut short (${result.outcome}): the listing is partial`;
+}
+
+// A number typed in an input, refused unless a whole number from `low` to
+// `high`: the input goes back to what is drawn, and the status says why.
+function sizeFrom(input, low, high, drawn, status, what) {
+  const value = Number(input.value);
+  if (Number.isInteger(value) && value >= low && value <= high) return value;
+  say(status, `the ${what} is a whole number from ${low} to ${high} here, not ${input.value || 'nothing'}; the board drawn is kept`, true);
+  input.value = String(drawn);
+  return null;
 }
 
 function showSvg(img, svg, alt) {
@@ -157,32 +214,51 @@ function setUpDlx() {
   $('dlx-example').addEventListener('click', () => { text.value = QUEENS_8; });
   $('dlx-file').addEventListener('change', async (event) => {
     const file = event.target.files[0];
-    if (file) text.value = await file.text();
+    if (!file) return;
+    const read = await run('dlx', 'read-file', { file }).catch(ignore);
+    if (read !== undefined) {
+      text.value = read;
+      say(status, `${file.name} read`);
+    }
   });
-  $('dlx-stop').addEventListener('click', stopAll);
+  stopButton('dlx');
+  // A Stop ends the view's worker, and the listing it held with it.
+  views.dlx.onStop = () => {
+    if (shown === 0 || !listing) return '';
+    listing = false;
+    more.disabled = true;
+    return `; the listing was cut short at ${plural(shown, 'solution')} (list again to start over)`;
+  };
+  // Whether the view's worker holds a listing that can go on.
+  let listing = false;
   $('dlx-count').addEventListener('click', async () => {
     const result = await run('dlx', 'dlx-count', { text: text.value }).catch(ignore);
-    if (result) {
-      say(status, `${plural(result.count, 'solution')} (${result.method === 'memo' ? 'memoised count' : "Knuth's search"}, ${grouping.format(result.nodes)} nodes, ${grouping.format(result.updates)} updates, deepest level ${result.maxLevel})`);
-    }
+    if (!result) return;
+    const how = `${result.method === 'memo' ? 'memoised count' : "Knuth's search"}, ${grouping.format(result.nodes)} nodes, ${grouping.format(result.updates)} updates, deepest level ${result.maxLevel}`;
+    if (result.outcome === 'finished') say(status, `${plural(result.count, 'solution')} (${how})`);
+    else say(status, `cut short (${result.outcome}): ${result.soFar ? `at least ${plural(result.soFar, 'solution')}` : 'no count'} (${how})`, true);
   });
   const showPage = (result) => {
     for (const solution of result.solutions) {
       const item = document.createElement('li');
       item.textContent = solution.join('  ·  ');
       list.append(item);
-      shown += 1;
     }
+    shown = result.listed;
+    listing = !result.done;
     more.disabled = result.done;
-    say(status, `${plural(shown, 'solution')} shown${result.done ? ', all of them' : ''} (${grouping.format(result.nodes)} nodes, ${grouping.format(result.updates)} updates, deepest level ${result.maxLevel})`);
+    say(status, `${plural(shown, 'solution')} shown${listingEnd(result)} (${grouping.format(result.nodes)} nodes, ${grouping.format(result.updates)} updates, deepest level ${result.maxLevel})`);
   };
   $('dlx-list').addEventListener('click', async () => {
     list.replaceChildren();
     shown = 0;
+    listing = false;
+    more.disabled = true;
     const result = await run('dlx', 'dlx-list', { text: text.value, page: 10 }).catch(ignore);
     if (result) showPage(result);
   });
   more.addEventListener('click', async () => {
+    more.disabled = true;
     const result = await run('dlx', 'more', { page: 10 }).catch(ignore);
     if (result) showPage(result);
   });
@@ -191,6 +267,7 @@ function setUpDlx() {
     if (!result) return;
     list.replaceChildren();
     shown = 0;
+    listing = false;
     more.disabled = true;
     for (const { cost, options } of result.best) {
       const item = document.createElement('li');
@@ -200,7 +277,7 @@ function setUpDlx() {
     say(status, result.best.length ? `the ${plural(result.best.length, 'cheapest solution')} (options' costs written |n after an option)` : 'no solution');
   });
   $('dlx-estimate').addEventListener('click', async () => {
-    const result = await run('dlx', 'dlx-estimate', { text: text.value, probes: 1000 }).catch(ignore);
+    const result = await run('dlx', 'dlx-estimate', { text: text.value }).catch(ignore);
     if (result) {
       const solutions = result.hits > 0 ? `${result.solutions.toPrecision(3)} solutions` : 'no solution seen (none of the probes reached one)';
       say(status, `Knuth's estimate from ${result.probes} random paths: about ${result.nodes.toPrecision(3)} nodes and ${solutions}`);
@@ -220,7 +297,9 @@ function setUpPolyomino() {
   let height = 6;
   let tilings = [];
   let index = -1;
+  // Whether the listing ended (every tiling listed, or cut short: `cut`).
   let done = false;
+  let cut = false;
 
   const draw = () => {
     board.replaceChildren();
@@ -250,6 +329,7 @@ function setUpPolyomino() {
     tilings = [];
     index = -1;
     done = false;
+    cut = false;
     $('poly-prev').disabled = true;
     $('poly-next').disabled = true;
   };
@@ -265,23 +345,34 @@ function setUpPolyomino() {
   const show = () => {
     const tiling = tilings[index];
     showSvg(picture, tiling.svg, `Tiling ${index + 1}: ${tiling.text.replace(/\n/g, ' ')}`);
-    caption.textContent = `Tiling ${index + 1}${done ? ` of ${tilings.length}` : ''}`;
+    caption.textContent = `Tiling ${index + 1}${done && !cut ? ` of ${tilings.length}` : ''}${cut ? ` of the ${tilings.length} listed before the listing was cut short` : ''}`;
     $('poly-prev').disabled = index <= 0;
     $('poly-next').disabled = done && index >= tilings.length - 1;
   };
   $('poly-new').addEventListener('click', () => {
-    width = Math.max(1, Math.min(30, Number($('poly-width').value) || 1));
-    height = Math.max(1, Math.min(30, Number($('poly-height').value) || 1));
+    const w = sizeFrom($('poly-width'), 1, 30, width, status, 'width');
+    const h = w === null ? null : sizeFrom($('poly-height'), 1, 30, height, status, 'height');
+    if (h === null) return;
+    [width, height] = [w, h];
+    say(status, '');
     holes = new Set();
     reset();
     draw();
   });
   for (const id of ['poly-pieces', 'poly-onesided', 'poly-custom']) $(id).addEventListener('change', reset);
-  $('poly-stop').addEventListener('click', stopAll);
+  stopButton('poly');
+  // A Stop ends the view's worker, and the listing of tilings it held.
+  views.poly.onStop = () => {
+    if (!tilings.length || done) return '';
+    [done, cut] = [true, true];
+    $('poly-next').disabled = index >= tilings.length - 1;
+    return `; the listing of tilings was cut short at ${tilings.length}`;
+  };
   $('poly-count').addEventListener('click', async () => {
     const result = await run('poly', 'poly-count', args()).catch(ignore);
     if (!result) return;
     const distinct = result.distinct ? `, ${plural(result.distinct, 'tiling')} up to the board's symmetries` : '';
+    if (result.outcome !== 'finished') { say(status, `cut short (${result.outcome}): no count`, true); return; }
     say(status, `${plural(result.tilings, 'tiling')}${distinct} (${result.method === 'memo' ? 'memoised count' : "Knuth's search"})`, false, result.seconds);
   });
   const fetchMore = async (op) => {
@@ -289,8 +380,9 @@ function setUpPolyomino() {
     if (!result) return false;
     tilings.push(...result.solutions);
     done = result.done;
+    cut = result.done && result.outcome !== 'finished';
     if (result.solutions.length === 0) {
-      say(status, tilings.length ? `all ${tilings.length} tilings shown` : 'no tiling');
+      say(status, tilings.length ? `${plural(tilings.length, 'tiling')} shown${listingEnd(result)}` : `no tiling${cut ? ` found before the search was cut short (${result.outcome})` : ''}`, cut);
       if (!tilings.length) { picture.hidden = true; caption.textContent = 'This board has no tiling with these pieces.'; }
       return false;
     }
@@ -327,7 +419,7 @@ function setUpSudoku() {
   const status = $('sudoku-status');
   const picture = $('sudoku-picture');
   text.value = SUDOKU_EXAMPLE;
-  $('sudoku-stop').addEventListener('click', stopAll);
+  stopButton('sudoku');
   $('sudoku-solve').addEventListener('click', async () => {
     const result = await run('sudoku', 'sudoku-solve', { text: text.value, diagonal: $('sudoku-diagonal').checked }).catch(ignore);
     if (!result) return;
@@ -382,31 +474,46 @@ function setUpQueens() {
     $('queens-next').disabled = true;
   };
   $('queens-new').addEventListener('click', () => {
-    n = Math.max(1, Math.min(20, Number($('queens-n').value) || 1));
+    const side = sizeFrom($('queens-n'), 1, 20, n, status, 'board side');
+    if (side === null) return;
+    n = side;
+    say(status, '');
     placed = new Map();
     picture.hidden = true;
     draw();
   });
-  $('queens-stop').addEventListener('click', stopAll);
+  stopButton('queens');
+  // A Stop ends the view's worker, and the listing of completions it held.
+  let shown = 0;
+  let listing = false;
+  views.queens.onStop = () => {
+    if (!listing) return '';
+    listing = false;
+    $('queens-next').disabled = true;
+    return `; the listing of completions was cut short at ${shown}`;
+  };
   $('queens-count').addEventListener('click', async () => {
     const result = await run('queens', 'queens-count', args()).catch(ignore);
-    if (result) say(status, `${plural(result.count, 'way')} to complete the board (${grouping.format(result.nodes)} nodes)`, false, result.seconds);
+    if (!result) return;
+    if (result.outcome !== 'finished') say(status, `cut short (${result.outcome}): at least ${plural(result.soFar || '0', 'way')}`, true);
+    else say(status, `${plural(result.count, 'way')} to complete the board (${grouping.format(result.nodes)} nodes)`, false, result.seconds);
   });
-  let shown = 0;
   const showPage = (result) => {
+    listing = !result.done;
+    $('queens-next').disabled = result.done;
     if (result.solutions.length === 0) {
-      say(status, shown ? `all ${shown} completions shown` : 'no way to complete this board');
-      $('queens-next').disabled = true;
+      const cut = result.outcome !== 'finished';
+      say(status, shown ? `${plural(shown, 'completion')} shown${listingEnd(result)}` : `no way to complete this board${cut ? ` found before the search was cut short (${result.outcome})` : ''}`, cut);
       return;
     }
-    shown += 1;
+    shown = result.listed;
     const [first] = result.solutions;
     showSvg(picture, first.svg, `Completion ${shown}: queens in columns ${first.columns.map((c) => c + 1).join(', ')}`);
-    say(status, `completion ${shown}${result.done ? ', the last' : ''}`);
-    $('queens-next').disabled = result.done;
+    say(status, `completion ${shown}${result.done ? (result.outcome === 'finished' ? ', the last' : `, the last before the listing was cut short (${result.outcome})`) : ''}`);
   };
   $('queens-show').addEventListener('click', async () => {
     shown = 0;
+    listing = false;
     const result = await run('queens', 'queens-list', args(1)).catch(ignore);
     if (result) showPage(result);
   });
@@ -438,8 +545,8 @@ function setUpTeaching() {
   let at = 0;
   text.value = TEACH_EXAMPLE;
   const show = () => {
-    const state = steps[at];
-    step.textContent = state.message;
+    const { message, state } = steps[at];
+    step.textContent = message;
     counter.textContent = `step ${at + 1} of ${steps.length}`;
     drawMatrix($('teach-matrix'), problem, state);
     drawLinks($('teach-links'), problem, state);
@@ -448,14 +555,9 @@ function setUpTeaching() {
   };
   const load = async () => {
     try {
-      problem = await ask('dlx-parse', { text: text.value });
-      if (problem.items.length > 10 || problem.options.length > 12) {
-        throw new Error(`${problem.items.length} items and ${problem.options.length} options: the step-by-step view takes at most 10 items and 12 options`);
-      }
-      if (problem.options.some((o) => o.text.includes(':'))) {
-        throw new Error('colors are not drawn in the step-by-step view; take them out');
-      }
-      steps = algorithmX(problem, 500);
+      const explored = await views.teach.ask('teach-explore', { text: text.value, maxItems: 10, maxOptions: 12 });
+      problem = explored.problem;
+      steps = frames(explored);
       at = 0;
       step.classList.remove('error');
       show();
@@ -473,11 +575,10 @@ function setUpTeaching() {
 
 // ---------------------------------------------------------------- start
 
-startWorker();
 setUpTabs();
 setUpDlx();
 setUpPolyomino();
 setUpSudoku();
 setUpQueens();
 setUpTeaching();
-ask('version').then((v) => { $('version').textContent = v; }, ignore);
+views.dlx.ask('version').then((v) => { $('version').textContent = v; }, ignore);

@@ -1,52 +1,60 @@
-// The search side of the page: every search runs here, in a Web Worker, so
-// the page stays responsive. A search runs in slices and posts its progress
-// between them; the page stops a search by ending this worker.
+// The search side of the page: each view has a Web Worker of its own
+// running this file, so that a view's search never waits for another's and
+// a Stop ends one view's search alone. A search runs in slices and posts
+// its progress between them; the page stops a search by ending the view's
+// worker. Everything here is conversion: each request is one call of the
+// wasm module (dlx-wasm), and its answer turned into plain data.
 import init, * as dlx from './pkg/dlx_wasm.js';
 
 const ready = init();
 const SLICE = 1 << 16;
 const PROGRESS_MS = 100;
-// The listing the page pages through (one at a time).
+// The listing this view pages through, and what it has listed so far.
 let listing = null;
 
 function post(message) {
   self.postMessage(message);
 }
 
-function runCount(id, job) {
+function every(ms, action) {
   let last = performance.now();
-  while (!job.step(SLICE)) {
+  return (...args) => {
     const now = performance.now();
-    if (now - last > PROGRESS_MS) {
+    if (now - last > ms) {
       last = now;
-      post({ id, type: 'progress', nodes: job.nodes(), fraction: job.fraction(), method: job.method(), soFar: job.countSoFar() });
+      action(...args);
     }
-  }
-  return { count: job.count(), method: job.method(), nodes: job.nodes(), updates: job.updates(), maxLevel: job.maxLevel() };
+  };
 }
 
-// The next `page` solutions of the listing (each through `keep` and `make`).
+function runCount(id, job) {
+  const report = every(PROGRESS_MS, () => post({ id, type: 'progress', nodes: job.nodes(), fraction: job.fraction(), method: job.method(), soFar: job.countSoFar() }));
+  while (!job.step(SLICE)) report();
+  return { count: job.count(), outcome: job.outcome(), soFar: job.countSoFar(), method: job.method(), nodes: job.nodes(), updates: job.updates(), maxLevel: job.maxLevel() };
+}
+
+// Starts the view's listing: `job` a SolutionsJob, `keep` and `make` what
+// is listed of a solution.
+function startListing(job, keep, make) {
+  if (listing) listing.job.free();
+  listing = { job, keep, make, listed: 0 };
+}
+
+// The next `page` solutions of the view's listing. A listing this worker
+// does not hold (it was stopped with the worker) cannot go on: an error
+// says so, never an empty page that would pass for the end.
 function nextPage(id, page) {
+  if (!listing) throw new Error('the listing was cut short when its search was stopped; list again to start over');
+  const { job, keep, make } = listing;
   const out = [];
-  let last = performance.now();
-  while (out.length < page && listing && !listing.job.done) {
-    const solution = listing.job.next(SLICE);
-    if (solution && listing.keep(solution)) {
-      out.push(listing.make(solution));
-    }
-    const now = performance.now();
-    if (now - last > PROGRESS_MS) {
-      last = now;
-      post({ id, type: 'progress', nodes: listing.job.nodes(), fraction: listing.job.fraction(), found: listing.job.found() });
-    }
+  const report = every(PROGRESS_MS, () => post({ id, type: 'progress', nodes: job.nodes(), fraction: job.fraction(), found: job.found() }));
+  while (out.length < page && !job.done) {
+    const solution = job.next(SLICE);
+    if (solution && keep(solution)) out.push(make(solution));
+    report();
   }
-  return {
-    solutions: out,
-    done: !listing || listing.job.done,
-    nodes: listing ? listing.job.nodes() : 0,
-    updates: listing ? listing.job.updates() : 0,
-    maxLevel: listing ? listing.job.maxLevel() : 0,
-  };
+  listing.listed += out.length;
+  return { solutions: out, listed: listing.listed, done: job.done, outcome: job.outcome, nodes: job.nodes(), updates: job.updates(), maxLevel: job.maxLevel() };
 }
 
 function polyomino(args) {
@@ -57,27 +65,29 @@ function queens(args) {
   return new dlx.Queens(args.n, Uint32Array.from(args.placed.flat()));
 }
 
+function parsed(problem) {
+  const options = [];
+  for (let i = 0; i < problem.optionCount; i++) {
+    options.push({ text: problem.optionText(i), items: Array.from(problem.optionItems(i)) });
+  }
+  return { items: problem.items(), primary: problem.primaryCount, options };
+}
+
 const handlers = {
   version: () => dlx.version(),
 
-  'dlx-parse': (id, { text }) => {
-    const problem = dlx.Problem.fromDlx(text);
-    const options = [];
-    for (let i = 0; i < problem.optionCount; i++) {
-      options.push({ text: problem.optionText(i), items: Array.from(problem.optionItems(i)) });
-    }
-    return { items: problem.items(), primary: problem.primaryCount, options };
+  // A file opened in a view, refused past the readers' limit before it is read.
+  'read-file': (id, { file }) => {
+    const limit = dlx.limits().maxTextBytes;
+    if (file.size > limit) throw new Error(`${file.name} is ${file.size} bytes, more than the ${limit} bytes the page reads`);
+    return new FileReaderSync().readAsText(file);
   },
 
   'dlx-count': (id, { text }) => runCount(id, dlx.Problem.fromDlx(text).count()),
 
   'dlx-list': (id, { text, page }) => {
     const problem = dlx.Problem.fromDlx(text);
-    listing = {
-      job: problem.solutions(),
-      keep: () => true,
-      make: (solution) => Array.from(solution, (o) => problem.optionText(o)),
-    };
+    startListing(problem.solutions(), () => true, (solution) => Array.from(solution, (o) => problem.optionText(o)));
     return nextPage(id, page);
   },
 
@@ -85,44 +95,57 @@ const handlers = {
 
   'dlx-cheapest': (id, { text, k }) => {
     const problem = dlx.Problem.fromDlx(text);
-    const best = problem.minCost(k, 1e9);
+    const best = problem.minCost(k);
     return { best: best.map(([cost, options]) => ({ cost, options: Array.from(options, (o) => problem.optionText(o)) })) };
   },
 
-  'dlx-estimate': (id, { text, probes }) => {
-    const [nodes, nodesError, solutions, solutionsError, hits] = dlx.Problem.fromDlx(text).estimate(probes, BigInt(1));
-    return { nodes, nodesError, solutions, solutionsError, hits, probes };
+  'dlx-estimate': (id, { text }) => {
+    const [nodes, nodesError, solutions, solutionsError, hits] = dlx.Problem.fromDlx(text).estimate();
+    return { nodes, nodesError, solutions, solutionsError, hits, probes: dlx.limits().estimateProbes };
   },
+
+  // The engine's own steps (Solver::explore), each with the matrix it leaves.
+  // The view draws at most `maxItems` items and `maxOptions` options.
+  'teach-explore': (id, { text, maxItems, maxOptions }) => {
+    const problem = dlx.Problem.fromDlx(text);
+    const [items, options] = [problem.items().length, problem.optionCount];
+    if (items > maxItems || options > maxOptions) {
+      throw new Error(`${items} items and ${options} options: the step-by-step view draws at most ${maxItems} items and ${maxOptions} options`);
+    }
+    const job = problem.explore();
+    const steps = [];
+    for (let i = 0; i < job.length; i++) {
+      const step = job.step(i);
+      steps.push({
+        kind: step.kind, level: step.level, item: step.item, option: step.option, k: step.k, of: step.of, found: step.found,
+        solution: Array.from(step.solution), covered: Array.from(step.covered), hidden: Array.from(step.hidden),
+        purified: Array.from(step.purified), colors: step.colors,
+      });
+      step.free();
+    }
+    return { problem: parsed(problem), steps, outcome: job.outcome, solutions: job.solutions, nodes: job.nodes, updates: job.updates };
+  },
+
+  'dlx-parse': (id, { text }) => parsed(dlx.Problem.fromDlx(text)),
 
   // The models' one policy, as the CLI counts: memoised where the core's
   // decision finds that it pays, else one search that also counts the
   // tilings up to symmetry.
   'poly-count': (id, args) => {
-    let last = performance.now();
-    const progress = (nodes) => {
-      const now = performance.now();
-      if (now - last > PROGRESS_MS) {
-        last = now;
-        post({ id, type: 'progress', nodes, fraction: -1, method: '', soFar: '' });
-      }
-    };
-    const [tilings, distinct, method] = polyomino(args).count(false, progress);
-    return { tilings, distinct, method };
+    const progress = every(PROGRESS_MS, (nodes) => post({ id, type: 'progress', nodes, fraction: -1, method: '', soFar: '' }));
+    const [tilings, distinct, method, outcome] = polyomino(args).count(false, progress);
+    return { tilings, distinct, method, outcome };
   },
 
   'poly-list': (id, args) => {
     const model = polyomino(args);
-    listing = {
-      job: model.problem().solutions(),
-      keep: (solution) => model.lists(solution),
-      make: (solution) => ({ svg: model.toSvg(solution), text: model.toText(solution) }),
-    };
+    startListing(model.problem().solutions(), (solution) => model.lists(solution), (solution) => ({ svg: model.toSvg(solution), text: model.toText(solution) }));
     return nextPage(id, args.page);
   },
 
   'poly-random': (id, args) => {
     const model = polyomino(args);
-    const drawn = model.problem().sample(1, BigInt(args.seed), 5e7);
+    const drawn = model.problem().sample(1, BigInt(args.seed));
     if (drawn.length === 0) return { none: true };
     return { svg: model.toSvg(drawn[0]), text: model.toText(drawn[0]) };
   },
@@ -141,11 +164,7 @@ const handlers = {
 
   'queens-list': (id, args) => {
     const model = queens(args);
-    listing = {
-      job: model.problem().solutions(),
-      keep: () => true,
-      make: (solution) => ({ svg: model.toSvg(solution), columns: Array.from(model.columns(solution)) }),
-    };
+    startListing(model.problem().solutions(), () => true, (solution) => ({ svg: model.toSvg(solution), columns: Array.from(model.columns(solution)) }));
     return nextPage(id, args.page);
   },
 
@@ -164,6 +183,7 @@ self.onmessage = async (event) => {
     if (result && typeof result === 'object' && !Array.isArray(result)) result.seconds = (performance.now() - started) / 1000;
     post({ id, type: 'result', result });
   } catch (error) {
-    post({ id, type: 'error', message: String((error && error.message) || error) });
+    // A trap (a Rust panic) is fatal to this worker's module: the page starts another.
+    post({ id, type: 'error', message: String((error && error.message) || error), fatal: error instanceof WebAssembly.RuntimeError });
   }
 };

@@ -6,10 +6,12 @@
 //!   is the whole site, for any static file server.
 //! - `--serve [PORT]` then serves it on `http://127.0.0.1:PORT/` (8000 by
 //!   default) until stopped.
-//! - `--test` then runs the browser tests (`web/tests/e2e.mjs`: Playwright's
-//!   `playwright-core` driving Debian's headless Chromium against the page
-//!   served on localhost) and writes a screenshot of each view into
-//!   `target/web-screenshots/`.
+//! - `--test` then runs the wasm module in Node (`web/tests/conformance.mjs`:
+//!   the conformance table; `web/tests/fuzz.mjs`: a short fuzz pass over its
+//!   readers and model constructors), and the browser tests
+//!   (`web/tests/e2e.mjs`: Playwright's `playwright-core` driving Debian's
+//!   headless Chromium against the page served on localhost), which write a
+//!   screenshot of each view into `target/web-screenshots/`.
 //!
 //! What it needs is installed when missing: the wasm target (rustup), the
 //! `wasm-bindgen` CLI at the version of the crate (`cargo install`),
@@ -30,7 +32,14 @@ use crate::{say, tell};
 const WASM_BINDGEN: &str = "0.2.130";
 
 /// The static files of the page.
-const PAGE: &[&str] = &["index.html", "style.css", "app.js", "worker.js", "teach.js"];
+const PAGE: &[&str] = &[
+    "index.html",
+    "style.css",
+    "app.js",
+    "worker.js",
+    "teach.js",
+    "favicon.svg",
+];
 
 pub(crate) fn run(root: &Path, args: &[String]) -> anyhow::Result<()> {
     let mut serve = None;
@@ -177,6 +186,19 @@ fn run_tests(root: &Path, site: &Path) -> anyhow::Result<()> {
     if !on_path("node") || !on_path("npm") {
         say("web tests skipped: no node and npm");
         return Ok(());
+    }
+    // The wasm module in Node, no browser needed: the conformance table,
+    // then a short fuzz pass over its readers and model constructors.
+    for script in ["conformance.mjs", "fuzz.mjs"] {
+        let status = Command::new("node")
+            .arg(root.join("web/tests").join(script))
+            .env("DLX_SITE", site)
+            .env("DLX_ROOT", root)
+            .status()
+            .context("cannot run node")?;
+        if !status.success() {
+            bail!("web/tests/{script} failed");
+        }
     }
     let chromium = Path::new("/usr/bin/chromium");
     if !chromium.exists() {

@@ -64,6 +64,9 @@ pub trait Searcher {
     fn weigh(&mut self, problem: &Problem, weigh: &Weigh<'_>) -> Answer<Weighed>;
 }
 
+/// What a [`Sequential`] searcher calls between two slices.
+type Hook<'h> = dyn FnMut(&Report) + 'h;
+
 /// A [`Searcher`] on the calling thread, in slices of nodes between which
 /// it reports to an optional hook (a page's worker posts its progress
 /// there).
@@ -84,7 +87,7 @@ pub struct Sequential<'h> {
     budget: Budget,
     settings: MemoSettings,
     slice: u64,
-    hook: Option<Box<dyn FnMut(&Report) + 'h>>,
+    hook: Option<Box<Hook<'h>>>,
 }
 
 impl std::fmt::Debug for Sequential<'_> {

@@ -10,7 +10,8 @@
 //! with another color or none. The options tried on the way down are the
 //! partial solution, drawn apart.
 
-use dlx_core::{Color, Event, ItemId, Outcome, Problem as CoreProblem, Solver};
+use dlx_core::explore::Event;
+use dlx_core::{Color, ItemId, Outcome, Problem as CoreProblem, Solver};
 use wasm_bindgen::prelude::*;
 
 use crate::{error, outcome_name};

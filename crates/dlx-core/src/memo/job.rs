@@ -368,7 +368,6 @@ impl<'p> CountJob<'p> {
             updates: plain.updates + memo.updates,
             solutions: plain.solutions,
             max_level: plain.max_level.max(memo.max_level),
-            ..plain
         }
     }
 

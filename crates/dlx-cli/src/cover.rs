@@ -7,6 +7,7 @@ use clap::Args;
 use dlx_core::format::format_option_bytes;
 use dlx_core::{format_option, MinCover};
 
+use crate::shared::cases::answer_cases;
 use crate::shared::{
     emit_problem, finish_run, minimum, out, parse_problem_indexed, read_input, Output, ReportArgs,
     Run, RunArgs,
@@ -51,7 +52,8 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     let mut run = Run::new(&args.run, &report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let mut output = Output::new();
-    run.cases(
+    answer_cases(
+        &mut run,
         std::slice::from_ref(&problem),
         |problem, search| search.min_cover(MinCover::new(problem)),
         |_, cover| {

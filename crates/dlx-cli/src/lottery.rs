@@ -6,6 +6,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Answer};
 use dlx_models::lottery::Design;
 
+use crate::shared::cases::answer_cases;
 use crate::shared::{finish_run, minimum, out, Output, ReportArgs, ResultExt as _, Run, RunArgs};
 
 /// Find the fewest lottery tickets of K numbers out of 1..V such that every T numbers lie on one ticket.
@@ -69,7 +70,8 @@ pub(crate) fn run(args: LotteryArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
         return output.flush();
     }
-    run.cases(
+    answer_cases(
+        &mut run,
         std::slice::from_ref(&design),
         |design, search| {
             let setup = search.cover_setup();

@@ -9,6 +9,7 @@ use clap::{Args, ValueEnum};
 use dlx_core::{write_dlx, Count, Solver};
 use dlx_models::matrix::{parse, Format};
 
+use crate::shared::cases::answer_cases;
 use crate::shared::cases::{emit_dlx, until_error};
 use crate::shared::{
     encoded, fields, finish_run, out, read_text, Line, Output, ReportArgs, ResultExt as _, Run,
@@ -92,7 +93,8 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
     let mut answered = 0u64;
-    run.cases(
+    answer_cases(
+        &mut run,
         &cases,
         |case, search| {
             let encoding = encoded(case.matrix.encode(), &name, "matrix", case.line)?;

@@ -10,8 +10,8 @@ use dlx_core::{write_dlx, Solver};
 use dlx_models::polyomino::{split_count, Board, KnuthSpec, PieceSet, Polyomino, Tiling};
 
 use crate::shared::{
-    fields, out, read_text, Line, MemoArgs, Other, Output, Pictures, ReportArgs, ResultExt as _,
-    Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    fields, out, print_counted, read_text, Line, MemoArgs, Other, Output, Pictures, ReportArgs,
+    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
@@ -220,7 +220,7 @@ pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
         if let (Some(inner), false) = (&counted.counted, args.distinct) {
             let mut inner = inner.clone();
             inner.count = counted.all.clone();
-            return run.print_counted(&inner, &mut output, &args.report, 1, seconds);
+            return print_counted(&run, &inner, &mut output, &args.report, 1, seconds);
         }
         let all = counted.all.unwrap_or_default();
         let distinct = counted.distinct.filter(|_| args.distinct);

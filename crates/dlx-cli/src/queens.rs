@@ -9,10 +9,11 @@ use clap::Args;
 use dlx_core::{write_dlx, Count, Solver};
 use dlx_models::queens::{parse_spoj, Board, Queens, Square};
 
+use crate::shared::cases::answer_cases;
 use crate::shared::cases::{until_error, Case};
 use crate::shared::{
-    fields, finish_run, out, read_text, Line, MemoArgs, Output, Pictures, ReportArgs,
-    ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    fields, finish_run, out, print_counted, read_text, Line, MemoArgs, Output, Pictures,
+    ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
@@ -92,7 +93,8 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         // count to the plain search; with many queens placed they may.
         if !args.distinct && args.limit.is_none() {
             let counted = run.count_solutions(encoding.problem(), &args.memo)?;
-            return run.print_counted(
+            return print_counted(
+                &run,
                 &counted,
                 &mut output,
                 &report,
@@ -167,14 +169,19 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
             ControlFlow::Continue(_) => {}
         }
     } else {
-        run.cases(std::slice::from_ref(&puzzle), first_board, |_, board| {
-            match &board {
-                Some(board) => write_board(&mut output, &report, 0, board)?,
-                None => report.no_solution(&mut output, None)?,
-            }
-            first = board;
-            Ok(())
-        })?;
+        answer_cases(
+            &mut run,
+            std::slice::from_ref(&puzzle),
+            first_board,
+            |_, board| {
+                match &board {
+                    Some(board) => write_board(&mut output, &report, 0, board)?,
+                    None => report.no_solution(&mut output, None)?,
+                }
+                first = board;
+                Ok(())
+            },
+        )?;
     }
     output.flush()?;
     if let (Some(path), false) = (&args.svg, run.stopped()) {
@@ -231,7 +238,8 @@ fn run_spoj(
     }
     let report = args.report;
     let mut run = Run::new(&args.run, &report)?;
-    run.cases(
+    answer_cases(
+        &mut run,
         &cases,
         |case, search| first_board(&case.puzzle, search),
         |index, board| {

@@ -10,8 +10,8 @@ use dlx_core::{format_option, Count, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem_indexed, read_input, with_note, Line, MemoArgs,
-    Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, parse_problem_indexed, print_counted, read_input, with_note, Line,
+    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -212,7 +212,8 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     }
     if args.count && args.limit.is_none() && args.every.is_none() {
         let counted = run.count_solutions(&problem, &args.memo)?;
-        return run.print_counted(
+        return print_counted(
+            &run,
             &counted,
             &mut output,
             &args.report,
@@ -389,7 +390,7 @@ fn solve_explored(
     if let Some(err) = failed {
         return Err(err);
     }
-    run.add_stats(solver.stats());
+    run.ledger.add_stats(solver.stats());
     run.record(explored.outcome);
     if args.count {
         args.report

@@ -8,6 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, MinCover};
 use dlx_models::squares::parse;
 
+use crate::shared::cases::answer_cases;
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
     encoded, finish_run, minimum, out, read_text, Output, Pictures, ReportArgs, ResultExt as _,
@@ -78,7 +79,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
     let mut run = Run::new(&args.run, &report)?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
-    run.cases(
+    answer_cases(
+        &mut run,
         &cases,
         |case, search| {
             let encoding = encoded(case.grid.encode(), &name, "grid", case.line)?;

@@ -12,6 +12,7 @@ use dlx_models::sudoku::{
     Shape, TargetCost, Variant,
 };
 
+use crate::shared::cases::answer_cases;
 use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
@@ -274,7 +275,8 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         }
         report.count(&mut output, Some(0), count.value, args.limit)?;
     } else {
-        run.cases(
+        answer_cases(
+            &mut run,
             &puzzles,
             |puzzle, search| {
                 answer(&args, variant, puzzle, search).with_context(|| context(puzzle))

@@ -8,6 +8,7 @@ use clap::Args;
 use dlx_core::{write_dlx, Solver};
 use dlx_models::treasure::{answer, parse, Map};
 
+use crate::shared::cases::answer_cases;
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
     encoded, finish_run, minimum, out, read_text, Line, Output, Pictures, ReportArgs,
@@ -80,7 +81,8 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let mut chosen = Vec::new();
     // Whether each map has a tiling (its pieces are empty without one).
     let mut tiled = Vec::new();
-    run.cases(
+    answer_cases(
+        &mut run,
         &cases,
         |case, search| {
             let encoding = encoded(case.map.encode(), &name, "map", case.line)?;

@@ -25,6 +25,7 @@ use dlx_core::{
 };
 use dlx_parallel::{Job, ParallelRounds, ParallelSolver, Pool, Progress};
 
+use crate::shared::ledger::Ledger;
 use crate::shared::progress::Watched;
 use crate::shared::{out, Output, ResultExt as _, Run};
 
@@ -96,10 +97,8 @@ pub(crate) struct Case<'a> {
     budget: Budget,
     /// The run's pool, for a case alone in its input; `None`: this thread only.
     pool: Option<Pool>,
-    /// Knuth's statistics of the searches of this case.
-    stats: Stats,
-    /// How they ended: the first stop, else complete.
-    outcome: Outcome,
+    /// How the searches of this case ended, and their statistics.
+    ledger: Ledger,
 }
 
 impl Case<'_> {
@@ -114,15 +113,8 @@ impl Case<'_> {
         self.progress
             .solutions
             .fetch_add(stats.solutions, Ordering::Relaxed);
-        self.stats += *stats;
-        if self.outcome.is_complete() && !outcome.is_complete() {
-            self.outcome = outcome;
-        }
-    }
-
-    /// Whether a search of this case was cut short: its answer is not printed.
-    fn stopped(&self) -> bool {
-        !self.outcome.is_complete()
+        self.ledger.add_stats(stats);
+        self.ledger.record(outcome);
     }
 
     /// A parallel search of `root` on the run's pool, within the budget, shown live.
@@ -292,86 +284,80 @@ impl Case<'_> {
     }
 }
 
-impl Run {
-    /// Answers every case on this run's threads with `answer`, and hands
-    /// each answer to `emit` on this thread, in input order, as soon as the
-    /// answers before it are in. Shows the progress and keeps to the budget.
-    ///
-    /// The first error (of `answer` or of `emit`) ends the run after the
-    /// answers before it are emitted; a stop (a signal or a budget) ends it
-    /// after the answers finished before it, and is the run's outcome. The
-    /// statistics of the cases answered, and of those a stop cut short, are
-    /// the run's ([`Run::stats`]).
-    pub(crate) fn cases<C: Sync, T: Send>(
-        &mut self,
-        cases: &[C],
-        answer: impl Fn(&C, &mut Case) -> anyhow::Result<T> + Sync,
-        mut emit: impl FnMut(usize, T) -> anyhow::Result<()>,
-    ) -> anyhow::Result<()> {
-        let progress = CaseProgress {
-            total: cases.len() as u64,
-            ..CaseProgress::default()
-        };
-        let budget = self.budget();
-        let pool = self.pool()?;
-        let workers = pool.threads_for(Job::Cases(cases.len()));
-        // A case alone in its input gets the run's threads.
-        let alone = (cases.len() == 1 && pool.threads() > 1).then(|| pool.clone());
-        let case = |progress| Case {
-            progress,
-            budget: budget.clone(),
-            pool: alone.clone(),
-            stats: Stats::default(),
-            outcome: Outcome::Finished,
-        };
-        let (result, stats, outcome) = if workers == 1 {
-            // One thread: the cases are answered and emitted on this one,
-            // so that `--threads 1` takes one core.
-            let work = || {
-                let mut stats = Stats::default();
-                let mut outcome = Outcome::Finished;
-                for (index, this) in cases.iter().enumerate() {
-                    // No case starts once the budget is spent or the run cancelled.
-                    if let Err(stop) = budget.check() {
-                        outcome = Outcome::Stopped(stop);
-                        break;
-                    }
-                    let mut case = case(&progress);
-                    let result = answer(this, &mut case);
-                    stats += case.stats;
-                    if case.stopped() {
-                        outcome = case.outcome;
-                        break;
-                    }
-                    progress.done.fetch_add(1, Ordering::Relaxed);
-                    if let Err(err) = result.and_then(|answer| emit(index, answer)) {
-                        return (Err(err), stats, outcome);
-                    }
+/// Answers every case on `run`'s threads with `answer`, and hands
+/// each answer to `emit` on this thread, in input order, as soon as the
+/// answers before it are in. Shows the progress and keeps to the budget.
+///
+/// The first error (of `answer` or of `emit`) ends the run after the
+/// answers before it are emitted; a stop (a signal or a budget) ends it
+/// after the answers finished before it, and is the run's outcome. The
+/// statistics of the cases answered, and of those a stop cut short, are
+/// the run's ([`Run::stats`]).
+pub(crate) fn answer_cases<C: Sync, T: Send>(
+    run: &mut Run,
+    cases: &[C],
+    answer: impl Fn(&C, &mut Case) -> anyhow::Result<T> + Sync,
+    mut emit: impl FnMut(usize, T) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let progress = CaseProgress {
+        total: cases.len() as u64,
+        ..CaseProgress::default()
+    };
+    let budget = run.budget();
+    let pool = run.pool()?;
+    let workers = pool.threads_for(Job::Cases(cases.len()));
+    // A case alone in its input gets the run's threads.
+    let alone = (cases.len() == 1 && pool.threads() > 1).then(|| pool.clone());
+    let case = |progress| Case {
+        progress,
+        budget: budget.clone(),
+        pool: alone.clone(),
+        ledger: Ledger::default(),
+    };
+    let (result, ledger) = if workers == 1 {
+        // One thread: the cases are answered and emitted on this one,
+        // so that `--threads 1` takes one core.
+        let work = || {
+            let mut ledger = Ledger::default();
+            for (index, this) in cases.iter().enumerate() {
+                // No case starts once the budget is spent or the run cancelled.
+                if let Err(stop) = budget.check() {
+                    ledger.record(Outcome::Stopped(stop));
+                    break;
                 }
-                (Ok(()), stats, outcome)
-            };
-            let progress = &progress;
-            self.watch(progress, work)
-        } else {
-            let work = || {
-                spread(
-                    &budget, &pool, workers, cases, &progress, &case, &answer, &mut emit,
-                )
-            };
-            let progress = &progress;
-            self.watch(progress, work)
+                let mut case = case(&progress);
+                let result = answer(this, &mut case);
+                ledger.absorb(&case.ledger);
+                if case.ledger.stopped() {
+                    break;
+                }
+                progress.done.fetch_add(1, Ordering::Relaxed);
+                if let Err(err) = result.and_then(|answer| emit(index, answer)) {
+                    return (Err(err), ledger);
+                }
+            }
+            (Ok(()), ledger)
         };
-        self.add_stats(&stats);
-        self.record(outcome);
-        result
-    }
+        let progress = &progress;
+        run.watch(progress, work)
+    } else {
+        let work = || {
+            spread(
+                &budget, &pool, workers, cases, &progress, &case, &answer, &mut emit,
+            )
+        };
+        let progress = &progress;
+        run.watch(progress, work)
+    };
+    run.ledger.absorb(&ledger);
+    result
 }
 
-/// [`Run::cases`] on `workers` threads of `pool`: cases are taken a run
+/// [`answer_cases`] on `workers` threads of `pool`: cases are taken a run
 /// of `chunk` at a time and their answers sent together (a file of many
 /// small puzzles, 49,158 sudokus answered in about a second, would
 /// otherwise spend its time waking the printer), and printed here in
-/// input order. Returns the first error, the statistics and the outcome.
+/// input order. Returns the first error, and the cases' ledger.
 #[allow(clippy::too_many_arguments, reason = "one call site, in `cases`")]
 fn spread<'p, C: Sync, T: Send>(
     budget: &Budget,
@@ -382,7 +368,7 @@ fn spread<'p, C: Sync, T: Send>(
     case: &(impl Fn(&'p CaseProgress) -> Case<'p> + Sync),
     answer: &(impl Fn(&C, &mut Case) -> anyhow::Result<T> + Sync),
     emit: &mut impl FnMut(usize, T) -> anyhow::Result<()>,
-) -> (anyhow::Result<()>, Stats, Outcome) {
+) -> (anyhow::Result<()>, Ledger) {
     // A run is small enough that every thread gets many.
     let chunk = (cases.len() / (workers * 16)).clamp(1, 64);
     let next = AtomicUsize::new(0);
@@ -393,11 +379,11 @@ fn spread<'p, C: Sync, T: Send>(
     // The first stop of a case's search, and the work of the cases it
     // cut short: no answer, but nodes searched, which the partial
     // statistics count.
-    let stopped: Mutex<(Outcome, Stats)> = Mutex::new((Outcome::Finished, Stats::default()));
-    type Sent<T> = Vec<(usize, anyhow::Result<T>, Stats)>;
+    let stopped: Mutex<Ledger> = Mutex::new(Ledger::default());
+    type Sent<T> = Vec<(usize, anyhow::Result<T>, Ledger)>;
     let (sender, receiver) = mpsc::channel::<Sent<T>>();
     let mut result = Ok(());
-    let mut stats = Stats::default();
+    let mut ledger = Ledger::default();
     pool.in_place_scope(|scope| {
         for _ in 0..workers {
             let sender = sender.clone();
@@ -413,9 +399,7 @@ fn spread<'p, C: Sync, T: Send>(
                     }
                     if let Err(stop) = budget.check() {
                         let mut stopped = stopped.lock().unwrap_or_else(PoisonError::into_inner);
-                        if stopped.0.is_complete() {
-                            stopped.0 = Outcome::Stopped(stop);
-                        }
+                        stopped.record(Outcome::Stopped(stop));
                         halt.store(true, Ordering::Relaxed);
                         ended = true;
                         break;
@@ -426,18 +410,15 @@ fn spread<'p, C: Sync, T: Send>(
                         failed.fetch_min(index, Ordering::Relaxed);
                     }
                     // An answer cut short by a stop is no answer.
-                    if case.stopped() {
+                    if case.ledger.stopped() {
                         let mut stopped = stopped.lock().unwrap_or_else(PoisonError::into_inner);
-                        if stopped.0.is_complete() {
-                            stopped.0 = case.outcome;
-                        }
-                        stopped.1 += case.stats;
+                        stopped.absorb(&case.ledger);
                         halt.store(true, Ordering::Relaxed);
                         ended = true;
                         break;
                     }
                     progress.done.fetch_add(1, Ordering::Relaxed);
-                    answers.push((index, result, case.stats));
+                    answers.push((index, result, case.ledger));
                 }
                 if (!answers.is_empty() && sender.send(answers).is_err()) || ended {
                     break;
@@ -447,10 +428,10 @@ fn spread<'p, C: Sync, T: Send>(
         drop(sender);
         let mut waiting = BTreeMap::new();
         let mut printed = 0;
-        for (index, answered, case_stats) in receiver.iter().flatten() {
-            waiting.insert(index, (answered, case_stats));
-            while let Some((answered, case_stats)) = waiting.remove(&printed) {
-                stats += case_stats;
+        for (index, answered, case_ledger) in receiver.iter().flatten() {
+            waiting.insert(index, (answered, case_ledger));
+            while let Some((answered, case_ledger)) = waiting.remove(&printed) {
+                ledger.absorb(&case_ledger);
                 if let Err(err) = answered.and_then(|answer| emit(printed, answer)) {
                     // No answer is printed after an error: the threads
                     // stop (the cases' own halt, not a stop of the run).
@@ -463,9 +444,8 @@ fn spread<'p, C: Sync, T: Send>(
             }
         }
     });
-    let (outcome, cut_short) = *stopped.lock().unwrap_or_else(PoisonError::into_inner);
-    stats += cut_short;
-    (result, stats, outcome)
+    ledger.absorb(&stopped.lock().unwrap_or_else(PoisonError::into_inner));
+    (result, ledger)
 }
 
 /// The cases of an input up to its first bad one, and that one's error:

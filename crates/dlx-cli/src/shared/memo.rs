@@ -2,19 +2,14 @@
 
 use std::io::Write as _;
 
-use anyhow::Context as _;
 use clap::Args;
 use dlx_core::memo::SweepStats;
-use dlx_core::{
-    Count, CountMode, Counted, Diagram, MemoError, MemoSettings, Method, Outcome, Problem, Why,
-};
-use dlx_models::tilings::{count_tilings, CountError as TilingsError, TilingCount, Tilings};
-use dlx_parallel::{CountError, ParallelCount, PieceCount, Searches, Split};
+use dlx_core::{Count, CountMode, Counted, MemoSettings, Method, Why};
 use indicatif::HumanCount;
 
 use crate::shared::report::per_second;
 use crate::shared::size::parse_size;
-use crate::shared::{fields, note, Line, Output, ReportArgs, ResultExt as _, Run};
+use crate::shared::{fields, note, Line, Output, ReportArgs, Run};
 
 /// The memoised count's options, shared by the subcommands that count.
 #[derive(Debug, Clone, Args)]
@@ -72,159 +67,51 @@ impl MemoArgs {
     }
 }
 
-impl Run {
-    /// Counts the solutions of `problem` as the flags ask: memoised with
-    /// `--memo`, plainly with `--no-memo`, else by the method the core's
-    /// rule decides ([`dlx_core::CountJob`], the one place that decides);
-    /// on the run's threads, within the run's budget, with the progress
-    /// display. The outcome is recorded; a stopped memoised count has no
-    /// value (`count` is `None`).
-    pub(crate) fn count_solutions(
-        &mut self,
-        problem: &Problem,
-        memo: &MemoArgs,
-    ) -> anyhow::Result<Counted> {
-        let pool = self.pool()?;
-        let mut count = ParallelCount::new(&memo.settings(), memo.mode()).with_pool(&pool);
-        count.set_budget(self.budget());
-        let progress = count.progress();
-        let counted = self.watch(&progress, || count.count(problem));
-        let counted = match counted {
-            Err(CountError::Memo(err)) => Err(anyhow::Error::new(err))
-                .context("--memo cannot count this problem")
-                .bad_input(),
-            other => other.context("the count"),
-        }?;
-        self.record(counted.outcome);
-        self.add_balance(count.balance());
-        Ok(counted)
+/// Prints a count divided by `per_answer` (the solutions of the
+/// problem that make one answer), unless a stopped memoised count has
+/// none, and its statistics with `--stats`: Knuth's for a plain count
+/// (with the threads' balance), the cache's too for a memoised one;
+/// then ends the run.
+pub(crate) fn print_counted(
+    run: &Run,
+    counted: &Counted,
+    output: &mut Output,
+    report: &ReportArgs,
+    per_answer: u64,
+    seconds: f64,
+) -> anyhow::Result<()> {
+    if let Some(count) = &counted.count {
+        report.count(output, None, count.div_floor(per_answer.max(1)), None)?;
     }
-
-    /// Counts the tilings of a board model, all of them and up to symmetry
-    /// with `distinct`, by the models' one policy
-    /// ([`dlx_models::tilings::count_tilings`]) on the run's threads, within
-    /// its budget, with the display; the outcome recorded.
-    pub(crate) fn count_tilings<M: Tilings>(
-        &mut self,
-        model: &M,
-        distinct: bool,
-        memo: &MemoArgs,
-    ) -> anyhow::Result<TilingCount> {
-        let pool = self.pool()?;
-        let mut searches = Searches::new(&pool, self.budget(), memo.settings());
-        let progress = searches.progress();
-        let counted = self.watch(&progress, || {
-            count_tilings(model, distinct, memo.mode(), &mut searches)
-        });
-        let counted = match counted {
-            Err(TilingsError::Memo(err)) => Err(anyhow::Error::new(err))
-                .context("--memo cannot count this problem")
-                .bad_input(),
-            other => other.context("the count"),
-        }?;
-        self.record(counted.outcome);
-        self.add_balance(searches.balance());
-        if let Some(weighed) = &counted.weighed {
-            self.add_stats(&weighed.stats);
-        }
-        Ok(counted)
-    }
-
-    /// Counts the pieces `indices` of `split` as a shard does, each as `dlx
-    /// solve --count` would count the whole ([`ParallelCount::count_pieces`]),
-    /// handing each piece's count to `done` as soon as it is counted.
-    pub(crate) fn count_shard(
-        &mut self,
-        problem: &Problem,
-        split: &Split,
-        indices: &[usize],
-        done: impl FnMut(PieceCount),
-    ) -> anyhow::Result<()> {
-        let pool = self.pool()?;
-        let mut count = ParallelCount::new(&default_settings(), CountMode::Auto).with_pool(&pool);
-        count.set_budget(self.budget());
-        let progress = count.progress();
-        let outcome = self.watch(&progress, || {
-            count.count_pieces(problem, split, indices, done)
-        });
-        let outcome = outcome
-            .context("cannot count the shard's pieces")
-            .bad_input()?;
-        self.add_balance(count.balance());
-        self.record(outcome);
-        Ok(())
-    }
-
-    /// Builds the decision diagram of `problem`'s solutions (every
-    /// subproblem of its memoised count kept, for sampling and
-    /// frequencies), its layers on the run's threads, within the run's
-    /// budget (its memory bounds the diagram); `Ok(None)` when the budget
-    /// stopped it, the stop recorded. `what` names the job for a refusal
-    /// ("dlx sample").
-    pub(crate) fn diagram(
-        &mut self,
-        problem: &Problem,
-        what: &str,
-    ) -> anyhow::Result<Option<Diagram>> {
-        let pool = self.pool()?;
-        match dlx_parallel::diagram_on(problem, &MemoSettings::new(), &self.budget(), &pool) {
-            Ok(diagram) => Ok(Some(diagram)),
-            Err(MemoError::Stopped(stop)) => {
-                self.record(Outcome::Stopped(stop));
-                Ok(None)
+    output.flush()?;
+    match counted.method {
+        Method::Memo => print_memo_stats(counted, seconds, output, report)?,
+        Method::Plain => {
+            let mut extra = vec![("method", "plain".into())];
+            if report.json {
+                extra.extend(run.balance());
             }
-            Err(err) => Err(anyhow::Error::new(err))
-                .with_context(|| format!("{what} cannot draw on this problem"))
-                .bad_input(),
-        }
-    }
-
-    /// Prints a count divided by `per_answer` (the solutions of the
-    /// problem that make one answer), unless a stopped memoised count has
-    /// none, and its statistics with `--stats`: Knuth's for a plain count
-    /// (with the threads' balance), the cache's too for a memoised one;
-    /// then ends the run.
-    pub(crate) fn print_counted(
-        &self,
-        counted: &Counted,
-        output: &mut Output,
-        report: &ReportArgs,
-        per_answer: u64,
-        seconds: f64,
-    ) -> anyhow::Result<()> {
-        if let Some(count) = &counted.count {
-            report.count(output, None, count.div_floor(per_answer.max(1)), None)?;
-        }
-        output.flush()?;
-        match counted.method {
-            Method::Memo => print_memo_stats(counted, seconds, output, report)?,
-            Method::Plain => {
-                let mut extra = vec![("method", "plain".into())];
-                if report.json {
-                    extra.extend(self.balance());
+            report.stats(output, &counted.plain, seconds, &extra)?;
+            if report.stats && !report.json {
+                // Why the probe left the count to the plain search.
+                if let Why::Leverage(leverage) = counted.why {
+                    note(&format!(
+                        "memo: plain count (the probe's leverage {leverage:.2} is too low for the memoised count to pay)"
+                    ));
+                } else if counted.memo.nodes > 0 {
+                    note(&format!(
+                        "memo: plain count (it finished during the probe, {} memoised nodes)",
+                        counted.memo.nodes
+                    ));
                 }
-                report.stats(output, &counted.plain, seconds, &extra)?;
-                if report.stats && !report.json {
-                    // Why the probe left the count to the plain search.
-                    if let Why::Leverage(leverage) = counted.why {
-                        note(&format!(
-                            "memo: plain count (the probe's leverage {leverage:.2} is too low for the memoised count to pay)"
-                        ));
-                    } else if counted.memo.nodes > 0 {
-                        note(&format!(
-                            "memo: plain count (it finished during the probe, {} memoised nodes)",
-                            counted.memo.nodes
-                        ));
-                    }
-                    self.print_balance();
-                }
+                run.print_balance();
             }
         }
-        if counted.count.is_some() {
-            self.finish("the count")
-        } else {
-            self.finish_unprinted("the memoised count")
-        }
+    }
+    if counted.count.is_some() {
+        run.finish("the count")
+    } else {
+        run.finish_unprinted("the memoised count")
     }
 }
 

@@ -6,6 +6,7 @@ pub(crate) mod cases;
 mod diagram;
 mod exit;
 mod input;
+mod ledger;
 mod memo;
 mod output;
 mod picture;
@@ -20,7 +21,9 @@ mod subcommand;
 pub(crate) use diagram::{print_diagram_stats, seed_from_clock};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
-pub(crate) use memo::{default_settings as default_memo_settings, layered_fields, MemoArgs};
+pub(crate) use memo::{
+    default_settings as default_memo_settings, layered_fields, print_counted, MemoArgs,
+};
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{with_note, Pictures};
 pub(crate) use report::{exact_some, fields, Line, Other, ReportArgs, JSON_HELP};

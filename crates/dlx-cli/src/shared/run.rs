@@ -8,10 +8,12 @@
 //! kind of search, whether progress is shown, and the budget every search
 //! of the run draws on ([`Stops`]). A subcommand then hands its searches to
 //! the run ([`Run::count`], [`Run::visit`], [`Run::fold`], [`Run::best`],
-//! [`Run::count_solutions`](crate::shared::memo), [`Run::cases`](crate::shared::cases))
-//! and never touches a flag, a budget or a pool; the run records how each
-//! search ended, and [`Run::finish`] turns the first stop into the note and
-//! exit code of a partial output.
+//! [`Run::count_solutions`], [`Run::count_tilings`], [`Run::count_shard`],
+//! [`Run::diagram`], and the cases of an input through
+//! [`answer_cases`](crate::shared::cases::answer_cases)) and never touches a flag, a
+//! budget or a pool; the run keeps how each search ended in its [`Ledger`]
+//! (a case keeps one too), and [`Run::finish`] turns the first stop into
+//! the note and exit code of a partial output. Every `impl Run` is here.
 
 use std::io::{IsTerminal as _, Write as _};
 use std::ops::ControlFlow;
@@ -19,9 +21,18 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
 use clap::{Args, ValueEnum};
-use dlx_core::{Answer, Budget, Costed, Count, Objective, OptionId, Outcome, Solver, Stats};
-use dlx_parallel::{Balance, ParallelSolver, Pool, Split, SplitGoal, MAX_THREADS};
+use dlx_core::{
+    Answer, Budget, Costed, Count, CountMode, Counted, Diagram, MemoError, MemoSettings, Objective,
+    OptionId, Outcome, Problem, Solver, Stats,
+};
+use dlx_models::tilings::{count_tilings, CountError as TilingsError, TilingCount, Tilings};
+use dlx_parallel::{
+    CountError, ParallelCount, ParallelSolver, PieceCount, Pool, Searches, Split, SplitGoal,
+    MAX_THREADS,
+};
 
+use crate::shared::ledger::Ledger;
+use crate::shared::memo::{default_settings, MemoArgs};
 use crate::shared::progress::{watch, Watched};
 use crate::shared::size::{format_size, parse_size, size_above};
 use crate::shared::stops::Stops;
@@ -108,14 +119,10 @@ pub(crate) struct Run {
     /// The one pool of the run, built when a search first needs it.
     pool: Option<Pool>,
     started: Instant,
-    /// How the searches ended, all together: the first stop, else complete.
-    outcome: Outcome,
+    /// How the searches ended, their statistics and balance, all together.
+    pub(crate) ledger: Ledger,
     /// The fraction done the display last saw, for the note of a stopped run.
     fraction: f64,
-    /// The statistics of the searches run so far.
-    stats: Stats,
-    /// How the parallel searches balanced their load, all together.
-    balance: Balance,
     /// `--json`: a stop also writes a `partial` line on standard output.
     json: bool,
 }
@@ -139,10 +146,8 @@ impl Run {
             stops,
             pool: None,
             started: Instant::now(),
-            outcome: Outcome::Finished,
+            ledger: Ledger::default(),
             fraction: 0.0,
-            stats: Stats::default(),
-            balance: Balance::default(),
             json: report.json,
         })
     }
@@ -181,24 +186,17 @@ impl Run {
 
     /// Records how a search ended: the first stop is the run's.
     pub(crate) fn record(&mut self, outcome: Outcome) {
-        if self.outcome.is_complete() && !outcome.is_complete() {
-            self.outcome = outcome;
-        }
-    }
-
-    /// Records a finished search's statistics.
-    pub(crate) fn add_stats(&mut self, stats: &Stats) {
-        self.stats += *stats;
+        self.ledger.record(outcome);
     }
 
     /// Whether a search of the run has stopped: nothing more is to be started.
     pub(crate) fn stopped(&self) -> bool {
-        !self.outcome.is_complete()
+        self.ledger.stopped()
     }
 
     /// The statistics of the searches run so far.
     pub(crate) fn stats(&self) -> Stats {
-        self.stats
+        self.ledger.stats()
     }
 
     /// A parallel search of `root` on the run's pool, within its budget.
@@ -206,19 +204,6 @@ impl Run {
         let mut parallel = ParallelSolver::from_solver(root).with_pool(pool);
         parallel.set_budget(self.budget());
         parallel
-    }
-
-    /// What a parallel search leaves behind: its statistics and balance, and how it ended.
-    fn searched(&mut self, parallel: &ParallelSolver, outcome: Outcome) {
-        self.add_balance(parallel.balance());
-        self.stats += *parallel.stats();
-        self.record(outcome);
-    }
-
-    /// Adds how a parallel search balanced its load.
-    pub(crate) fn add_balance(&mut self, balance: Balance) {
-        self.balance.steals += balance.steals;
-        self.balance.idle_seconds += balance.idle_seconds;
     }
 
     /// Counts the solutions of `root` (at most `limit`) on the run's threads.
@@ -232,7 +217,7 @@ impl Run {
         parallel.set_limit(limit);
         let progress = parallel.progress();
         let count = self.watch(&progress, || parallel.count());
-        self.searched(&parallel, count.outcome);
+        self.ledger.searched(&parallel, count.outcome);
         Ok(count)
     }
 
@@ -255,7 +240,7 @@ impl Run {
             ControlFlow::Continue(outcome) => outcome,
             ControlFlow::Break(_) => Outcome::LimitReached,
         };
-        self.searched(&parallel, outcome);
+        self.ledger.searched(&parallel, outcome);
         Ok(flow)
     }
 
@@ -271,7 +256,7 @@ impl Run {
         let mut parallel = self.parallel(&pool, root);
         let progress = parallel.progress();
         let folded = self.watch(&progress, || parallel.fold(init, step, merge));
-        self.searched(&parallel, folded.outcome);
+        self.ledger.searched(&parallel, folded.outcome);
         Ok(folded)
     }
 
@@ -286,7 +271,7 @@ impl Run {
         let mut parallel = self.parallel(&pool, root);
         let progress = parallel.progress();
         let best = self.watch(&progress, || parallel.best(objective, k));
-        self.searched(&parallel, best.outcome);
+        self.ledger.searched(&parallel, best.outcome);
         Ok(best)
     }
 
@@ -303,6 +288,112 @@ impl Run {
         }
     }
 
+    /// Counts the solutions of `problem` as the flags ask: memoised with
+    /// `--memo`, plainly with `--no-memo`, else by the method the core's
+    /// rule decides ([`dlx_core::CountJob`], the one place that decides);
+    /// on the run's threads, within the run's budget, with the progress
+    /// display. The outcome is recorded; a stopped memoised count has no
+    /// value (`count` is `None`).
+    pub(crate) fn count_solutions(
+        &mut self,
+        problem: &Problem,
+        memo: &MemoArgs,
+    ) -> anyhow::Result<Counted> {
+        let pool = self.pool()?;
+        let mut count = ParallelCount::new(&memo.settings(), memo.mode()).with_pool(&pool);
+        count.set_budget(self.budget());
+        let progress = count.progress();
+        let counted = self.watch(&progress, || count.count(problem));
+        let counted = match counted {
+            Err(CountError::Memo(err)) => Err(anyhow::Error::new(err))
+                .context("--memo cannot count this problem")
+                .bad_input(),
+            other => other.context("the count"),
+        }?;
+        self.record(counted.outcome);
+        self.ledger.add_balance(count.balance());
+        Ok(counted)
+    }
+
+    /// Counts the tilings of a board model, all of them and up to symmetry
+    /// with `distinct`, by the models' one policy
+    /// ([`dlx_models::tilings::count_tilings`]) on the run's threads, within
+    /// its budget, with the display; the outcome recorded.
+    pub(crate) fn count_tilings<M: Tilings>(
+        &mut self,
+        model: &M,
+        distinct: bool,
+        memo: &MemoArgs,
+    ) -> anyhow::Result<TilingCount> {
+        let pool = self.pool()?;
+        let mut searches = Searches::new(&pool, self.budget(), memo.settings());
+        let progress = searches.progress();
+        let counted = self.watch(&progress, || {
+            count_tilings(model, distinct, memo.mode(), &mut searches)
+        });
+        let counted = match counted {
+            Err(TilingsError::Memo(err)) => Err(anyhow::Error::new(err))
+                .context("--memo cannot count this problem")
+                .bad_input(),
+            other => other.context("the count"),
+        }?;
+        self.record(counted.outcome);
+        self.ledger.add_balance(searches.balance());
+        if let Some(weighed) = &counted.weighed {
+            self.ledger.add_stats(&weighed.stats);
+        }
+        Ok(counted)
+    }
+
+    /// Counts the pieces `indices` of `split` as a shard does, each as `dlx
+    /// solve --count` would count the whole ([`ParallelCount::count_pieces`]),
+    /// handing each piece's count to `done` as soon as it is counted.
+    pub(crate) fn count_shard(
+        &mut self,
+        problem: &Problem,
+        split: &Split,
+        indices: &[usize],
+        done: impl FnMut(PieceCount),
+    ) -> anyhow::Result<()> {
+        let pool = self.pool()?;
+        let mut count = ParallelCount::new(&default_settings(), CountMode::Auto).with_pool(&pool);
+        count.set_budget(self.budget());
+        let progress = count.progress();
+        let outcome = self.watch(&progress, || {
+            count.count_pieces(problem, split, indices, done)
+        });
+        let outcome = outcome
+            .context("cannot count the shard's pieces")
+            .bad_input()?;
+        self.ledger.add_balance(count.balance());
+        self.record(outcome);
+        Ok(())
+    }
+
+    /// Builds the decision diagram of `problem`'s solutions (every
+    /// subproblem of its memoised count kept, for sampling and
+    /// frequencies), its layers on the run's threads, within the run's
+    /// budget (its memory bounds the diagram); `Ok(None)` when the budget
+    /// stopped it, the stop recorded. `what` names the job for a refusal
+    /// ("dlx sample").
+    pub(crate) fn diagram(
+        &mut self,
+        problem: &Problem,
+        what: &str,
+    ) -> anyhow::Result<Option<Diagram>> {
+        let pool = self.pool()?;
+        match dlx_parallel::diagram_on(problem, &MemoSettings::new(), &self.budget(), &pool) {
+            Ok(diagram) => Ok(Some(diagram)),
+            Err(MemoError::Stopped(stop)) => {
+                self.record(Outcome::Stopped(stop));
+                Ok(None)
+            }
+            Err(err) => Err(anyhow::Error::new(err))
+                .with_context(|| format!("{what} cannot draw on this problem"))
+                .bad_input(),
+        }
+    }
+
     /// Prints the threads, the subtrees given away between them and their
     /// idle time to standard error, after the statistics (`--stats`).
     pub(crate) fn print_balance(&self) {
@@ -311,8 +402,8 @@ impl Run {
             std::io::stderr(),
             "threads: {}\nsteals: {}\nidle: {:.3} s",
             self.pool.as_ref().map_or(1, Pool::threads),
-            self.balance.steals,
-            self.balance.idle_seconds
+            self.ledger.balance().steals,
+            self.ledger.balance().idle_seconds
         );
     }
 
@@ -324,8 +415,8 @@ impl Run {
                 "threads",
                 self.pool.as_ref().map_or(1, Pool::threads).into(),
             ),
-            ("steals", self.balance.steals.into()),
-            ("idle_seconds", self.balance.idle_seconds.into()),
+            ("steals", self.ledger.balance().steals.into()),
+            ("idle_seconds", self.ledger.balance().idle_seconds.into()),
         ]
     }
 
@@ -361,7 +452,7 @@ impl Run {
     }
 
     fn end(&self, outcome: &str) -> anyhow::Result<()> {
-        let Some(stop) = self.outcome.stop() else {
+        let Some(stop) = self.ledger.outcome().stop() else {
             return Ok(());
         };
         let seconds = self.started.elapsed().as_secs_f64();

@@ -102,6 +102,7 @@
 
 mod budget;
 mod cover;
+pub mod dimers;
 mod format;
 mod index;
 mod links;

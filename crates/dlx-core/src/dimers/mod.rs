@@ -66,8 +66,10 @@ use crate::{Answer, Budget, Count, Outcome};
 /// the residues ([`Crt`]). A budget's memory smaller than
 /// [`Cost::front_bytes`] stops it before it allocates; its deadline and
 /// cancel flags are read between primes and every few milliseconds
-/// within one. A stopped count has no partial value: its value is 0 and
-/// its outcome [`Outcome::Stopped`].
+/// within one. A stopped determinant has no partial value: the value is
+/// `Some` count exactly when the outcome is [`Outcome::Finished`], and
+/// `None` when it is [`Outcome::Stopped`] (as the memoised count's
+/// [`Counted::count`](crate::Counted::count)).
 ///
 /// ```
 /// use dlx_core::dimers::{count, Matrix};
@@ -79,17 +81,17 @@ use crate::{Answer, Budget, Count, Outcome};
 /// let edges = [(0, 0, 1), (0, 1, 1), (1, 0, 1), (1, 2, 1), (2, 0, -1), (2, 1, 1), (2, 2, 1)];
 /// let matrix = Matrix::new(3, 3, edges)?;
 /// let answer = count(&matrix, &Budget::new());
-/// assert_eq!((answer.value, answer.outcome), (3u64.into(), Outcome::Finished));
+/// assert_eq!((answer.value, answer.outcome), (Some(3u64.into()), Outcome::Finished));
 /// # Ok::<(), dlx_core::dimers::MatrixError>(())
 /// ```
-pub fn count(matrix: &Matrix, budget: &Budget) -> Answer<Count> {
+pub fn count(matrix: &Matrix, budget: &Budget) -> Answer<Option<Count>> {
     let primes = matrix.primes();
     let mut crt = Crt::new();
     for &p in primes.as_slice() {
         match matrix.det_mod(p, budget) {
             Ok(residue) => crt.add(p, residue),
-            Err(stop) => return Answer::new(Count::default(), Outcome::Stopped(stop)),
+            Err(stop) => return Answer::new(None, Outcome::Stopped(stop)),
         }
     }
-    Answer::new(Count::from(crt.magnitude()), Outcome::Finished)
+    Answer::new(Some(Count::from(crt.magnitude())), Outcome::Finished)
 }

@@ -114,6 +114,7 @@
 #![warn(missing_docs)]
 
 mod cover;
+mod dimers;
 mod memo;
 mod progress;
 mod search;
@@ -123,6 +124,7 @@ mod split;
 mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
+pub use dimers::count_dimers_on;
 pub use memo::{
     count_solutions_on, decide_method_on, diagram_on, CountError, MemoPiece, ParallelCount,
     ParallelMemoCounter,

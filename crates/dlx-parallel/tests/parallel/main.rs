@@ -2,6 +2,7 @@
 
 mod budget;
 mod cover;
+mod dimers;
 mod memo;
 mod problems;
 mod properties;

@@ -9,6 +9,28 @@
 //! square grid, holes included); this module computes the determinant,
 //! exactly, of any square sparse matrix of small integers.
 //!
+//! # Signs for the two lattices of tilings
+//! - **Dominoes** (the square grid): see `dlx_models::polyomino::Dimers`;
+//!   a horizontal domino `+1`, a vertical one `(-1)^column`, and a flip
+//!   for each square off the board below a horizontal domino.
+//! - **Lozenges** (the triangular grid): the tilings of a region by
+//!   lozenges (two triangles sharing a side) are the perfect matchings of
+//!   its honeycomb graph, up-pointing triangles one side and down-pointing
+//!   ones the other. Every bounded face of the full honeycomb is a hexagon,
+//!   `(-1)^(3+1) = 1`, so all signs `+1` are Kasteleyn's for a region
+//!   without holes (Euler's formula gives `k + m = 2F + 1` for a cycle of
+//!   `2k` edges around `F` hexagons and `m` vertices, so every such cycle
+//!   has the sign `(-1)^(k+1+m)` Kasteleyn asks for). A cycle that also
+//!   goes around `h` triangles off the region is then off by `(-1)^h`,
+//!   and the cure is the squares' one: from each triangle off the region,
+//!   a ray from one of its corners along a line of the lattice to the
+//!   outside, which meets no triangle's centre and crosses the honeycomb
+//!   edges of the sides on that line; flip each of them once per ray.
+//!   The crossings of a ray and a cycle are odd exactly when the ray
+//!   starts inside, so every cycle gets the sign `(-1)^(k+1+m)`.
+//!   dlx-core's tests check these signs against MacMahon's formula for the
+//!   `a x b x c` hexagons and, with holes, against the layered count.
+//!
 //! # Brief overview
 //! - [`Matrix`]: the signed biadjacency matrix, built from the caller's
 //!   rows, columns and edges ([`MatrixError`] names the bad edge).

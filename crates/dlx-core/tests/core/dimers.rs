@@ -457,3 +457,206 @@ proptest! {
         prop_assert_eq!(check(n, &entries, None), check(n, &permuted, None));
     }
 }
+
+/// A triangle of the triangular lattice: row `y` (between the lattice's
+/// horizontal lines `y` and `y + 1`), position `x`, and whether it points
+/// up. With lattice points `(x, y)` drawn at `(x + y/2, -y * sqrt(3)/2)`,
+/// the triangle down `(x, y)` has corners `(x, y)`, `(x + 1, y)`, `(x, y + 1)`,
+/// and up `(x, y)` has `(x, y + 1)`, `(x + 1, y + 1)`, `(x + 1, y)`; up `(x, y)`
+/// shares a side with down `(x, y)`, down `(x + 1, y)` and down `(x, y + 1)`.
+type Triangle = (i64, i64, bool);
+
+/// The triangles of the hexagon with sides `a, b, c, a, b, c` (the top
+/// side `a` long, then `b` down to the right).
+fn hexagon(a: i64, b: i64, c: i64) -> Vec<Triangle> {
+    let left = |y: i64| if y <= c { c - y } else { 0 };
+    let right = |y: i64| if y <= b { c + a } else { c + a - (y - b) };
+    let inside = |x: i64, y: i64| (0..=b + c).contains(&y) && (left(y)..=right(y)).contains(&x);
+    let mut triangles = Vec::new();
+    for y in 0..b + c {
+        for x in 0..=a + c {
+            if inside(x, y) && inside(x + 1, y) && inside(x, y + 1) {
+                triangles.push((x, y, false));
+            }
+            if inside(x, y + 1) && inside(x + 1, y + 1) && inside(x + 1, y) {
+                triangles.push((x, y, true));
+            }
+        }
+    }
+    triangles
+}
+
+/// The lozenge tilings of a region of triangles as perfect matchings:
+/// rows the up triangles, columns the down ones, both by rows; every
+/// sign +1 (Kasteleyn's condition for the honeycomb, whose faces are
+/// hexagons: `(-1)^(3+1) = 1`), except that each triangle off the region
+/// below the region's top row flips, by a ray from its top corner
+/// straight up along the lattice line, the edges of the side pairs that
+/// line crosses (an up `(X - 1, y')` and the down `(X, y')` beside it, for
+/// each row `y'` above, with `X` the corner's position). `None` if the
+/// region has more triangles of one kind than of the other.
+fn honeycomb(region: &[Triangle]) -> Option<(usize, Entries)> {
+    let set: std::collections::HashSet<Triangle> = region.iter().copied().collect();
+    let mut ups: Vec<_> = region.iter().filter(|t| t.2).copied().collect();
+    let mut downs: Vec<_> = region.iter().filter(|t| !t.2).copied().collect();
+    if ups.len() != downs.len() {
+        return None;
+    }
+    ups.sort_by_key(|&(x, y, _)| (y, x));
+    downs.sort_by_key(|&(x, y, _)| (y, x));
+    let bottom = region.iter().map(|t| t.1).max().unwrap_or(0);
+    // Triangles off the region whose ray crosses the side at position X
+    // of row y: the down (X, y2) and the up (X - 1, y2) off the region,
+    // for the rows y2 below y.
+    let flips = |x: i64, y: i64| {
+        (y + 1..=bottom)
+            .filter(|&y2| !set.contains(&(x, y2, false)))
+            .count()
+            + (y + 1..=bottom)
+                .filter(|&y2| !set.contains(&(x - 1, y2, true)))
+                .count()
+    };
+    let column: std::collections::HashMap<_, _> =
+        downs.iter().enumerate().map(|(j, &t)| (t, j)).collect();
+    let mut entries = Vec::new();
+    for (i, &(x, y, _)) in ups.iter().enumerate() {
+        for (down, sign) in [
+            ((x, y, false), 1),
+            (
+                (x + 1, y, false),
+                if flips(x + 1, y) % 2 == 0 { 1 } else { -1 },
+            ),
+            ((x, y + 1, false), 1),
+        ] {
+            if let Some(&j) = column.get(&down) {
+                entries.push((i, j, sign));
+            }
+        }
+    }
+    Some((ups.len(), entries))
+}
+
+/// The exact cover problem of the region's lozenge tilings: an item a
+/// triangle, an option two triangles that share a side.
+fn lozenges(region: &[Triangle]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let items = b.items(ItemKind::Primary, region.len());
+    let index: std::collections::HashMap<_, _> =
+        region.iter().enumerate().map(|(k, &t)| (t, k)).collect();
+    for (k, &(x, y, up)) in region.iter().enumerate() {
+        if up {
+            for down in [(x, y, false), (x + 1, y, false), (x, y + 1, false)] {
+                if let Some(&j) = index.get(&down) {
+                    b.option([items[k], items[j]]).expect("two triangles");
+                }
+            }
+        }
+    }
+    b.build().expect("a region")
+}
+
+/// MacMahon's count of the plane partitions in an `a x b x c` box, the
+/// lozenge tilings of the hexagon `a, b, c`: the product over
+/// `i <= a, j <= b, k <= c` of `(i + j + k - 1) / (i + j + k - 2)`, exactly.
+fn macmahon(a: u32, b: u32, c: u32) -> num_bigint::BigUint {
+    let (mut numerator, mut denominator) = (
+        num_bigint::BigUint::from(1u32),
+        num_bigint::BigUint::from(1u32),
+    );
+    for i in 1..=a {
+        for j in 1..=b {
+            for k in 1..=c {
+                numerator *= i + j + k - 1;
+                denominator *= i + j + k - 2;
+            }
+        }
+    }
+    assert_eq!(&numerator % &denominator, num_bigint::BigUint::ZERO);
+    numerator / denominator
+}
+
+#[test]
+fn lozenge_tilings_of_hexagons_by_macmahons_formula() {
+    for a in 1..=4u32 {
+        for b in 1..=4u32 {
+            for c in 1..=4u32 {
+                let region = hexagon(a.into(), b.into(), c.into());
+                let (n, entries) = honeycomb(&region).expect("balanced");
+                let expected = macmahon(a, b, c).to_string();
+                let tilings = check(n, &entries, Some(&expected));
+                if a * b * c <= 27 {
+                    let counted = count_solutions(
+                        &lozenges(&region),
+                        &MemoSettings::new(),
+                        CountMode::Memo,
+                        &Budget::new(),
+                    )
+                    .expect("a count");
+                    assert_eq!(counted.count, Some(tilings), "{a} {b} {c}");
+                }
+            }
+        }
+    }
+    for side in [8u32, 15] {
+        let (n, entries) =
+            honeycomb(&hexagon(side.into(), side.into(), side.into())).expect("balanced");
+        let matrix = Matrix::new(n, n, entries).expect("a matrix");
+        let answer = count(&matrix, &Budget::new());
+        assert_eq!(answer.value, Some(Count::from(macmahon(side, side, side))));
+    }
+}
+
+/// Checks the lozenge tilings of the hexagon `side` minus `holes` (any
+/// triangles) by the determinant against the layered count.
+#[track_caller]
+fn check_lozenge_holes(a: i64, b: i64, c: i64, holes: &[Triangle]) -> Option<Count> {
+    let region: Vec<_> = hexagon(a, b, c)
+        .into_iter()
+        .filter(|t| !holes.contains(t))
+        .collect();
+    let (n, entries) = honeycomb(&region)?;
+    let matrix = Matrix::new(n, n, entries).expect("a matrix");
+    let answer = count(&matrix, &Budget::new());
+    let counted = count_solutions(
+        &lozenges(&region),
+        &MemoSettings::new(),
+        CountMode::Memo,
+        &Budget::new(),
+    )
+    .expect("a count");
+    assert_eq!(answer.value, counted.count, "{a} {b} {c} minus {holes:?}");
+    answer.value
+}
+
+#[test]
+fn lozenge_tilings_with_holes_against_the_layered_count() {
+    // The hexagon 3, 3, 3 (rows 0 to 5), minus: an up and a down triangle
+    // apart (two holes of one triangle); a lozenge (a hole of two); a
+    // triangle of side 2 (three up, one down) and two downs apart.
+    let cases: [&[Triangle]; 3] = [
+        &[(2, 2, true), (4, 3, false)],
+        &[(2, 2, true), (3, 2, false)],
+        &[
+            (2, 1, true),
+            (2, 2, true),
+            (3, 2, true),
+            (3, 2, false),
+            (1, 4, false),
+            (4, 4, false),
+        ],
+    ];
+    for holes in cases {
+        let tilings = check_lozenge_holes(3, 3, 3, holes).expect("balanced");
+        assert!(!tilings.is_zero(), "{holes:?}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn lozenge_regions_with_random_holes(
+        holes in proptest::collection::vec((0i64..7, 0i64..6, any::<bool>()), 0..=6),
+    ) {
+        check_lozenge_holes(3, 3, 3, &holes);
+        check_lozenge_holes(4, 2, 3, &holes);
+    }
+}

@@ -55,13 +55,33 @@ impl Matrix {
             return Err(Stop::Memory);
         }
         budget.check()?;
-        let det = Front::new(sweep, Field::new(p)).eliminate(self.size(), budget)?;
+        let det = Front::new(sweep, Field::new(p)).eliminate(self.size(), budget, &mut ())?;
         Ok(u32::try_from(det).expect("a residue is below p < 2^32"))
     }
 }
 
+/// What an elimination tells of its factors `A = L U`, where row `k` of
+/// `A` is the line that was the pivot of step `k`: the adjugate's
+/// computation records them, the determinant's records nothing (`()`,
+/// which compiles to nothing).
+pub(crate) trait Record {
+    /// Step `k`'s pivot: its line, its value at `k` and its values at
+    /// `k + 1 ..` (row `k` of `U`, reduced).
+    fn pivot(&mut self, line: u32, value: u64, after: &[u32]);
+    /// The multiple of step `k`'s pivot taken from `line` (its entry in
+    /// column `k` of `L`, reduced).
+    fn multiplier(&mut self, line: u32, multiplier: u64);
+}
+
+impl Record for () {
+    #[inline]
+    fn pivot(&mut self, _: u32, _: u64, _: &[u32]) {}
+    #[inline]
+    fn multiplier(&mut self, _: u32, _: u64) {}
+}
+
 /// The lines being eliminated, each a ring of values by position.
-struct Front<'a> {
+pub(crate) struct Front<'a> {
     sweep: &'a Sweep,
     field: Field,
     width: usize,
@@ -82,7 +102,7 @@ struct Front<'a> {
 }
 
 impl<'a> Front<'a> {
-    fn new(sweep: &'a Sweep, field: Field) -> Front<'a> {
+    pub(crate) fn new(sweep: &'a Sweep, field: Field) -> Front<'a> {
         let (lines, width) = (sweep.front_lines, sweep.front_width);
         Front {
             sweep,
@@ -98,8 +118,15 @@ impl<'a> Front<'a> {
         }
     }
 
-    /// The determinant modulo `p` of the `n x n` matrix.
-    fn eliminate(mut self, n: usize, budget: &Budget) -> Result<u64, Stop> {
+    /// The determinant modulo `p` of the `n x n` matrix, telling `record`
+    /// of its factors (all of them when the determinant is not 0 modulo
+    /// `p`).
+    pub(crate) fn eliminate(
+        mut self,
+        n: usize,
+        budget: &Budget,
+        record: &mut impl Record,
+    ) -> Result<u64, Stop> {
         let field = self.field;
         let width = self.width;
         let mut det = 1 % field.p();
@@ -138,6 +165,7 @@ impl<'a> Front<'a> {
             {
                 *dst = field.reduce(src) as u32;
             }
+            record.pivot(self.line_of[pivot_slot], pivot_value, &self.pivot[..len]);
             let inverse = field.inv(pivot_value);
             for &slot in &self.active {
                 let slot = to_usize(slot);
@@ -152,7 +180,9 @@ impl<'a> Front<'a> {
                     }
                     self.lazy[slot] = 0;
                 }
-                let factor = (field.p() - field.mul(value, inverse)) as u32;
+                let multiplier = field.mul(value, inverse);
+                record.multiplier(self.line_of[slot], multiplier);
+                let factor = (field.p() - multiplier) as u32;
                 let (first, second) = self.pivot[..len].split_at(head.len());
                 add_multiple(&mut row[head.clone()], first, factor);
                 add_multiple(&mut row[tail.clone()], second, factor);

@@ -126,6 +126,8 @@ pub(crate) struct Sweep {
     /// The entries of each line, `(position, weight)` sorted by position.
     pub(crate) line_start: Vec<u32>,
     pub(crate) entries: Vec<(u32, i32)>,
+    /// The edge of each entry (its index in [`Matrix::edges`]).
+    pub(crate) entry_edge: Vec<u32>,
     /// The lines in order of entry: by first position, then last, then index.
     pub(crate) order: Vec<u32>,
     /// The front's size: lines at once, and positions from the current one
@@ -290,19 +292,21 @@ impl Sweep {
             line_start[i + 1] += line_start[i];
         }
         let mut next = line_start.clone();
-        let mut entries = vec![(0u32, 0i32); edges.len()];
+        let mut placed = vec![(0u32, 0i32, 0u32); edges.len()];
         let mut position_used = vec![false; n];
-        for e in edges {
+        for (edge, e) in edges.iter().enumerate() {
             let (line, position) = key(e);
             let at = &mut next[to_usize(line)];
-            entries[to_usize(*at)] = (position, e.weight);
+            placed[to_usize(*at)] = (position, e.weight, edge as u32);
             *at += 1;
             position_used[to_usize(position)] = true;
         }
         for i in 0..n {
-            entries[to_usize(line_start[i])..to_usize(line_start[i + 1])]
-                .sort_unstable_by_key(|&(position, _)| position);
+            placed[to_usize(line_start[i])..to_usize(line_start[i + 1])]
+                .sort_unstable_by_key(|&(position, _, _)| position);
         }
+        let entries: Vec<(u32, i32)> = placed.iter().map(|&(p, w, _)| (p, w)).collect();
+        let entry_edge: Vec<u32> = placed.iter().map(|&(_, _, e)| e).collect();
         let spans: Vec<Option<(u32, u32)>> = (0..n)
             .map(|line| {
                 let first = to_usize(line_start[line]);
@@ -315,6 +319,7 @@ impl Sweep {
         let mut sweep = Sweep {
             line_start,
             entries,
+            entry_edge,
             order: Vec::new(),
             front_lines: 0,
             front_width: 0,
@@ -377,8 +382,17 @@ impl Sweep {
 
     /// The entries of a line.
     pub(crate) fn line(&self, line: u32) -> &[(u32, i32)] {
+        &self.entries[self.range(line)]
+    }
+
+    /// The edges of a line's entries, in the same order.
+    pub(crate) fn line_edges(&self, line: u32) -> &[u32] {
+        &self.entry_edge[self.range(line)]
+    }
+
+    fn range(&self, line: u32) -> std::ops::Range<usize> {
         let line = to_usize(line);
-        &self.entries[to_usize(self.line_start[line])..to_usize(self.line_start[line + 1])]
+        to_usize(self.line_start[line])..to_usize(self.line_start[line + 1])
     }
 
     /// The bytes of an elimination's front: the entries, one line of

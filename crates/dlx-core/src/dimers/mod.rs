@@ -70,11 +70,13 @@
 //!   is a multiply-add of 32-bit lanes that the compiler vectorises, and
 //!   no `unsafe` is needed.
 
+mod adjugate;
 mod crt;
 mod eliminate;
 mod field;
 mod matrix;
 
+pub use adjugate::{frequencies, Cofactors, Frequencies};
 pub use crt::{Crt, Primes};
 pub use field::Prime;
 pub use matrix::{Cost, Edge, Matrix, MatrixError};

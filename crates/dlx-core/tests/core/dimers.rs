@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dlx_core::dimers::{count, Crt, Matrix, MatrixError, Prime, Primes};
+use dlx_core::dimers::{count, frequencies, Crt, Frequencies, Matrix, MatrixError, Prime, Primes};
 use dlx_core::{
     count_solutions, Budget, Count, CountMode, ItemKind, MemoSettings, Outcome, Problem,
     ProblemBuilder, Stop,
@@ -658,5 +658,126 @@ proptest! {
     ) {
         check_lozenge_holes(3, 3, 3, &holes);
         check_lozenge_holes(4, 2, 3, &holes);
+    }
+}
+
+/// Checks `frequencies` against Bareiss: the total is `|det|`, and each
+/// edge's count is `|weight * cofactor|`, the cofactor from the minor (or
+/// 0, when the determinant is 0).
+#[track_caller]
+fn check_frequencies(n: usize, entries: &[(usize, usize, i32)]) -> Frequencies {
+    let matrix = Matrix::new(n, n, entries.iter().copied()).expect("a valid matrix");
+    let answer = frequencies(&matrix, &Budget::new());
+    assert_eq!(answer.outcome, Outcome::Finished);
+    let found = answer.value.expect("finished");
+    let a = dense(n, entries);
+    assert_eq!(
+        found.total,
+        Count::from(bareiss(a.clone()).magnitude().clone())
+    );
+    for (e, &(i, j, w)) in entries.iter().enumerate() {
+        let minor: Vec<Vec<BigInt>> = (0..n)
+            .filter(|&r| r != i)
+            .map(|r| {
+                (0..n)
+                    .filter(|&c| c != j)
+                    .map(|c| a[r][c].clone())
+                    .collect()
+            })
+            .collect();
+        let through = if found.total.is_zero() {
+            BigInt::ZERO
+        } else {
+            bareiss(minor) * w
+        };
+        assert_eq!(
+            found.through[e],
+            Count::from(through.magnitude().clone()),
+            "edge {e} of {entries:?}"
+        );
+    }
+    found
+}
+
+#[test]
+fn frequencies_of_boards_against_their_tilings() {
+    // Every tiling of small boards visited, and the tilings through each
+    // domino counted: the 4 x 5 board, the Aztec diamond of order 3, and
+    // a board with an L-shaped notch.
+    let boards: [Vec<String>; 3] = [
+        rectangle(5, 4),
+        aztec(3),
+        ["#####", "#####", "##...", "##...", "#####", "#####"]
+            .map(String::from)
+            .to_vec(),
+    ];
+    for board in boards {
+        let art: Vec<&str> = board.iter().map(String::as_str).collect();
+        let cells = cells(&art);
+        let (n, entries) = kasteleyn(&cells).expect("balanced");
+        let found = check_frequencies(n, &entries);
+        // The options of `dominoes` in the order of the entries: a domino
+        // is a black and a white cell.
+        let problem = dominoes(&cells);
+        let black: Vec<_> = cells.iter().filter(|(r, c)| (r + c) % 2 == 0).collect();
+        let white: Vec<_> = cells.iter().filter(|(r, c)| (r + c) % 2 == 1).collect();
+        let mut through = std::collections::HashMap::new();
+        let mut total = 0u64;
+        let mut solver = dlx_core::Solver::new(&problem);
+        while let Some(solution) = solver.next_solution().expect("no budget") {
+            total += 1;
+            for &option in solution {
+                let mut pair: Vec<(usize, usize)> = problem
+                    .option(option)
+                    .iter()
+                    .map(|entry| cells[entry.item.index()])
+                    .collect();
+                pair.sort_by_key(|&(r, c)| (r + c) % 2);
+                *through.entry((pair[0], pair[1])).or_insert(0u64) += 1;
+            }
+        }
+        assert_eq!(found.total, Count::from(total));
+        for (e, &(i, j, _)) in entries.iter().enumerate() {
+            let count = through.get(&(*black[i], *white[j])).copied().unwrap_or(0);
+            assert_eq!(found.through[e], Count::from(count), "{board:?}");
+        }
+    }
+}
+
+#[test]
+fn frequencies_past_machine_words_and_of_singular_matrices() {
+    // The 16 x 16 board: every black cell's dominoes sum to the total.
+    let board = rectangle(16, 16);
+    let art: Vec<&str> = board.iter().map(String::as_str).collect();
+    let (n, entries) = kasteleyn(&cells(&art)).expect("balanced");
+    let matrix = Matrix::new(n, n, entries.clone()).expect("a matrix");
+    let found = frequencies(&matrix, &Budget::new())
+        .value
+        .expect("finished");
+    assert_eq!(found.total.to_string(), "2444888770250892795802079170816");
+    let mut by_row = vec![Count::default(); n];
+    for (e, &(i, _, _)) in entries.iter().enumerate() {
+        by_row[i] += found.through[e].clone();
+    }
+    assert!(by_row.iter().all(|sum| *sum == found.total));
+    // No matching: every edge in none.
+    let found = check_frequencies(3, &[(0, 0, 1), (1, 0, 1), (2, 1, 1), (2, 2, 1)]);
+    assert!(found.total.is_zero() && found.through.iter().all(Count::is_zero));
+    check_frequencies(0, &[]);
+    // Stopped, no value.
+    let cancel = Arc::new(AtomicBool::new(true));
+    let answer = frequencies(&matrix, &Budget::new().with_cancel(cancel));
+    assert_eq!(
+        (answer.value, answer.outcome),
+        (None, Outcome::Stopped(Stop::Cancelled))
+    );
+    let answer = frequencies(&matrix, &Budget::new().with_memory(1000));
+    assert_eq!(answer.outcome, Outcome::Stopped(Stop::Memory));
+}
+
+proptest! {
+    #[test]
+    fn frequencies_are_cofactors((n, entries) in sparse_matrix()) {
+        check_frequencies(n, &entries);
     }
 }

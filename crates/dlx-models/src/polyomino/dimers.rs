@@ -39,7 +39,7 @@
 //! elimination [`Matrix::cost`] finds cheapest: diagonals, for instance,
 //! for the Aztec diamond, whose diagonals are all about `n` cells long.
 
-use dlx_core::dimers::{count, Matrix};
+use dlx_core::dimers::{count, frequencies, Frequencies, Matrix};
 use dlx_core::{Answer, Budget, Count, OptionId};
 
 use super::model::Polyomino;
@@ -86,6 +86,17 @@ impl Dimers {
     /// when the budget stopped it).
     pub fn count(&self, budget: &Budget) -> Answer<Option<Count>> {
         count(&self.matrix, budget)
+    }
+
+    /// The number of tilings and, for each option of
+    /// [`Polyomino::problem`] (a domino in place), the number of tilings
+    /// that hold it ([`dlx_core::dimers::frequencies`], about three times
+    /// the count's time): `through[option]`, divided by the total, is the
+    /// probability that a uniformly random tiling holds that domino.
+    pub fn frequencies(&self, budget: &Budget) -> Answer<Option<Frequencies>> {
+        // The edges are the options, in order (see `Polyomino::dimers`).
+        debug_assert!(self.options.iter().enumerate().all(|(e, o)| o.index() == e));
+        frequencies(&self.matrix, budget)
     }
 }
 

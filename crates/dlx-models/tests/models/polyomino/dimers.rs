@@ -173,3 +173,35 @@ proptest! {
         prop_assert_eq!(answer.value, Some(layered(&model)), "\n{}", art);
     }
 }
+
+#[test]
+fn frequencies_of_dominoes_against_every_tiling() {
+    // Boards with holes: every tiling visited, the tilings through each
+    // option counted.
+    for art in [
+        "######\n#.####\n######\n###..#\n####.#\n######",
+        "#####\n#####\n##.##\n#####\n#####",
+    ] {
+        let board = Board::parse(art).expect("art");
+        let model = Polyomino::new(board, PieceSet::domino(), false).expect("dominoes");
+        let dimers = model.dimers().expect("dominoes");
+        let found = dimers.frequencies(&Budget::new()).value.expect("finished");
+        let mut through = vec![0u64; model.problem().n_options()];
+        let mut total = 0u64;
+        let mut solver = Solver::new(model.problem());
+        while let Some(solution) = solver.next_solution().expect("no budget") {
+            total += 1;
+            for option in solution {
+                through[option.index()] += 1;
+            }
+        }
+        assert_eq!(found.total, Count::from(total));
+        for (e, option) in dimers.options().iter().enumerate() {
+            assert_eq!(
+                found.through[e],
+                Count::from(through[option.index()]),
+                "{art}"
+            );
+        }
+    }
+}

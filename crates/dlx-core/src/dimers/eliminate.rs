@@ -132,11 +132,12 @@ impl<'a> Front<'a> {
         let mut det = 1 % field.p();
         let mut pivots = Vec::with_capacity(n);
         let (mut entered, mut work) = (0usize, 0u64);
+        // k % width, kept as k grows (a division a step costs).
+        let mut at = 0usize;
         for k in 0..n as u32 {
-            while entered < n && self.enter(self.sweep.order[entered], k) {
+            while entered < n && self.enter(self.sweep.order[entered], k, at) {
                 entered += 1;
             }
-            let at = to_usize(k) % width;
             // The pivot: the line of least reach with a value at k.
             let mut best: Option<(usize, u32)> = None;
             for (i, &slot) in self.active.iter().enumerate() {
@@ -157,7 +158,7 @@ impl<'a> Front<'a> {
             pivots.push(self.line_of[pivot_slot]);
             // The pivot's values at k + 1 ..= last, reduced.
             let len = to_usize(last - k);
-            let (head, tail) = ring(width, to_usize(k) + 1, len);
+            let (head, tail) = ring(width, at + 1, len);
             let row = &self.values[pivot_slot * width..(pivot_slot + 1) * width];
             for (dst, &src) in self.pivot[..len]
                 .iter_mut()
@@ -175,8 +176,12 @@ impl<'a> Front<'a> {
                     continue;
                 }
                 if self.lazy[slot] >= field.lazy() {
-                    for value in row.iter_mut() {
-                        *value = field.reduce(*value);
+                    // Its values after k: the others are 0.
+                    let (head, tail) = ring(width, at + 1, to_usize(self.reach[slot] - k));
+                    for range in [head, tail] {
+                        for value in &mut row[range] {
+                            *value = field.reduce(*value);
+                        }
                     }
                     self.lazy[slot] = 0;
                 }
@@ -194,6 +199,7 @@ impl<'a> Front<'a> {
                 budget.check()?;
                 work = 0;
             }
+            at = if at + 1 == width { 0 } else { at + 1 };
         }
         if odd_permutation(&pivots) {
             det = (field.p() - det) % field.p();
@@ -202,9 +208,9 @@ impl<'a> Front<'a> {
     }
 
     /// Puts `line` into the front if its first entry is at position `k`
-    /// (the lines come in order of their first entry): `false` if it is
-    /// later.
-    fn enter(&mut self, line: u32, k: u32) -> bool {
+    /// (the lines come in order of their first entry), `at` being
+    /// `k % width`: `false` if it is later.
+    fn enter(&mut self, line: u32, k: u32, at: usize) -> bool {
         let entries = self.sweep.line(line);
         if entries[0].0 > k {
             return false;
@@ -214,7 +220,11 @@ impl<'a> Front<'a> {
         let row = &mut self.values[slot * width..(slot + 1) * width];
         row.fill(0);
         for &(position, weight) in entries {
-            row[to_usize(position) % width] = self.field.of_i64(i64::from(weight));
+            // Less than a width past k (the front's width is the farthest
+            // reach of a line entered).
+            let slot = at + to_usize(position - k);
+            let slot = if slot >= width { slot - width } else { slot };
+            row[slot] = self.field.of_i64(i64::from(weight));
         }
         self.reach[slot] = entries[entries.len() - 1].0;
         self.lazy[slot] = 0;
@@ -224,14 +234,14 @@ impl<'a> Front<'a> {
     }
 }
 
-/// The slots of `len` positions from `start` in a ring of `width`: one
-/// range, or two when they wrap.
+/// The slots of `len` positions from the one at slot `start` (at most
+/// `width`) in a ring of `width`: one range, or two when they wrap.
 fn ring(
     width: usize,
     start: usize,
     len: usize,
 ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
-    let start = start % width;
+    let start = if start == width { 0 } else { start };
     let head = len.min(width - start);
     (start..start + head, 0..len - head)
 }

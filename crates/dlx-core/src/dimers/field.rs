@@ -89,7 +89,8 @@ impl Field {
 
     /// A signed integer modulo `p`.
     pub(crate) fn of_i64(self, w: i64) -> u64 {
-        let r = w.unsigned_abs() % self.p;
+        let r = w.unsigned_abs();
+        let r = if r < self.p { r } else { r % self.p };
         if w < 0 && r != 0 {
             self.p - r
         } else {

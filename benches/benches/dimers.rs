@@ -1,5 +1,7 @@
 //! Criterion benches of the dimer method (issue 36): the domino tilings of the 30 x 30 board and of the Aztec diamond of order 30 counted by Kasteleyn's determinant, on 1 and 2 threads, and the tilings through each domino of the 20 x 20 board; the matrices built before the clock. The goals' boards (100 x 100, Aztec 100, the hexagon of side 30) are timed by `cargo run --release -p dlx-benches --example dimers`.
 
+use std::time::Duration;
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use dlx_core::dimers::{count, frequencies, Matrix};
 use dlx_core::{BigUint, Budget, Count};
@@ -25,7 +27,11 @@ fn aztec(n: usize) -> Board {
 
 fn dimers(c: &mut Criterion) {
     let mut group = c.benchmark_group("dimers");
-    group.sample_size(10);
+    // A short default run: ten samples in about two seconds a bench.
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()

@@ -44,11 +44,12 @@ fn main() {
     };
     let cost = matrix.cost();
     println!(
-        "{what} {n}: {} rows, {} primes ({} bits), {} updates a prime, front {} bytes; built in {:.3} s",
+        "{what} {n}: {} rows, {} primes ({} bits), {} updates and {} rows updated a prime, front {} bytes; built in {:.3} s",
         matrix.size(),
         cost.primes,
         matrix.primes().bound_bits(),
         cost.updates_per_prime,
+        cost.row_updates_per_prime,
         cost.front_bytes,
         start.elapsed().as_secs_f64()
     );

@@ -136,8 +136,10 @@ pub(crate) struct Sweep {
     pub(crate) front_width: usize,
     /// A line or a position without entries (the determinant is 0).
     pub(crate) empty: bool,
-    /// The updates of one elimination, as [`Matrix::cost`] estimates them.
+    /// The updates of one elimination, and the lines updated, as
+    /// [`Matrix::cost`] estimates them.
     pub(crate) updates: u64,
+    pub(crate) line_updates: u64,
 }
 
 /// What a determinant of a [`Matrix`] costs, known from its shape before
@@ -149,6 +151,10 @@ pub struct Cost {
     /// Multiply-adds of one elimination modulo a prime (an estimate: the
     /// fill of a band, every row of the front updated at every step).
     pub updates_per_prime: u64,
+    /// Rows updated in one elimination (each costs about as much as a
+    /// dozen multiply-adds besides them: its pivot test, its multiplier,
+    /// the ends of its loop).
+    pub row_updates_per_prime: u64,
     /// The primes the exact determinant takes ([`Matrix::primes`]).
     pub primes: usize,
     /// The bytes one elimination holds (its front), on each thread.
@@ -156,9 +162,22 @@ pub struct Cost {
 }
 
 impl Cost {
+    /// What a row update weighs in multiply-adds in [`Cost::work`].
+    pub const ROW_WEIGHT: u64 = 64;
+
     /// Multiply-adds of the whole exact determinant.
     pub fn updates(&self) -> u64 {
         self.updates_per_prime.saturating_mul(self.primes as u64)
+    }
+
+    /// The whole exact determinant's work in multiply-adds, a row update
+    /// counted as [`Cost::ROW_WEIGHT`] of them: on one thread the time is
+    /// about proportional to it (see the module's docs for the figures).
+    pub fn work(&self) -> u64 {
+        self.row_updates_per_prime
+            .saturating_mul(Cost::ROW_WEIGHT)
+            .saturating_add(self.updates_per_prime)
+            .saturating_mul(self.primes as u64)
     }
 }
 
@@ -252,6 +271,7 @@ impl Matrix {
     pub fn cost(&self) -> Cost {
         Cost {
             updates_per_prime: self.sweep.updates,
+            row_updates_per_prime: self.sweep.line_updates,
             primes: self.primes().len(),
             front_bytes: self.sweep.front_bytes(),
         }
@@ -325,6 +345,7 @@ impl Sweep {
             front_width: 0,
             empty,
             updates: 0,
+            line_updates: 0,
         };
         if empty {
             return sweep;
@@ -343,7 +364,7 @@ impl Sweep {
         // the front is as wide as the farthest reach of a line entered, and
         // a step updates every other line of the front over the pivot's reach.
         let mut reach = std::collections::BinaryHeap::new();
-        let (mut entered, mut farthest, mut updates) = (0usize, 0u32, 0u64);
+        let (mut entered, mut farthest, mut updates, mut line_updates) = (0usize, 0u32, 0u64, 0u64);
         for k in 0..size {
             while entered < n {
                 let line = to_usize(order[entered]);
@@ -374,9 +395,11 @@ impl Sweep {
             };
             let span = u64::from(pivot_last - k);
             updates = updates.saturating_add(span * reach.len() as u64);
+            line_updates += reach.len() as u64;
         }
         sweep.order = order;
         sweep.updates = updates;
+        sweep.line_updates = line_updates;
         sweep
     }
 

@@ -324,6 +324,7 @@ fn budgets_stop_the_count() {
     let matrix = Matrix::new(n, n, entries).expect("a matrix");
     let cost = matrix.cost();
     assert!(cost.primes > 1 && cost.updates() > cost.updates_per_prime);
+    assert!(cost.work() > cost.updates() && cost.row_updates_per_prime > 0);
 
     let cancel = Arc::new(AtomicBool::new(true));
     let answer = count(&matrix, &Budget::new().with_cancel(cancel));

@@ -373,7 +373,7 @@ impl Factors {
                 let cofactor = field.mul(det, value);
                 out[to_usize(edge)] = field.mul(field.of_i64(i64::from(weight)), cofactor) as u32;
             }
-            work += (down * entries.len() + (up + 1) * len(j)) as u64;
+            work += ((down + 64) * entries.len() + (up + 1) * (len(j) + 64)) as u64;
             if work >= CHECK_EVERY {
                 budget.check()?;
                 work = 0;

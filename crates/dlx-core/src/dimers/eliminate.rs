@@ -20,7 +20,8 @@ use super::field::{Field, Prime};
 use super::matrix::{to_usize, Matrix, Sweep};
 use crate::{Budget, Stop};
 
-/// Multiply-adds between two looks at the budget: a few milliseconds.
+/// Work (see [`Cost::work`](super::Cost::work)) between two looks at the
+/// budget: about a millisecond.
 const CHECK_EVERY: u64 = 1 << 22;
 
 impl Matrix {
@@ -194,7 +195,8 @@ impl<'a> Front<'a> {
                 self.lazy[slot] += 1;
                 self.reach[slot] = self.reach[slot].max(last);
             }
-            work += (len * self.active.len()) as u64;
+            // Work as Cost::work weighs it, a row update as 64 values.
+            work += ((len + 64) * self.active.len()) as u64;
             if work >= CHECK_EVERY {
                 budget.check()?;
                 work = 0;

@@ -341,6 +341,23 @@ fn budgets_stop_the_count() {
     let answer = count(&matrix, &Budget::new().with_time(std::time::Duration::ZERO));
     assert_eq!(answer.outcome, Outcome::Stopped(Stop::Time));
 
+    // A deadline passed during the count stops it within a prime: the
+    // 60 x 60 board takes 62 primes of about a millisecond each.
+    let board = rectangle(60, 60);
+    let art: Vec<&str> = board.iter().map(String::as_str).collect();
+    let (n, entries) = kasteleyn(&cells(&art)).expect("balanced");
+    let large = Matrix::new(n, n, entries).expect("a matrix");
+    let answer = count(
+        &large,
+        &Budget::new().with_time(std::time::Duration::from_millis(1)),
+    );
+    assert_eq!(answer.outcome, Outcome::Stopped(Stop::Time));
+    let answer = frequencies(
+        &large,
+        &Budget::new().with_time(std::time::Duration::from_millis(1)),
+    );
+    assert_eq!(answer.outcome, Outcome::Stopped(Stop::Time));
+
     // A node budget is a search's: the determinant spends none.
     let answer = count(&matrix, &Budget::new().with_nodes(1));
     assert_eq!(answer.outcome, Outcome::Finished);

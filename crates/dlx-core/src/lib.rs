@@ -103,6 +103,7 @@
 mod budget;
 mod count;
 mod cover;
+pub mod dimers;
 pub mod format;
 mod index;
 mod links;

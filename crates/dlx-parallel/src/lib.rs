@@ -114,6 +114,7 @@
 #![warn(missing_docs)]
 
 mod cover;
+mod dimers;
 mod memo;
 mod pool;
 mod progress;
@@ -125,6 +126,7 @@ mod split;
 mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
+pub use dimers::count_dimers_on;
 pub use memo::{
     count_solutions_on, diagram_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
     PieceCount,

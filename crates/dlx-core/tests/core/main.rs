@@ -5,6 +5,7 @@ mod budget;
 mod count;
 mod cover_within;
 mod diagram;
+mod dimers;
 mod estimate;
 mod explore;
 mod format;

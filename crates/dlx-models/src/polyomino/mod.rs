@@ -135,6 +135,7 @@
 //! base-36 digit of their number (1..9, A..Z).
 
 mod board;
+mod dimers;
 mod knuth;
 mod model;
 mod pieces;
@@ -143,6 +144,7 @@ mod symmetry;
 mod tiling;
 
 pub use board::{Board, BoardError, MAX_CELLS};
+pub use dimers::Dimers;
 pub use knuth::{KnuthError, KnuthSpec};
 pub use model::{Counts, Placement, Polyomino, SetupError};
 pub use pieces::{split_count, Piece, PieceError, PieceSet};

@@ -2,6 +2,7 @@
 
 mod budget;
 mod cover;
+mod dimers;
 mod faces;
 mod memo;
 mod problems;

@@ -2,6 +2,7 @@
 //! force, symmetry, the memoised count; pieces, pictures, checks and
 //! errors in `pieces`.
 
+mod dimers;
 mod knuth;
 mod pieces;
 

@@ -24,7 +24,8 @@
 //! - [`ParallelCount`] counts by the method the core's rule decides
 //!   ([`dlx_core::CountJob`]: memoised where it pays, else plain), on
 //!   threads; [`ParallelMemoCounter`] is the memoised count on threads,
-//!   [`count_solutions_on`] the short way.
+//!   [`count_solutions_on`] the short way; [`sample_on`] draws solutions
+//!   uniformly at random from the memoised count's diagram, within a budget.
 //! - [`ParallelRounds`] searches the rounds of a [`dlx_core::MinCover`]
 //!   (a minimum repeated cover) on threads, with the same answer and
 //!   statistics; [`min_cover`] is the short way.
@@ -114,6 +115,7 @@
 #![warn(missing_docs)]
 
 mod cover;
+mod draws;
 mod memo;
 mod pool;
 mod progress;
@@ -125,6 +127,7 @@ mod split;
 mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
+pub use draws::sample_on;
 pub use memo::{
     count_solutions_on, diagram_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
     PieceCount,

@@ -31,6 +31,15 @@ class BuildError(InputError):
     """Items and options that make no problem (an unknown item, a name twice...)."""
 
 
+class ArgumentError(InputError, OverflowError):
+    """An argument out of its range (a negative thread count, too many
+    probes, a board side past the limit): the message names the argument.
+
+    It is an ``InputError`` (so a ``ValueError``) and an ``OverflowError``,
+    the error Python raises for an int too large for its place.
+    """
+
+
 class SearchStopped(DlxError):
     """A search stopped by its budget before the end: its answer is partial.
 

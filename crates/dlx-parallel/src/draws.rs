@@ -7,8 +7,9 @@ use crate::pool::Pool;
 
 /// `k` solutions of `problem` drawn uniformly at random and independently
 /// from `seed` (the draws of [`dlx_core::Diagram::samples`]: the same seed
-/// gives the same draws on any number of threads), the diagram made on
-/// `pool`'s threads within `budget`.
+/// gives the same draws on any number of threads), each with its options
+/// in the problem's order, the diagram made on `pool`'s threads within
+/// `budget`.
 ///
 /// A batch of draws keeps to the budget as a search does: its deadline and
 /// cancel flags are read between two draws, and the draws held count
@@ -46,7 +47,8 @@ pub fn sample_on(
     let diagram = diagram_on(problem, settings, budget, pool)?;
     let mut drawn = Vec::new();
     let mut held = 0usize;
-    for solution in diagram.samples(seed).take(k) {
+    for mut solution in diagram.samples(seed).take(k) {
+        solution.sort_unstable();
         held = held.saturating_add(header + size_of_val(solution.as_slice()));
         let stop = match budget.check() {
             Err(stop) => Some(stop),

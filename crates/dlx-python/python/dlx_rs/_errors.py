@@ -45,8 +45,9 @@ class SearchStopped(DlxError):
 
     ``reason`` is ``"nodes"``, ``"time"``, ``"memory"`` or ``"cancelled"``;
     ``partial`` is what was found before the stop (the count so far, the
-    best solutions so far, the number of solutions listed; None when the
-    search has no partial answer); ``stats`` the search's statistics.
+    best solutions so far, the number of solutions listed or drawn, the
+    estimate of the probes made; None when the search has no partial
+    answer); ``stats`` the search's statistics.
     """
 
     def __init__(

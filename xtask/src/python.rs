@@ -10,8 +10,10 @@
 //! 3. A fresh environment (`target/python/venv`, cleared first) gets the
 //!    wheel, pytest, mypy and numpy with pip; the pytest suite of
 //!    `crates/dlx-python/tests` runs in it beside the `dlx` binary
-//!    (`DLX_BIN`), and `mypy --strict` checks `examples/typed.py`
-//!    against the installed stubs.
+//!    (`DLX_BIN`), `mypy --strict` checks `examples/typed.py`
+//!    against the installed stubs, and `fuzz/fuzz_entry_points.py` fuzzes
+//!    the readers and the model constructors for 5 s (with atheris when it
+//!    installs).
 //! 4. A second fresh environment installs the package the way its README
 //!    says, `pip install ./crates/dlx-python` (maturin as the build
 //!    backend; the build reuses the workspace's target directory), and
@@ -196,6 +198,21 @@ fn test_wheel(root: &Path, python: &str, wheel: &Path) -> anyhow::Result<()> {
             .arg(package.join("examples/typed.py"))
             .current_dir(root.join("target/python")),
         "mypy --strict examples/typed.py",
+    )?;
+    // atheris (libFuzzer for Python) where a wheel installs; without it the
+    // harness makes its own random inputs.
+    let _ = succeeds(Command::new(bin(&env, "pip")).args([
+        "install",
+        "--quiet",
+        "--disable-pip-version-check",
+        "atheris",
+    ]));
+    run_step(
+        Command::new(bin(&env, "python"))
+            .arg(package.join("fuzz/fuzz_entry_points.py"))
+            .args(["--seconds", "5"])
+            .current_dir(root.join("target/python")),
+        "fuzz the entry points for 5 s (fuzz/fuzz_entry_points.py)",
     )
 }
 

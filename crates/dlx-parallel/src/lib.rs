@@ -24,7 +24,8 @@
 //! - [`ParallelCount`] counts by the method the core's rule decides
 //!   ([`dlx_core::CountJob`]: memoised where it pays, else plain), on
 //!   threads; [`ParallelMemoCounter`] is the memoised count on threads,
-//!   [`count_solutions_on`] the short way.
+//!   [`count_solutions_on`] the short way; [`sample_on`] draws solutions
+//!   uniformly at random from the memoised count's diagram, within a budget.
 //! - [`ParallelRounds`] searches the rounds of a [`dlx_core::MinCover`]
 //!   (a minimum repeated cover) on threads, with the same answer and
 //!   statistics; [`min_cover`] is the short way.
@@ -115,6 +116,7 @@
 
 mod cover;
 mod dimers;
+mod draws;
 mod memo;
 mod pool;
 mod progress;
@@ -127,6 +129,7 @@ mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
 pub use dimers::count_dimers_on;
+pub use draws::sample_on;
 pub use memo::{
     count_solutions_on, diagram_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,
     PieceCount,

@@ -9,7 +9,7 @@ use dlx_core::{Stats as CoreStats, Stop};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::problem::Stats;
+use crate::answers::Stats;
 
 /// The exception class `name` of `dlx_rs._errors`, called with `message`
 /// and the keyword arguments `kwargs`.
@@ -46,7 +46,28 @@ pub(crate) fn input(
     make(py, kind, message.to_string(), &kwargs)
 }
 
-/// The error of `error` and its causes, as one line: "what; because why".
+/// An argument out of its range: `ArgumentError`, both a `ValueError` and
+/// the `OverflowError` Python raises for an int too large for its place.
+pub(crate) fn argument(py: Python<'_>, message: String) -> PyErr {
+    make(py, "ArgumentError", message, &PyDict::new(py))
+}
+
+/// An `InputError` at `line` and `column` (1-based): a cell of a matrix or a grid.
+pub(crate) fn at(py: Python<'_>, message: String, line: usize, column: usize) -> PyErr {
+    input(py, "InputError", message, Some(line), Some(column))
+}
+
+/// An `InputError` whose message is `error` and its causes.
+pub(crate) fn bad_input(py: Python<'_>, error: &dyn std::error::Error) -> PyErr {
+    input(py, "InputError", chain(error), None, None)
+}
+
+/// A `BuildError` at `place` (the option, the item): the problem's rule it breaks.
+pub(crate) fn build(py: Python<'_>, place: &str, why: impl std::fmt::Display) -> PyErr {
+    input(py, "BuildError", format!("{place}: {why}"), None, None)
+}
+
+/// The error of `error` and its causes, as one line: "what: because why".
 pub(crate) fn chain(error: &dyn std::error::Error) -> String {
     let mut message = error.to_string();
     let mut source = error.source();
@@ -56,15 +77,9 @@ pub(crate) fn chain(error: &dyn std::error::Error) -> String {
             message.push_str(": ");
             message.push_str(&cause);
         }
-        source = cause_of(source);
+        source = source.and_then(std::error::Error::source);
     }
     message
-}
-
-fn cause_of<'a>(
-    error: Option<&'a (dyn std::error::Error + 'static)>,
-) -> Option<&'a (dyn std::error::Error + 'static)> {
-    error.and_then(std::error::Error::source)
 }
 
 /// A search stopped by its budget: `SearchStopped`, with the reason
@@ -77,10 +92,9 @@ pub(crate) fn stopped(
     partial: Py<PyAny>,
     stats: CoreStats,
 ) -> PyErr {
-    let reason = reason(stop);
     let kwargs = PyDict::new(py);
     let set = || -> PyResult<()> {
-        kwargs.set_item("reason", reason)?;
+        kwargs.set_item("reason", reason(stop))?;
         kwargs.set_item("partial", partial)?;
         kwargs.set_item("stats", Py::new(py, Stats::from(stats))?)?;
         Ok(())
@@ -97,7 +111,7 @@ pub(crate) fn stopped(
 }
 
 /// The word of `stop` in Python.
-pub(crate) fn reason(stop: Stop) -> &'static str {
+fn reason(stop: Stop) -> &'static str {
     match stop {
         Stop::Nodes => "nodes",
         Stop::Time => "time",

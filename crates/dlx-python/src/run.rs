@@ -1,16 +1,22 @@
-//! How a search runs under Python: its budget, its threads, and the wait
-//! that lets Ctrl-C through.
+//! How a search runs under Python: with the GIL released, and Ctrl-C let through between two slices of it.
+//!
+//! A search runs either on the calling thread in slices of [`SLICE`] nodes,
+//! asking Python for pending signals between them, or (a search on a pool's
+//! threads, which runs to its end in one call) beside the calling thread,
+//! which looks at the signals every [`SIGNAL_CHECK`] while it waits
+//! ([`dlx_parallel::wait_for`]). A signal whose handler raises (Ctrl-C's
+//! `KeyboardInterrupt`) raises the call's cancel flag, which the search's
+//! budget reads, and its exception is what the call raises.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use dlx_core::{Budget, OptionId, Outcome, Solver, Step};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use dlx_core::{MemoSettings, OptionId, Outcome, Searcher, Sequential, Solver, Step};
+use dlx_parallel::Searches;
 use pyo3::prelude::*;
-use rayon::{ThreadPool, ThreadPoolBuilder};
 
+use crate::args::Limits;
 use crate::errors;
 
 /// How often a caller waiting for a search asks Python for signals.
@@ -20,140 +26,59 @@ pub(crate) const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 /// Python about signals (about a millisecond).
 pub(crate) const SLICE: u64 = 1 << 14;
 
-/// The most threads a search may ask for (as the CLI's `--threads`).
-const MAX_THREADS: usize = 1024;
-
-/// What one call may spend, and its own cancel flag (raised by Ctrl-C).
-#[derive(Debug, Clone)]
-pub(crate) struct Limits {
-    /// Threads: 0 for one per core.
-    pub(crate) threads: usize,
-    /// Whether the caller named the threads (the memoised count runs on one
-    /// thread unless asked for more, as the CLI's does).
-    pub(crate) threads_asked: bool,
-    /// The budget: the caller's nodes, time and memory, and `cancel`.
-    pub(crate) budget: Budget,
-    /// Raised when a signal's exception is pending: the search stops.
-    pub(crate) cancel: Arc<AtomicBool>,
+/// The signals a call without the GIL looks at: the first one whose
+/// handler raised, kept, and the call's cancel flag raised.
+pub(crate) struct Signals<'a> {
+    cancel: &'a AtomicBool,
+    caught: Mutex<Option<PyErr>>,
 }
 
-impl Limits {
-    /// The limits of a call's keyword arguments: `threads` (None: one per
-    /// core; 0: one per core), `max_nodes`, `time_limit` in seconds,
-    /// `max_memory` in bytes.
-    pub(crate) fn new(
-        threads: Option<usize>,
-        max_nodes: Option<u64>,
-        time_limit: Option<f64>,
-        max_memory: Option<usize>,
-    ) -> PyResult<Limits> {
-        if let Some(threads) = threads {
-            if threads > MAX_THREADS {
-                return Err(PyValueError::new_err(format!(
-                    "threads={threads}: at most {MAX_THREADS} threads (0 for one per core)"
-                )));
+impl<'a> Signals<'a> {
+    pub(crate) fn new(cancel: &'a AtomicBool) -> Signals<'a> {
+        Signals {
+            cancel,
+            caught: Mutex::new(None),
+        }
+    }
+
+    /// Asks Python (taking the GIL for a moment) whether a signal is
+    /// pending; one whose handler raises stops the search.
+    pub(crate) fn look(&self) {
+        let mut caught = self.caught.lock().unwrap_or_else(PoisonError::into_inner);
+        if caught.is_none() {
+            if let Err(error) = Python::attach(|py| py.check_signals()) {
+                self.cancel.store(true, Ordering::Relaxed);
+                *caught = Some(error);
             }
         }
-        let cancel = Arc::new(AtomicBool::new(false));
-        let mut budget = Budget::new().with_cancel(Arc::clone(&cancel));
-        if let Some(nodes) = max_nodes {
-            budget = budget.with_nodes(nodes);
-        }
-        if let Some(seconds) = time_limit {
-            let time = Duration::try_from_secs_f64(seconds).map_err(|_| {
-                PyValueError::new_err(format!(
-                    "time_limit={seconds}: a time limit is a number of seconds, 0 or more"
-                ))
-            })?;
-            budget = budget.with_time(time);
-        }
-        if let Some(bytes) = max_memory {
-            budget = budget.with_memory(bytes);
-        }
-        Ok(Limits {
-            threads: threads.unwrap_or(0),
-            threads_asked: threads.is_some(),
-            budget,
-            cancel,
-        })
     }
 
-    /// The number of threads the search runs on (0 resolved to the cores).
-    pub(crate) fn thread_count(&self) -> usize {
-        if self.threads == 0 {
-            std::thread::available_parallelism().map_or(1, usize::from)
-        } else {
-            self.threads
+    /// `value`, unless a signal's handler raised: then its exception.
+    pub(crate) fn answer<T>(self, value: T) -> PyResult<T> {
+        match self
+            .caught
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            Some(error) => Err(error),
+            None => Ok(value),
         }
-    }
-
-    /// The pool of [`Limits::thread_count`] threads.
-    pub(crate) fn pool(&self) -> PyResult<Arc<ThreadPool>> {
-        pool(self.thread_count())
     }
 }
 
-/// The pools made so far, one per number of threads, kept for the life of
-/// the process: starting threads for every call would cost more than a
-/// small search.
-static POOLS: Mutex<Vec<(usize, Arc<ThreadPool>)>> = Mutex::new(Vec::new());
-
-/// The pool of `threads` threads, made on first use.
-pub(crate) fn pool(threads: usize) -> PyResult<Arc<ThreadPool>> {
-    let mut pools = POOLS
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
-        return Ok(Arc::clone(pool));
-    }
-    let pool = ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("dlx-{i}"))
-        .build()
-        .map_err(|error| PyRuntimeError::new_err(format!("cannot start the threads: {error}")))?;
-    let pool = Arc::new(pool);
-    pools.push((threads, Arc::clone(&pool)));
-    Ok(pool)
-}
-
-/// Runs `work` on a thread of its own with the GIL released, while the
-/// calling thread waits for it and asks Python for pending signals every
-/// 50 ms. A signal whose handler raises (Ctrl-C's `KeyboardInterrupt`)
-/// raises `cancel`, which `work`'s budget reads, waits for `work` to stop,
-/// and is what this returns.
+/// Runs `work` (a search on a pool's threads, or a batch) on a thread of
+/// its own with the GIL released, while the calling thread waits for it
+/// and looks at the signals every [`SIGNAL_CHECK`]; a signal raises
+/// `cancel`, which `work`'s budget reads, and is what this returns once
+/// `work` stopped.
 pub(crate) fn interruptible<T, F>(py: Python<'_>, cancel: &AtomicBool, work: F) -> PyResult<T>
 where
     T: Send,
     F: FnOnce() -> T + Send,
 {
-    py.detach(|| {
-        std::thread::scope(|scope| {
-            let (sender, receiver) = mpsc::sync_channel(1);
-            scope.spawn(move || {
-                // The receiver waits until the value comes or this thread ends.
-                let _ = sender.send(work());
-            });
-            let mut signal = None;
-            loop {
-                match receiver.recv_timeout(SIGNAL_CHECK) {
-                    Ok(value) => return signal.map_or(Ok(value), Err),
-                    Err(RecvTimeoutError::Timeout) => {
-                        if signal.is_none() {
-                            if let Err(error) = Python::attach(|py| py.check_signals()) {
-                                cancel.store(true, Ordering::Relaxed);
-                                signal = Some(error);
-                            }
-                        }
-                    }
-                    Err(RecvTimeoutError::Disconnected) => {
-                        return Err(PyRuntimeError::new_err(
-                            "internal error: the search's thread ended without an answer",
-                        ))
-                    }
-                }
-            }
-        })
-    })
+    let signals = Signals::new(cancel);
+    let value = py.detach(|| dlx_parallel::wait_for(work, SIGNAL_CHECK, || signals.look()));
+    signals.answer(value)
 }
 
 /// Runs `solver` on the calling thread in slices of [`SLICE`] nodes with
@@ -182,4 +107,60 @@ pub(crate) fn first_here(
             return Ok(None);
         }
     }
+}
+
+/// The first solution of `solver`, run on this thread to its end (None
+/// when there is none).
+pub(crate) fn first_sliced(
+    py: Python<'_>,
+    solver: &mut Solver,
+    what: &str,
+) -> PyResult<Option<Vec<OptionId>>> {
+    Ok(first_here(py, solver, what, u64::MAX)?.flatten())
+}
+
+/// The solutions of `solver` counted to its end (or its limit) on this
+/// thread, in slices; `SearchStopped` with the count so far when its
+/// budget stops it.
+pub(crate) fn count_sliced(py: Python<'_>, solver: &mut Solver, what: &str) -> PyResult<u64> {
+    loop {
+        let step = py.detach(|| solver.run_counting(SLICE));
+        match step {
+            Step::Solution | Step::Paused => py.check_signals()?,
+            Step::End(Outcome::Stopped(stop)) => {
+                py.check_signals()?;
+                let found = solver.stats().solutions;
+                let partial = found.into_pyobject(py)?.into_any().unbind();
+                return Err(errors::stopped(py, stop, what, partial, *solver.stats()));
+            }
+            Step::End(_) => return Ok(solver.stats().solutions),
+        }
+    }
+}
+
+/// Runs a model's policy (`work`, given a [`Searcher`]) within `limits`:
+/// on one thread the core's [`Sequential`] searcher on the calling thread,
+/// looking at the signals between its slices; on more, the pool's
+/// ([`dlx_parallel::Searches`]) beside the calling thread.
+pub(crate) fn on_searcher<T, F>(py: Python<'_>, limits: &Limits, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce(&mut dyn Searcher) -> T + Send,
+{
+    let settings = MemoSettings::new();
+    if limits.threads == 1 {
+        let signals = Signals::new(&limits.cancel);
+        let value = py.detach(|| {
+            let mut searcher = Sequential::new()
+                .with_budget(limits.budget.clone())
+                .with_settings(settings)
+                .with_hook(SLICE, |_| signals.look());
+            work(&mut searcher)
+        });
+        return signals.answer(value);
+    }
+    let pool = limits.pool()?;
+    interruptible(py, &limits.cancel, || {
+        work(&mut Searches::new(&pool, limits.budget.clone(), settings))
+    })
 }

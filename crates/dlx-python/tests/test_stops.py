@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
 import sys
 import textwrap
-import time
 
 import pytest
 
+from conftest import interrupted
 from dlx_rs import Polyomino, Problem, SearchStopped
 
 
@@ -92,14 +90,6 @@ SCRIPT = textwrap.dedent(
 
 @pytest.mark.parametrize("mode", ["count", "count2", "list1", "list2"])
 def test_ctrl_c_raises_keyboard_interrupt(mode):
-    child = subprocess.Popen(
-        [sys.executable, "-c", SCRIPT, mode], stdout=subprocess.PIPE, text=True
-    )
-    assert child.stdout is not None
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    child.send_signal(signal.SIGINT)
     # A hang guard, not a measure of speed: the search stops within a slice.
-    out, _ = child.communicate(timeout=60)
+    out = interrupted(SCRIPT, mode)
     assert out.strip() == "interrupted"
-    assert child.returncode == 0

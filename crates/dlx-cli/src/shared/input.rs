@@ -44,22 +44,54 @@ pub(crate) fn read_input(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     }
 }
 
-/// [`read_input`]'s reading itself.
+/// The most bytes an input may hold unless `DLX_MAX_INPUT` says otherwise
+/// (`512M`, `4G`): an input that large is rare, and an endless one
+/// (`/dev/zero`, a pipe that never ends) stops there as bad input instead
+/// of taking all the memory. The Python package's `Problem.read` has the
+/// same default (its `max_bytes`).
+const MAX_INPUT: u64 = 256 << 20;
+
+/// The environment variable that raises (or lowers) [`MAX_INPUT`].
+const MAX_INPUT_VAR: &str = "DLX_MAX_INPUT";
+
+/// The limit of an input: `DLX_MAX_INPUT` if set, else [`MAX_INPUT`].
+fn input_limit() -> anyhow::Result<u64> {
+    match std::env::var(MAX_INPUT_VAR) {
+        Ok(text) => crate::shared::size::parse_size(&text)
+            .map(|bytes| bytes as u64)
+            .map_err(|err| anyhow::anyhow!("{MAX_INPUT_VAR}={text}: {err}"))
+            .bad_input(),
+        Err(_) => Ok(MAX_INPUT),
+    }
+}
+
+/// [`read_input`]'s reading itself: at most the limit of an input
+/// ([`input_limit`]), more being bad input that says how to raise it.
 fn read_whole(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
+    let limit = input_limit()?;
     let mut bytes = Vec::new();
-    match path {
-        Some(p) if p != Path::new("-") => {
-            bytes = std::fs::read(p)
-                .with_context(|| format!("cannot read `{}`", p.display()))
-                .bad_input()?;
-        }
-        _ => {
+    let (read, what) = match path {
+        Some(p) if p != Path::new("-") => (
+            std::fs::File::open(p)
+                .and_then(|file| file.take(limit.saturating_add(1)).read_to_end(&mut bytes)),
+            format!("`{}`", p.display()),
+        ),
+        _ => (
             std::io::stdin()
                 .lock()
-                .read_to_end(&mut bytes)
-                .context("cannot read standard input")
-                .bad_input()?;
-        }
+                .take(limit.saturating_add(1))
+                .read_to_end(&mut bytes),
+            "standard input".to_owned(),
+        ),
+    };
+    read.with_context(|| format!("cannot read {what}"))
+        .bad_input()?;
+    if bytes.len() as u64 > limit {
+        let name = input_name(path);
+        return Err(anyhow::anyhow!(
+            "{name} holds more than {limit} bytes, the limit of an input (set {MAX_INPUT_VAR}=SIZE, such as 1G, to read a larger one)"
+        ))
+        .bad_input();
     }
     Ok(bytes)
 }

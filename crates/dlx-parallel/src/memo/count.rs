@@ -136,11 +136,44 @@ impl ParallelCount {
             return Ok(None);
         }
         let mut job = CountJob::new(problem, &self.settings, self.mode)?;
+        self.prepare(&mut job, own_plain);
+        self.go_on_unless_plain(problem, job, own_plain)
+    }
+
+    /// The job [`ParallelCount::count`] runs, made as it makes it, for a
+    /// caller that holds its problem behind an `Arc` and runs the job's
+    /// decision on its own thread first ([`CountJob::run`]), so that a small
+    /// problem is answered before any thread starts (Python, between two
+    /// looks at its signals); [`ParallelCount::go_on`] counts the rest.
+    pub fn start(&self, problem: Arc<Problem>) -> Result<CountJob<'static>, CountError> {
+        let mut job = CountJob::shared(problem, &self.settings, self.mode)?;
+        self.prepare(&mut job, false);
+        Ok(job)
+    }
+
+    /// Counts the rest of `job` (made by [`ParallelCount::start`] for
+    /// `problem`, its decision run or not) as [`ParallelCount::count`]
+    /// would: the count it chose, on the threads.
+    pub fn go_on(&mut self, problem: &Problem, job: CountJob<'_>) -> Result<Counted, CountError> {
+        let counted = self.go_on_unless_plain(problem, job, false)?;
+        Ok(counted.expect("a count with no plain count of the caller's is made"))
+    }
+
+    /// The budget, and on threads no plain count beside the probe (it
+    /// starts over there).
+    fn prepare(&self, job: &mut CountJob<'_>, own_plain: bool) {
         job.set_budget(self.budget.clone());
         if own_plain || self.threads() > 1 {
-            // The plain count starts over elsewhere: none beside the probe.
             job.plain_elsewhere();
         }
+    }
+
+    fn go_on_unless_plain(
+        &mut self,
+        problem: &Problem,
+        job: CountJob<'_>,
+        own_plain: bool,
+    ) -> Result<Option<Counted>, CountError> {
         match job.decide() {
             Decision::Done(counted) => Ok(Some(*counted)),
             Decision::Plain { .. } if own_plain => Ok(None),

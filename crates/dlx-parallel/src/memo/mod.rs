@@ -148,8 +148,9 @@ impl ParallelMemoCounter {
     }
 
     /// The number of threads the count runs on: the pool's, or fewer when
-    /// limited (a limit the layered count does not take: see
-    /// [`ParallelCount::set_memo_threads`]).
+    /// limited (a limit the layered count does not take: its threads never
+    /// meet; [`ParallelCount`] limits the depth-first count by the pool's
+    /// thread rule, [`Pool::threads_for`](crate::Pool::threads_for)).
     pub fn threads(&self) -> usize {
         if self.root.sweeps() {
             return self.pool_threads();

@@ -34,9 +34,10 @@ from ._dlx import (
     piece_sets,
     solve_sudokus,
 )
-from ._errors import BuildError, DlxError, InputError, ParseError, SearchStopped
+from ._errors import ArgumentError, BuildError, DlxError, InputError, ParseError, SearchStopped
 
 __all__ = [
+    "ArgumentError",
     "BuildError",
     "DlxError",
     "Estimate",

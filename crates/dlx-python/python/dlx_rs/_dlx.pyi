@@ -1,7 +1,15 @@
-"""Type stubs of the native module dlx_rs._dlx (see dlx_rs for the docs)."""
+"""Type stubs of the native module dlx_rs._dlx (see dlx_rs for the docs).
+
+The keyword arguments that many searches share are one TypedDict each
+(`**limits: Unpack[...]`): `threads` (None or 0 for one per core),
+`max_nodes`, `time_limit` (seconds) and `max_memory` (bytes), each None
+(no limit) by default; the docstrings of the methods give their defaults.
+"""
 
 from os import PathLike
 from typing import Any, Generic, List, Literal, Optional, Sequence, Tuple, TypeVar, Union, overload
+
+from typing_extensions import TypedDict, Unpack
 
 __version__: str
 
@@ -11,33 +19,42 @@ Solution = List[int]
 NamedSolution = List[List[str]]
 Method = Literal["auto", "plain", "memo"]
 
-class Stats:
-    """Knuth's statistics of a search."""
+class Budget(TypedDict, total=False):
+    """A search's budget: nodes, seconds."""
 
-    @property
-    def nodes(self) -> int: ...
-    @property
-    def updates(self) -> int: ...
-    @property
-    def solutions(self) -> int: ...
-    @property
-    def max_level(self) -> int: ...
-    @property
-    def method(self) -> Optional[str]: ...
+    max_nodes: Optional[int]
+    time_limit: Optional[float]
+
+class OnThreads(Budget, total=False):
+    """A budget and threads (None or 0: one per core)."""
+
+    threads: Optional[int]
+
+class Limits(OnThreads, total=False):
+    """A budget with memory, and threads."""
+
+    max_memory: Optional[int]
+
+class Stats:
+    """Knuth's statistics of a search (read-only)."""
+
+    nodes: int
+    updates: int
+    solutions: int
+    max_level: int
+    method: Optional[str]
 
 class Estimate:
-    """Knuth's estimate of a search's size, from random probes."""
+    """Knuth's estimate of a search's size, from random probes (read-only)."""
 
-    @property
-    def nodes(self) -> float: ...
-    @property
-    def updates(self) -> float: ...
-    @property
-    def solutions(self) -> float: ...
-    @property
-    def nodes_error(self) -> float: ...
-    @property
-    def probes(self) -> int: ...
+    nodes: float
+    updates: float
+    solutions: float
+    nodes_error: float
+    updates_error: float
+    solutions_error: float
+    hits: int
+    probes: int
 
 _T = TypeVar("_T")
 
@@ -67,7 +84,7 @@ class Problem:
     @staticmethod
     def from_dlx(text: str) -> "Problem": ...
     @staticmethod
-    def read(path: Union[str, "PathLike[str]"]) -> "Problem": ...
+    def read(path: Union[str, "PathLike[str]"], *, max_bytes: int = 268435456) -> "Problem": ...
     @staticmethod
     def from_matrix(
         rows: Any,
@@ -91,83 +108,23 @@ class Problem:
     def stats(self) -> Optional[Stats]: ...
     def verify(self, solution: Sequence[int]) -> None: ...
     def solutions(
-        self,
-        *,
-        threads: int = 1,
-        limit: Optional[int] = None,
-        names: bool = False,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
+        self, *, limit: Optional[int] = None, names: bool = False, **limits: Unpack[Limits]
     ) -> Solutions[Any]: ...
     @overload
-    def solve(
-        self,
-        *,
-        threads: Optional[int] = None,
-        names: Literal[False] = False,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
-    ) -> Optional[Solution]: ...
+    def solve(self, *, names: Literal[False] = False, **limits: Unpack[Limits]) -> Optional[Solution]: ...
     @overload
-    def solve(
-        self,
-        *,
-        threads: Optional[int] = None,
-        names: Literal[True],
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
-    ) -> Optional[NamedSolution]: ...
-    def count(
-        self,
-        *,
-        method: Method = "auto",
-        threads: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
-    ) -> int: ...
+    def solve(self, *, names: Literal[True], **limits: Unpack[Limits]) -> Optional[NamedSolution]: ...
+    def count(self, *, method: Method = "auto", **limits: Unpack[Limits]) -> int: ...
     def min_cost(
-        self,
-        k: int = 1,
-        *,
-        threads: Optional[int] = None,
-        names: bool = False,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
+        self, k: int = 1, *, names: bool = False, **limits: Unpack[Limits]
     ) -> List[Tuple[int, Any]]: ...
-    def min_options(
-        self,
-        *,
-        threads: Optional[int] = None,
-        names: bool = False,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
-    ) -> Optional[Any]: ...
-    def min_cover(
-        self,
-        *,
-        threads: Optional[int] = None,
-        names: bool = False,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
-    ) -> Optional[Any]: ...
-    def estimate(self, probes: int = 1000, *, seed: int = 0) -> Estimate: ...
+    def min_options(self, *, names: bool = False, **limits: Unpack[Limits]) -> Optional[Any]: ...
+    def min_cover(self, *, names: bool = False, **limits: Unpack[Limits]) -> Optional[Any]: ...
+    def estimate(
+        self, probes: int = 1000, *, seed: int = 0, time_limit: Optional[float] = None
+    ) -> Estimate: ...
     def sample(
-        self,
-        k: int = 1,
-        *,
-        seed: int = 0,
-        threads: Optional[int] = None,
-        names: bool = False,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
+        self, k: int = 1, *, seed: int = 0, names: bool = False, **limits: Unpack[Limits]
     ) -> List[Any]: ...
 
 class Sudoku:
@@ -213,26 +170,17 @@ class QueensBoard:
     def _repr_svg_(self) -> str: ...
 
 class Queens:
-    """The N-queens puzzle, perhaps with queens placed already."""
+    """The N-queens puzzle, perhaps with queens placed already (from 0)."""
 
-    def __init__(self, n: int, queens: Sequence[Tuple[int, int]] = ...) -> None: ...
+    def __init__(self, n: int, queens: Sequence[Tuple[int, int]] = ()) -> None: ...
     @property
     def n(self) -> int: ...
     def count(
-        self,
-        *,
-        threads: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
+        self, *, distinct: bool = False, method: Method = "auto", **limits: Unpack[OnThreads]
     ) -> int: ...
-    def solve(self) -> Optional[QueensBoard]: ...
+    def solve(self, **budget: Unpack[Budget]) -> Optional[QueensBoard]: ...
     def solutions(
-        self,
-        *,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
+        self, *, limit: Optional[int] = None, **limits: Unpack[OnThreads]
     ) -> Solutions[QueensBoard]: ...
     def problem(self) -> Problem: ...
     def decode(self, solution: Sequence[int]) -> QueensBoard: ...
@@ -248,7 +196,7 @@ class Tiling:
     def _repr_svg_(self) -> str: ...
 
 class Polyomino:
-    """The tilings of a board by a set of polyominoes."""
+    """The tilings of a board (a size "WxH" or a picture) by a set of polyominoes."""
 
     def __init__(
         self,
@@ -256,25 +204,14 @@ class Polyomino:
         pieces: str = "pentominoes",
         *,
         one_sided: bool = False,
-        max_memory: int = 1 << 30,
+        max_memory: int = 1073741824,
     ) -> None: ...
     def count(
-        self,
-        *,
-        method: Method = "auto",
-        threads: Optional[int] = None,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
-        max_memory: Optional[int] = None,
+        self, *, distinct: bool = False, method: Method = "auto", **limits: Unpack[Limits]
     ) -> int: ...
     def solve(self) -> Optional[Tiling]: ...
     def tilings(
-        self,
-        *,
-        limit: Optional[int] = None,
-        threads: int = 1,
-        max_nodes: Optional[int] = None,
-        time_limit: Optional[float] = None,
+        self, *, limit: Optional[int] = None, **limits: Unpack[OnThreads]
     ) -> Solutions[Tiling]: ...
     def sample(
         self,

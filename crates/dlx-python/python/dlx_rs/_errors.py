@@ -31,13 +31,23 @@ class BuildError(InputError):
     """Items and options that make no problem (an unknown item, a name twice...)."""
 
 
+class ArgumentError(InputError, OverflowError):
+    """An argument out of its range (a negative thread count, too many
+    probes, a board side past the limit): the message names the argument.
+
+    It is an ``InputError`` (so a ``ValueError``) and an ``OverflowError``,
+    the error Python raises for an int too large for its place.
+    """
+
+
 class SearchStopped(DlxError):
     """A search stopped by its budget before the end: its answer is partial.
 
     ``reason`` is ``"nodes"``, ``"time"``, ``"memory"`` or ``"cancelled"``;
     ``partial`` is what was found before the stop (the count so far, the
-    best solutions so far, the number of solutions listed; None when the
-    search has no partial answer); ``stats`` the search's statistics.
+    best solutions so far, the number of solutions listed or drawn, the
+    estimate of the probes made; None when the search has no partial
+    answer); ``stats`` the search's statistics.
     """
 
     def __init__(

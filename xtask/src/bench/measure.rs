@@ -81,7 +81,7 @@ pub(super) struct Row {
     pub(super) peak_rss_kib: Option<u64>,
     /// Median seconds per solver, `None` where it did not run.
     pub(super) times: Vec<(Solver, f64)>,
-    /// Median seconds of the plain file, then of each variant of [`FEATURES`].
+    /// Median seconds of the plain file, then of each variant of [`FEATURES`](super::features::FEATURES).
     pub(super) features: Option<Vec<f64>>,
 }
 

@@ -11,7 +11,7 @@
 //! size. The criterion benches (`cargo bench -p dlx-benches`) measure the
 //! same workloads in-process, for finer work on one of them.
 //!
-//! The command is in this module; its parts are in its children: the solvers and how one workload is measured ([`measure`]), the unused features' variants ([`features`]), where and when the figures were made ([`machine`]) and the markdown report ([`report`]).
+//! The command is in this module; its parts are in its children: the solvers and how one workload is measured ([`measure`](mod@measure)), the unused features' variants ([`features`]), where and when the figures were made ([`machine`]) and the markdown report ([`report`]).
 //! The threads table ([`crate::scaling`]) and the counting table ([`crate::counting`]) are modules of their own, which this one calls.
 
 mod features;

@@ -44,7 +44,7 @@ pub(super) const HEAVY: Heavy = Heavy {
 /// How a workload's file is made.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Source {
-    /// A board covered by pieces, as [`tiling`] writes it.
+    /// A board covered by pieces, as [`tiling`](crate::gen_data::tiling) writes it.
     Tiling(Board, Pieces),
     /// The Langford pairs of `gen-data`.
     Langford(usize),

@@ -8,7 +8,7 @@
 //! - at most [`MAX_ROOT_NAMES`] names at `dlx-core`'s root ([`exports`]);
 //! - no import circle between the modules of a crate ([`circles`]);
 //! - `ARCHITECTURE.md` at most [`MAX_ARCHITECTURE_BYTES`] bytes;
-//! - `CHANGELOG.md` in Keep a Changelog's form, no line over [`MAX_CHANGELOG_LINE`] characters ([`changelog`]);
+//! - `CHANGELOG.md` in Keep a Changelog's form, no line over [`MAX_CHANGELOG_LINE`] characters ([`changelog`](mod@changelog));
 //! - at most [`MAX_DUPLICATE_PAIRS`] pairs of repeated runs of six or more lines in product code, as the `duplicates` command counts them ([`duplicates`]; skipped, and said, where the command is missing).
 //!
 //! A broken limit names each file and its figure (`crates/dlx-python/src/problem.rs: 1317 lines (limit 700)`).

@@ -7,7 +7,7 @@
 //! method, a thread count or a puzzle's policy on its own.
 //!
 //! # Brief overview
-//! - `problem`: [`problem::Problem`], a `dlx_core::Problem` and every
+//! - `problem`: `Problem`, a `dlx_core::Problem` and every
 //!   search of it; `build` makes one from Python's input (lists, a 0/1
 //!   matrix, Knuth's text, a file read within a size limit); `searches`
 //!   runs the searches under a call's limits; `solutions`: the lazy

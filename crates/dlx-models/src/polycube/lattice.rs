@@ -2,10 +2,7 @@
 
 use std::sync::OnceLock;
 
-use crate::polyform::{
-    apply, generate, Board, BoardError, Family, Lattice, Matrix, Motions, Packing, PieceError,
-    PieceSet, Symmetry,
-};
+use crate::polyform::{apply, generate, Board, BoardError, Drawn, Lattice, Matrix, Symmetry};
 
 /// The cubic lattice of space (a zero-sized marker: see [`Lattice`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -97,11 +94,8 @@ impl Lattice for Cubic {
     }
 }
 
-impl Family for Cubic {
-    const FAMILY: &'static str = "polycube";
+impl Drawn for Cubic {
     const LAYERED: bool = true;
-    const MOTIONS: Motions = Motions::Rotations;
-    const BOARD_FORMS: &'static str = "a box XxYxZ such as 3x4x5, or layers of ASCII art";
 
     fn art_cell(layer: usize, line: i32, column: i32) -> Option<Cell> {
         Some(Cell {
@@ -117,30 +111,6 @@ impl Family for Cubic {
 
     fn layer_label(layer: i32) -> String {
         format!("z={layer}")
-    }
-
-    fn named_board(spec: &str) -> Result<Board<Cubic>, BoardError> {
-        let bad = || BoardError::BadSpec {
-            text: spec.to_owned(),
-            expected: Cubic::BOARD_FORMS.to_owned(),
-        };
-        let sides: Vec<usize> = spec
-            .split(['x', 'X', '*'])
-            .map(|s| s.trim().parse::<usize>().ok().filter(|&n| n > 0))
-            .collect::<Option<_>>()
-            .ok_or_else(bad)?;
-        let [x, y, z] = sides[..] else {
-            return Err(bad());
-        };
-        boxed(x, y, z)
-    }
-
-    fn piece_set(name: &str) -> Result<PieceSet<Cubic>, PieceError> {
-        super::pieces::builtin(name)
-    }
-
-    fn svg(packing: &Packing<Cubic>) -> String {
-        super::svg::isometric(packing)
     }
 }
 

@@ -69,6 +69,7 @@
 //! V piece; the pieces only rotate, giving up to 24 base placements each,
 //! as Knuth generates them.
 
+mod family;
 mod lattice;
 mod pieces;
 mod svg;

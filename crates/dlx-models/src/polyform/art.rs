@@ -1,4 +1,4 @@
-//! ASCII art: boards and pieces read from drawings, and cells drawn back, for every family through its [`Family::art_cell`] and [`Family::art_place`].
+//! ASCII art: boards and pieces read from drawings, and cells drawn back, for every family through its [`Drawn::art_cell`] and [`Drawn::art_place`].
 //!
 //! The grammar is polyomino's (`#`, a letter or a digit is a cell, `.` or
 //! a space a hole, `|` starts a comment line, `NAME:` or `NAME*K:` heads a
@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::board::{Board, BoardError};
-use super::family::Family;
+use super::lattice::Lattice;
 use super::pieces::{split_count, valid_name, Piece, PieceError, PieceSet};
 use super::shape::{lowest, Shape};
 
@@ -24,8 +24,32 @@ pub(crate) enum Layout {
 /// A line of the text: its number from 1 and its text without the line end.
 type Line<'a> = (usize, &'a str);
 
+/// How a lattice's cells are drawn in ASCII art, the part of a
+/// [`Family`](super::Family) that reading and drawing art needs.
+pub trait Drawn: Lattice {
+    /// Whether its art comes in layers, one after another with a blank line
+    /// between (the cubes'); otherwise a blank line is a row of holes in a
+    /// board and ends a piece in a piece file.
+    const LAYERED: bool;
+
+    /// The cell drawn at character `column` of `line` of `layer` (all from
+    /// 0, lines from the top of their layer), or `None` where the art has
+    /// no cell (the gap between two hexagons).
+    fn art_cell(layer: usize, line: i32, column: i32) -> Option<Self::Cell>;
+
+    /// Where a cell is drawn: `[layer, line, column]`, inverse to
+    /// [`Drawn::art_cell`] (layers and lines may come out negative; the
+    /// drawing translates them).
+    fn art_place(cell: Self::Cell) -> [i32; 3];
+
+    /// The label of a layer in drawings (`z=0`); unused in the plane.
+    fn layer_label(_layer: i32) -> String {
+        String::new()
+    }
+}
+
 /// Reads a board drawn in ASCII art, translated to the origin.
-pub(crate) fn read_board<F: Family>(text: &str) -> Result<Board<F>, BoardError> {
+pub(crate) fn read_board<F: Drawn>(text: &str) -> Result<Board<F>, BoardError> {
     let mut cells = Vec::new();
     let (mut layer, mut line, mut layer_open) = (0usize, 0i32, false);
     let mut anchor = None;
@@ -74,7 +98,7 @@ pub(crate) fn read_board<F: Family>(text: &str) -> Result<Board<F>, BoardError> 
 /// drawn at `line` and `column`: 0, or 1 when the family has no cell there
 /// (a hexagon drawn on the other checkerboard color), so that any
 /// consistent drawing is read.
-fn shift<F: Family>(layer: usize, line: i32, column: usize) -> i32 {
+fn shift<F: Drawn>(layer: usize, line: i32, column: usize) -> i32 {
     i32::from(F::art_cell(layer, line, column as i32).is_none())
 }
 
@@ -85,7 +109,7 @@ struct Section<'a> {
 }
 
 /// Reads a piece file (see the module docs).
-pub(crate) fn read_pieces<F: Family>(text: &str) -> Result<PieceSet<F>, PieceError> {
+pub(crate) fn read_pieces<F: Drawn>(text: &str) -> Result<PieceSet<F>, PieceError> {
     let mut pieces = Vec::new();
     for section in sections::<F>(text) {
         read_section::<F>(&section, &mut pieces)?;
@@ -99,7 +123,7 @@ pub(crate) fn read_pieces<F: Family>(text: &str) -> Result<PieceSet<F>, PieceErr
 /// The sections of a piece file: for a flat family, blocks between blank
 /// lines; for a layered one, the text from one header to the next, its
 /// layers between blank lines.
-fn sections<F: Family>(text: &str) -> Vec<Section<'_>> {
+fn sections<F: Drawn>(text: &str) -> Vec<Section<'_>> {
     let mut out: Vec<Section<'_>> = Vec::new();
     let mut current = Section {
         header: None,
@@ -153,7 +177,7 @@ fn sections<F: Family>(text: &str) -> Vec<Section<'_>> {
     out
 }
 
-fn read_section<F: Family>(
+fn read_section<F: Drawn>(
     section: &Section<'_>,
     pieces: &mut Vec<Piece<F>>,
 ) -> Result<(), PieceError> {
@@ -231,7 +255,7 @@ fn read_section<F: Family>(
 /// Draws cells, each with its character, in the family's art: `.` where
 /// the drawing has a cell of the lattice that is not given, a space where
 /// it has none; lines without trailing spaces, no final line break.
-pub(crate) fn draw<F: Family>(
+pub(crate) fn draw<F: Drawn>(
     cells: impl Iterator<Item = (F::Cell, char)>,
     layout: Layout,
 ) -> String {

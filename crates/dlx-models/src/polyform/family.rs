@@ -1,28 +1,23 @@
 //! A family of polyforms: what a lattice adds to be read from text and drawn, and the readers every family shares.
 
-use super::art;
+use super::art::{self, Drawn};
 use super::board::{Board, BoardError};
-use super::lattice::{Lattice, Motions};
+use super::lattice::Motions;
 use super::packing::Packing;
 use super::pieces::{PieceError, PieceSet};
 
 /// A family of polyforms on a lattice (polycubes, polyiamonds,
-/// polyhexes): how its cells are drawn in ASCII art, its boards by name,
-/// its built-in piece sets and its pictures.
+/// polyhexes): its boards by name, its built-in piece sets and its
+/// pictures, beside how its cells are drawn in ASCII art ([`Drawn`]).
 ///
 /// The faces are written once over `F: Family`: [`Board::parse`],
 /// [`PieceSet::parse`] and [`PieceSet::builtin`] read what the user gives,
 /// [`super::Polyform::new`] builds the problem (with [`Family::MOTIONS`]),
 /// and a [`Packing`] draws itself as text (`Display`) and SVG
 /// ([`Packing::to_svg`]).
-pub trait Family: Lattice {
+pub trait Family: Drawn {
     /// The family's name: `polycube`, `polyiamond`, `polyhex`.
     const FAMILY: &'static str;
-
-    /// Whether its art comes in layers, one after another with a blank line
-    /// between (the cubes'); otherwise a blank line is a row of holes in a
-    /// board and ends a piece in a piece file.
-    const LAYERED: bool;
 
     /// The motions pieces make unless told otherwise: rotations for solid
     /// pieces, rotations and reflections for flat ones.
@@ -30,21 +25,6 @@ pub trait Family: Lattice {
 
     /// The board names and sizes the family knows, in words, for messages.
     const BOARD_FORMS: &'static str;
-
-    /// The cell drawn at character `column` of `line` of `layer` (all from
-    /// 0, lines from the top of their layer), or `None` where the art has
-    /// no cell (the gap between two hexagons).
-    fn art_cell(layer: usize, line: i32, column: i32) -> Option<Self::Cell>;
-
-    /// Where a cell is drawn: `[layer, line, column]`, inverse to
-    /// [`Family::art_cell`] (layers and lines may come out negative; the
-    /// drawing translates them).
-    fn art_place(cell: Self::Cell) -> [i32; 3];
-
-    /// The label of a layer in drawings (`z=0`); unused in the plane.
-    fn layer_label(_layer: i32) -> String {
-        String::new()
-    }
 
     /// A board by name or size (`3x4x5`, `hexagon:3`), not art.
     fn named_board(spec: &str) -> Result<Board<Self>, BoardError>;
@@ -109,5 +89,12 @@ impl<F: Family> PieceSet<F> {
             out.push_str("\n\n");
         }
         out
+    }
+}
+
+impl<F: Family> Packing<F> {
+    /// The packing as an SVG picture, as the family draws it.
+    pub fn to_svg(&self) -> String {
+        F::svg(self)
     }
 }

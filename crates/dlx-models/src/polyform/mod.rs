@@ -79,6 +79,7 @@ mod symmetry;
 
 /// Both counts of a board, all and up to symmetry (the type `polyomino` counts with).
 pub use crate::polyomino::Counts;
+pub use art::Drawn;
 pub use board::{Board, BoardError, MAX_CELLS};
 pub use family::Family;
 pub use knuth::{KnuthError, KnuthSpec};

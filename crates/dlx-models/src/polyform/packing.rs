@@ -3,9 +3,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use super::art::{self, Layout};
+use super::art::{self, Drawn, Layout};
 use super::board::Board;
-use super::family::Family;
 use super::lattice::{Lattice, Motions};
 use super::pieces::PieceSet;
 use super::shape::Shape;
@@ -220,12 +219,7 @@ impl<L: Lattice> Packing<L> {
     }
 }
 
-impl<F: Family> Packing<F> {
-    /// The packing as an SVG picture, as the family draws it.
-    pub fn to_svg(&self) -> String {
-        F::svg(self)
-    }
-
+impl<F: Drawn> Packing<F> {
     /// The packing as text with the layers one after another (a blank line
     /// between), the form boards and pieces are read in; the same as
     /// `Display` in the plane.
@@ -237,7 +231,7 @@ impl<F: Family> Packing<F> {
 /// The text drawing: each cell its piece's symbol in the family's art
 /// (`.` for a cell of the drawing that is not covered); layers side by
 /// side, each under its label.
-impl<F: Family> fmt::Display for Packing<F> {
+impl<F: Drawn> fmt::Display for Packing<F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,

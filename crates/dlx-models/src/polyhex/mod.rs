@@ -56,6 +56,7 @@
 //! `1`, `2`, ... in the order of their canonical forms: 3 trihexes, 7
 //! tetrahexes, 22 pentahexes, 82 hexahexes (OEIS A000228).
 
+mod family;
 mod lattice;
 mod pieces;
 

@@ -2,11 +2,8 @@
 
 use std::sync::OnceLock;
 
-use crate::polyform::flat::{self, Polygons};
-use crate::polyform::{
-    apply, generate, Board, BoardError, Family, Lattice, Matrix, Motions, Packing, PieceError,
-    PieceSet, Symmetry,
-};
+use crate::polyform::flat::Polygons;
+use crate::polyform::{apply, generate, Drawn, Lattice, Matrix, Symmetry};
 
 /// The lattice of triangles of the plane (a zero-sized marker: see [`Lattice`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -58,7 +55,7 @@ fn group() -> &'static [Matrix] {
 }
 
 /// Three times the centre of a triangle, in the basis `e1`, `e2`.
-fn centre3(c: Cell) -> (i32, i32) {
+pub(super) fn centre3(c: Cell) -> (i32, i32) {
     let d = i32::from(c.down);
     (3 * c.x + 1 + d, 3 * c.y + 1 + d)
 }
@@ -141,12 +138,8 @@ impl Lattice for Triangular {
     }
 }
 
-impl Family for Triangular {
-    const FAMILY: &'static str = "polyiamond";
+impl Drawn for Triangular {
     const LAYERED: bool = false;
-    const MOTIONS: Motions = Motions::All;
-    const BOARD_FORMS: &'static str =
-        "parallelogram:WxH, rhombus:N, hexagon:N, triangle:N, or ASCII art";
 
     fn art_cell(_layer: usize, line: i32, column: i32) -> Option<Cell> {
         let sum = line + column;
@@ -160,67 +153,10 @@ impl Family for Triangular {
     fn art_place(c: Cell) -> [i32; 3] {
         [0, -c.y, 2 * c.x + c.y + 1 + i32::from(c.down)]
     }
-
-    fn named_board(spec: &str) -> Result<Board<Triangular>, BoardError> {
-        let bad = || BoardError::BadSpec {
-            text: spec.to_owned(),
-            expected: Triangular::BOARD_FORMS.to_owned(),
-        };
-        let (kind, size) = spec.split_once(':').ok_or_else(bad)?;
-        let number = |s: &str| {
-            s.trim()
-                .parse::<i32>()
-                .ok()
-                .filter(|&n| (1..=256).contains(&n))
-        };
-        let cells: Vec<Cell> = match kind.trim().to_ascii_lowercase().as_str() {
-            "parallelogram" => {
-                let (w, h) = size.split_once(['x', 'X', '*']).ok_or_else(bad)?;
-                let (w, h) = (number(w).ok_or_else(bad)?, number(h).ok_or_else(bad)?);
-                parallelogram(w, h)
-            }
-            "rhombus" => {
-                let n = number(size).ok_or_else(bad)?;
-                parallelogram(n, n)
-            }
-            "hexagon" => {
-                let n = number(size).ok_or_else(bad)?;
-                let all = parallelogram(2 * n, 2 * n);
-                all.into_iter()
-                    .map(|c| Cell {
-                        x: c.x - n,
-                        y: c.y - n,
-                        ..c
-                    })
-                    .filter(|&c| {
-                        let (a, b) = centre3(c);
-                        a.abs() < 3 * n && b.abs() < 3 * n && (a + b).abs() < 3 * n
-                    })
-                    .collect()
-            }
-            "triangle" => {
-                let n = number(size).ok_or_else(bad)?;
-                parallelogram(n, n)
-                    .into_iter()
-                    .filter(|c| c.x + c.y + i32::from(c.down) < n)
-                    .collect()
-            }
-            _ => return Err(bad()),
-        };
-        Board::new(cells)
-    }
-
-    fn piece_set(name: &str) -> Result<PieceSet<Triangular>, PieceError> {
-        super::pieces::builtin(name)
-    }
-
-    fn svg(packing: &Packing<Triangular>) -> String {
-        flat::picture(packing, 36.0)
-    }
 }
 
 /// The triangles of the parallelogram of `w` rhombi along a row and `h` rows.
-fn parallelogram(w: i32, h: i32) -> Vec<Cell> {
+pub(super) fn parallelogram(w: i32, h: i32) -> Vec<Cell> {
     (0..w)
         .flat_map(|x| (0..h).flat_map(move |y| [false, true].map(|down| Cell { x, y, down })))
         .collect()

@@ -70,6 +70,7 @@
 //! [`crate::polyform::KnuthSpec`]): `[0-5][0-5] [0-5][0-5]'` is the 6 x 6
 //! rhombus, and a piece's typical cells give up to 12 base placements.
 
+mod family;
 mod lattice;
 mod pieces;
 

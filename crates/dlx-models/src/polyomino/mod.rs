@@ -125,7 +125,7 @@
 //! rarely repeat, as for the 12 pentominoes (each used once, so the pieces
 //! left are part of the region), it is a few times slower than
 //! [`Polyomino::count_by_symmetry`]; `dlx polyomino --count` chooses by a
-//! short probe (see [`dlx_core::decide_method`]).
+//! short probe (see [`dlx_core::CountJob`]).
 //!
 //! # Built-in pieces
 //! The pentominoes carry Golomb's letters F I L N P T U V W X Y Z, the

@@ -32,10 +32,7 @@ fn dimers(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .expect("a pool");
+    let pool = dlx_parallel::Pool::new(2).expect("a pool");
     let boards = [
         (
             "domino-30x30",

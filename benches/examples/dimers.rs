@@ -57,10 +57,7 @@ fn main() {
     let start = Instant::now();
     let answer = match threads {
         Some(t) => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(t)
-                .build()
-                .expect("a pool");
+            let pool = dlx_parallel::Pool::new(t).expect("a pool");
             dlx_parallel::count_dimers_on(&matrix, &Budget::new(), &pool)
         }
         None => count(&matrix, &Budget::new()),

@@ -236,18 +236,21 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         CountMethod::Memo(trial) => {
             out!(
                 output,
-                "count method: memoised ({}); the figures above are the plain search's (--no-memo), not the count's",
+                "count method: {} ({}); the figures above are the plain search's (--no-memo), not the count's",
+                trial.name(),
                 trial.says()
             )?;
             let ran = short_duration(trial.seconds);
             match &trial.count {
                 Some(count) => out!(
                     output,
-                    "memoised count: exact, {count} solutions in {ran} on one thread"
+                    "{}: exact, {count} solutions in {ran} on one thread",
+                    trial.noun()
                 )?,
                 None => out!(
                     output,
-                    "memoised count: more than {ran} on one thread (not finished when stopped after {ran}; --memo-time gives it longer)"
+                    "{}: more than {ran} on one thread (not finished when stopped after {ran}; --memo-time gives it longer)",
+                    trial.noun()
                 )?,
             }
         }
@@ -259,7 +262,8 @@ pub(crate) fn run(args: EstimateArgs) -> anyhow::Result<()> {
         match trial.count {
             Some(_) => out!(
                 output,
-                "shards: one process is enough (the memoised count took {})",
+                "shards: one process is enough (the {} took {})",
+                trial.noun(),
                 short_duration(trial.seconds)
             )?,
             None => out!(
@@ -317,9 +321,12 @@ fn plain_says(why: Why) -> String {
     }
 }
 
-/// The memoised count, run for at most `--memo-time` after the decision.
+/// The memoised count (or the determinant of a planar matching problem),
+/// run for at most `--memo-time` after the decision.
 #[derive(Debug)]
 struct MemoTrial {
+    /// The count's method: the memoised count or the determinant.
+    method: Method,
     /// Why the count memoises.
     why: Why,
     /// The layers and the window, when it runs layer by layer.
@@ -344,9 +351,26 @@ impl MemoTrial {
             );
         }
         match self.why {
+            Why::Planar => self.why.to_string(),
             Why::Leverage(leverage) => format!("the probe's leverage {leverage:.3e}"),
             _ if self.while_deciding => "it finished while deciding".to_owned(),
             _ => "--memo".to_owned(),
+        }
+    }
+
+    /// The method's name in the report.
+    fn name(&self) -> &'static str {
+        match self.method {
+            Method::Dimers => "Kasteleyn's determinant",
+            _ => "memoised",
+        }
+    }
+
+    /// What ran, in the report.
+    fn noun(&self) -> &'static str {
+        match self.method {
+            Method::Dimers => "determinant",
+            _ => "memoised count",
         }
     }
 
@@ -390,6 +414,7 @@ fn count_method(
         .method()
         .context("internal error: the count is undecided")?;
     let trial = |counted: &dlx_core::Counted, while_deciding| MemoTrial {
+        method,
         why,
         layered: counted.sweep,
         count: counted.count.clone(),
@@ -399,8 +424,8 @@ fn count_method(
     };
     if let Some(counted) = decided {
         return Ok(match counted.method {
-            Method::Memo => CountMethod::Memo(trial(&counted, true)),
             Method::Plain => CountMethod::Plain(why),
+            _ => CountMethod::Memo(trial(&counted, true)),
         });
     }
     if method == Method::Plain {
@@ -480,7 +505,7 @@ fn write_json(
     let count_method = match method {
         CountMethod::Undecided(_) => Value::Null,
         CountMethod::Plain(_) => "plain".into(),
-        CountMethod::Memo(_) => "memo".into(),
+        CountMethod::Memo(trial) => trial.method.name().into(),
     };
     let mut line = fields(serde_json::json!({
         "probes": made,

@@ -12,7 +12,8 @@
 use dlx_core::dimers::{Crt, Matrix};
 use dlx_core::{Answer, Budget, Count, Outcome, Stop};
 use rayon::prelude::*;
-use rayon::ThreadPool;
+
+use crate::pool::Pool;
 
 /// The absolute value of the determinant of `matrix`, the number of
 /// perfect matchings of its graph for Kasteleyn's signs, with its primes
@@ -32,21 +33,14 @@ use rayon::ThreadPool;
 /// // The 2 x 3 board (see dlx_core::dimers::count).
 /// let edges = [(0, 0, 1), (0, 1, 1), (1, 0, 1), (1, 2, 1), (2, 0, -1), (2, 1, 1), (2, 2, 1)];
 /// let matrix = Matrix::new(3, 3, edges)?;
-/// let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build()?;
+/// let pool = dlx_parallel::Pool::new(2)?;
 /// let answer = dlx_parallel::count_dimers_on(&matrix, &Budget::new(), &pool);
 /// assert_eq!((answer.value, answer.outcome), (Some(3u64.into()), Outcome::Finished));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn count_dimers_on(
-    matrix: &Matrix,
-    budget: &Budget,
-    pool: &ThreadPool,
-) -> Answer<Option<Count>> {
+pub fn count_dimers_on(matrix: &Matrix, budget: &Budget, pool: &Pool) -> Answer<Option<Count>> {
     let stopped = |stop| Answer::new(None, Outcome::Stopped(stop));
-    let fronts = matrix
-        .cost()
-        .front_bytes
-        .saturating_mul(pool.current_num_threads());
+    let fronts = matrix.cost().front_bytes.saturating_mul(pool.threads());
     if budget.memory().is_some_and(|memory| fronts > memory) {
         return stopped(Stop::Memory);
     }

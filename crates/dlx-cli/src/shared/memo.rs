@@ -86,6 +86,7 @@ pub(crate) fn print_counted(
     output.flush()?;
     match counted.method {
         Method::Memo => print_memo_stats(counted, seconds, output, report)?,
+        Method::Dimers => print_dimer_stats(counted, seconds, output, report)?,
         Method::Plain => {
             let mut extra = vec![("method", "plain".into())];
             if report.json {
@@ -108,11 +109,48 @@ pub(crate) fn print_counted(
             }
         }
     }
-    if counted.count.is_some() {
-        run.finish("the count")
-    } else {
-        run.finish_unprinted("the memoised count")
+    match (&counted.count, counted.method) {
+        (Some(_), _) => run.finish("the count"),
+        (None, Method::Dimers) => run.finish_unprinted("the determinant"),
+        (None, _) => run.finish_unprinted("the memoised count"),
     }
+}
+
+/// `--stats` of a count by Kasteleyn's determinant: the method and why, the
+/// primes, the time; to standard error, or as a JSON line.
+fn print_dimer_stats(
+    counted: &Counted,
+    seconds: f64,
+    output: &mut Output,
+    report: &ReportArgs,
+) -> anyhow::Result<()> {
+    if !report.stats {
+        return Ok(());
+    }
+    let finished = counted.count.is_some();
+    if report.json {
+        output.json(&Line::Stats {
+            solutions: counted.count.clone(),
+            nodes: counted.plain.nodes,
+            updates: counted.plain.updates,
+            max_level: counted.plain.max_level,
+            seconds,
+            extra: fields(serde_json::json!({ "method": "dimers", "finished": finished })),
+        })?;
+        return output.flush();
+    }
+    let _ = writeln!(
+        std::io::stderr(),
+        "method: Kasteleyn's determinant ({}){}\nsolutions: {}\ntime: {seconds:.3} s",
+        counted.why,
+        if finished {
+            ""
+        } else {
+            ", stopped before it finished"
+        },
+        solutions_text(counted),
+    );
+    Ok(())
 }
 
 /// Prints the statistics of a count (`--stats`): Knuth's nodes and updates
@@ -139,7 +177,7 @@ fn print_memo_stats(
             format!("memoised (the probe's leverage {leverage:.3e})")
         }
         (Method::Memo, _) => "memoised".to_owned(),
-        (Method::Plain, _) => "plain".to_owned(),
+        (method, _) => method.name().to_owned(),
     };
     let method = if finished {
         method
@@ -150,10 +188,7 @@ fn print_memo_stats(
     let mib = |bytes: u64| bytes as f64 / f64::from(1 << 20);
     let rate = per_second(nodes, seconds);
     if report.json {
-        let method = match counted.method {
-            Method::Memo => "memo",
-            Method::Plain => "plain",
-        };
+        let method = counted.method.name();
         output.json(&Line::Stats {
             solutions: counted.count.clone(),
             nodes,

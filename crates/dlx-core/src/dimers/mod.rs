@@ -135,11 +135,13 @@ mod adjugate;
 mod crt;
 mod eliminate;
 mod field;
+mod matchings;
 mod matrix;
 
 pub use adjugate::{frequencies, Cofactors, Frequencies};
 pub use crt::{Crt, Primes};
 pub use field::Prime;
+pub use matchings::MatchingError;
 pub use matrix::{Cost, Edge, Matrix, MatrixError};
 
 use crate::{Answer, Budget, Count, Outcome};

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::budget::{Budget, Outcome};
 use crate::count::Count;
+use crate::dimers::{Crt, Matrix, Primes};
 use crate::problem::Problem;
 use crate::search::{Solver, Stats, Step};
 
@@ -79,8 +80,48 @@ enum State<'p> {
         plain: Stats,
         why: Why,
     },
+    /// Kasteleyn's determinant, a prime at a time.
+    Dimers(Box<Determinant>),
     /// The count ended (finished or stopped).
     Done(Box<Counted>),
+}
+
+/// A determinant under way: the residues modulo the primes so far.
+#[derive(Debug)]
+struct Determinant {
+    matrix: Arc<Matrix>,
+    primes: Primes,
+    next: usize,
+    crt: Crt,
+    plain: Stats,
+    why: Why,
+}
+
+impl State<'_> {
+    /// The state a decision leads to.
+    fn of(decision: Decision) -> Self {
+        match decision {
+            Decision::Done(counted) => State::Done(counted),
+            Decision::Plain { solver, memo, why } => State::Plain { solver, memo, why },
+            Decision::Memo {
+                counter,
+                plain,
+                why,
+            } => State::Memo {
+                counter,
+                plain,
+                why,
+            },
+            Decision::Dimers { matrix, plain, why } => State::Dimers(Box::new(Determinant {
+                primes: matrix.primes(),
+                matrix,
+                next: 0,
+                crt: Crt::new(),
+                plain,
+                why,
+            })),
+        }
+    }
 }
 
 /// The problem of a job that has not decided yet.
@@ -192,19 +233,7 @@ impl<'p> CountJob<'p> {
                 Err(err) => unreachable!("{err}"),
             },
         };
-        match decision {
-            Decision::Done(counted) => State::Done(counted),
-            Decision::Plain { solver, memo, why } => State::Plain { solver, memo, why },
-            Decision::Memo {
-                counter,
-                plain,
-                why,
-            } => State::Memo {
-                counter,
-                plain,
-                why,
-            },
-        }
+        State::of(decision)
     }
 
     /// The budget of the count (see [`Budget`]): the decision, the plain and
@@ -218,7 +247,7 @@ impl<'p> CountJob<'p> {
             State::Memo { counter, .. } => {
                 counter.set_budget(budget.clone());
             }
-            State::Start { .. } | State::Done(_) => {}
+            State::Start { .. } | State::Dimers(_) | State::Done(_) => {}
         }
         self.budget = budget;
         self
@@ -262,6 +291,7 @@ impl<'p> CountJob<'p> {
                 }),
                 Step::Solution | Step::Paused => None,
             },
+            State::Dimers(determinant) => determinant.run(slice, &self.budget),
             State::Memo {
                 counter,
                 plain,
@@ -324,6 +354,11 @@ impl<'p> CountJob<'p> {
                 plain,
                 why,
             },
+            State::Dimers(determinant) => Decision::Dimers {
+                matrix: determinant.matrix,
+                plain: determinant.plain,
+                why: determinant.why,
+            },
         }
     }
 
@@ -341,6 +376,7 @@ impl<'p> CountJob<'p> {
             State::Start { .. } => None,
             State::Plain { why, .. } => Some((Method::Plain, *why)),
             State::Memo { why, .. } => Some((Method::Memo, *why)),
+            State::Dimers(determinant) => Some((Method::Dimers, determinant.why)),
             State::Done(counted) => Some((counted.method, counted.why)),
         }
     }
@@ -361,6 +397,7 @@ impl<'p> CountJob<'p> {
             State::Start { .. } => (Stats::default(), MemoStats::default()),
             State::Plain { solver, memo, .. } => (*solver.stats(), *memo),
             State::Memo { counter, plain, .. } => (*plain, counter.stats()),
+            State::Dimers(determinant) => (determinant.plain, MemoStats::default()),
             State::Done(counted) => (counted.plain, counted.memo),
         };
         Stats {
@@ -380,6 +417,37 @@ impl<'p> CountJob<'p> {
         }
     }
 }
+
+impl Determinant {
+    /// Takes residues modulo the next primes until the work of about `slice`
+    /// nodes is done (one prime at least), or the last: the count then.
+    fn run(&mut self, slice: u64, budget: &Budget) -> Option<Counted> {
+        let per_prime = self.matrix.cost().updates_per_prime.max(1);
+        let mut work = 0u64;
+        let counted = |count, outcome| {
+            let mut counted = Counted::new(count, outcome, Method::Dimers, self.why);
+            counted.plain = self.plain;
+            counted
+        };
+        while let Some(&p) = self.primes.as_slice().get(self.next) {
+            match self.matrix.det_mod(p, budget) {
+                Ok(residue) => self.crt.add(p, residue),
+                Err(stop) => return Some(counted(None, Outcome::Stopped(stop))),
+            }
+            self.next += 1;
+            work = work.saturating_add(per_prime);
+            if work >= slice.saturating_mul(UPDATES_PER_NODE) {
+                break;
+            }
+        }
+        (self.next == self.primes.len())
+            .then(|| counted(Some(Count::from(self.crt.magnitude())), Outcome::Finished))
+    }
+}
+
+/// Multiply-adds of a determinant that weigh about one search node, for
+/// cutting it into slices of a job.
+const UPDATES_PER_NODE: u64 = 64;
 
 impl CountJob<'static> {
     /// [`CountJob::new`] for a caller that holds its problem behind an `Arc`

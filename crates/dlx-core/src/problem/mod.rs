@@ -199,6 +199,9 @@ pub struct Problem {
     /// The cost of every option (Knuth's DLX5); all zero unless set.
     pub(crate) costs: Vec<u64>,
     pub(crate) n_primary: usize,
+    /// The Kasteleyn matrix of a perfect matching problem, when the caller
+    /// gave one ([`Problem::with_matchings`]).
+    pub(crate) matchings: Option<std::sync::Arc<crate::dimers::Matrix>>,
 }
 
 impl Default for Problem {
@@ -212,6 +215,7 @@ impl Default for Problem {
             entries: Vec::new(),
             color_names: Vec::new(),
             n_primary: 0,
+            matchings: None,
         }
     }
 }

@@ -133,6 +133,7 @@ fn searches() -> [(&'static str, Search); 14] {
                     let outcome = solver.count().outcome;
                     (outcome, solver.stats().nodes + memo.nodes)
                 }
+                other => panic!("no matchings were given: {other:?}"),
             }
         }),
     ]
@@ -435,6 +436,7 @@ fn issue_20_the_memo_probe_reads_the_budget() {
         Decision::Plain { solver, memo, .. } => (solver, memo),
         Decision::Done { .. } => panic!("the count finished"),
         Decision::Memo { .. } => panic!("the budget was spent, yet memoisation goes on"),
+        other => panic!("no matchings were given: {other:?}"),
     };
 
     // A tiny node budget: the first plain slice stops, and the solver says so.

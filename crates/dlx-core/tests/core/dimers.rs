@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use dlx_core::dimers::{count, frequencies, Crt, Frequencies, Matrix, MatrixError, Prime, Primes};
 use dlx_core::{
-    count_solutions, Budget, Count, CountMode, ItemKind, MemoSettings, Outcome, Problem,
+    count_solutions, parse_dlx, Budget, Count, CountMode, ItemKind, MemoSettings, Outcome, Problem,
     ProblemBuilder, Stop,
 };
 use num_bigint::{BigInt, Sign};
@@ -798,4 +798,73 @@ proptest! {
     fn frequencies_are_cofactors((n, entries) in sparse_matrix()) {
         check_frequencies(n, &entries);
     }
+}
+
+/// Issue 36: a problem that carries its Kasteleyn matrix is counted by the
+/// determinant through the count's one rule (a board too wide for the
+/// layered count to keep up), and the matrix is checked against the
+/// problem: its edges are the options, its rows and columns the items.
+#[test]
+fn issue_36_the_count_takes_the_determinant_of_a_problem_with_matchings() {
+    use dlx_core::dimers::MatchingError;
+    use dlx_core::{count_solutions, CountMode, MemoSettings, Method, Why};
+    let board = cells(&["############"; 12]);
+    let problem = dominoes(&board);
+    // Edge k is option k: its black cell's row, its white cell's column.
+    let line = |cell: (usize, usize)| {
+        let same = |&&(r, c): &&(usize, usize)| (r + c) % 2 == (cell.0 + cell.1) % 2;
+        board
+            .iter()
+            .filter(same)
+            .position(|&c| c == cell)
+            .expect("on the board")
+    };
+    let edges = (0..problem.n_options()).map(|k| {
+        let option = problem.option(dlx_core::OptionId::new(k));
+        let (a, b) = (board[option[0].item.index()], board[option[1].item.index()]);
+        let (black, white) = if (a.0 + a.1) % 2 == 0 { (a, b) } else { (b, a) };
+        let sign = if black.0 != white.0 && black.1 % 2 == 1 {
+            -1
+        } else {
+            1
+        };
+        (line(black), line(white), sign)
+    });
+    let matrix = Matrix::new(72, 72, edges).expect("a matrix");
+    let with = problem
+        .clone()
+        .with_matchings(matrix.clone())
+        .expect("the board's matrix");
+    let counted = count_solutions(&with, &MemoSettings::new(), CountMode::Auto, &Budget::new())
+        .expect("counted");
+    assert_eq!((counted.method, counted.why), (Method::Dimers, Why::Planar));
+    assert_eq!(counted.count, Some(layered(&board)));
+    // Named methods still run as named.
+    let memo = count_solutions(&with, &MemoSettings::new(), CountMode::Memo, &Budget::new())
+        .expect("counted");
+    assert_eq!(
+        (memo.method, memo.count),
+        (Method::Memo, counted.count.clone())
+    );
+
+    // A matrix of another problem, or of too few edges, is refused.
+    let strip = dominoes(&cells(&["####"]));
+    assert!(matches!(
+        strip.with_matchings(matrix.clone()),
+        Err(MatchingError::Edges { .. })
+    ));
+    let three = parse_dlx("a b c\na b c\n").expect("a problem");
+    let one = Matrix::new(1, 1, [(0, 0, 1)]).expect("a matrix");
+    assert!(matches!(
+        three.with_matchings(one),
+        Err(MatchingError::NotAnEdge { option: 0 })
+    ));
+    // Two options over the same pair of items are no matrix's two edges.
+    let twice = parse_dlx("a b c d\na b\nc d\na c\nb d\n").expect("a problem");
+    let crossed =
+        Matrix::new(2, 2, [(0, 0, 1), (0, 1, 1), (1, 1, 1), (1, 0, -1)]).expect("a matrix");
+    assert!(matches!(
+        twice.with_matchings(crossed),
+        Err(MatchingError::Mismatch { .. })
+    ));
 }

@@ -11,6 +11,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use dlx_core::dimers::Matrix as Kasteleyn;
+
 /// A point symmetry of a lattice: an index into the lattice's group, the
 /// identity 0, the rotations (indices below [`Lattice::ROTATIONS`]) before
 /// the reflections.
@@ -108,6 +110,16 @@ pub trait Lattice:
     /// All the symmetries, identity first.
     fn symmetries() -> impl Iterator<Item = Symmetry> {
         Motions::All.symmetries::<Self>()
+    }
+
+    /// Kasteleyn's matrix of a region's perfect matchings, where the lattice
+    /// knows signs that make it one (the triangular lattice's lozenges): the
+    /// region's `cells`, joined by `pairs` (two cells that share a side,
+    /// indices into `cells`), edge `k` for pair `k`. `None` where no
+    /// determinant counts them (cubes; hexagons, whose graph is not
+    /// bipartite).
+    fn matchings(_cells: &[Self::Cell], _pairs: &[(usize, usize)]) -> Option<Kasteleyn> {
+        None
     }
 }
 

@@ -210,9 +210,40 @@ impl<L: Lattice> Polyform<L> {
             option_placement: Vec::new(),
         };
         let (problem, option_placement) = model.encode(|_| true)?;
-        model.problem = problem;
+        model.problem = model.with_matchings(problem, &option_placement);
         model.option_placement = option_placement;
         Ok(model)
+    }
+
+    /// `problem` with its Kasteleyn matrix ([`Problem::with_matchings`]),
+    /// when its options are the pairs of cells of a single piece of two
+    /// cells (lozenges) and the lattice knows signs that make the
+    /// determinant count them ([`Lattice::matchings`]): the count's rule
+    /// then counts it in polynomial time.
+    fn with_matchings(&self, problem: Problem, option_placement: &[(usize, u32)]) -> Problem {
+        let [piece] = self.pieces.pieces() else {
+            return problem;
+        };
+        if piece.shape.len() != 2 || self.itemless != Some(0) {
+            return problem;
+        }
+        let pairs: Vec<(usize, usize)> = option_placement
+            .iter()
+            .map(|&(p, _)| {
+                let cells = &self.placements[p].cells;
+                (cells[0] as usize, cells[1] as usize)
+            })
+            .collect();
+        match L::matchings(self.board.cells(), &pairs) {
+            Some(matrix) => match problem.clone().with_matchings(matrix) {
+                Ok(problem) => problem,
+                Err(err) => {
+                    debug_assert!(false, "the lattice's matrix is the problem's: {err}");
+                    problem
+                }
+            },
+            None => problem,
+        }
     }
 
     /// The exact cover problem (see the module docs).

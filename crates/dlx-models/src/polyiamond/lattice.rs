@@ -1,6 +1,9 @@
 //! The triangular lattice: up and down triangles `xy` and `xy'` as Knuth writes them, the 12 symmetries of the hexagon, the named boards and the art.
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
+
+use dlx_core::dimers::Matrix as Kasteleyn;
 
 use crate::polyform::flat::Polygons;
 use crate::polyform::{apply, generate, Drawn, Lattice, Matrix, Symmetry};
@@ -62,6 +65,11 @@ pub(super) fn centre3(c: Cell) -> (i32, i32) {
 
 impl Lattice for Triangular {
     type Cell = Cell;
+
+    fn matchings(cells: &[Cell], pairs: &[(usize, usize)]) -> Option<Kasteleyn> {
+        lozenges(cells, pairs)
+    }
+
     const NAME: &'static str = "triangular";
     const ROTATIONS: usize = 6;
     const SYMMETRIES: usize = 12;
@@ -202,4 +210,77 @@ impl Polygons for Triangular {
             (true, _) => Cell { x, y, down: false },
         }
     }
+}
+
+/// Kasteleyn's matrix of the lozenge tilings of `cells` (see the module's
+/// documentation): rows the up triangles and columns the down ones, each
+/// by rows from the bottom; edge `k` for `pairs[k]`. The side with fewer
+/// triangles gets empty lines (such a region has no tiling: determinant 0).
+///
+///
+/// A lozenge is two triangles that share a side, so the lozenge tilings of
+/// a region are the perfect matchings of its honeycomb graph (a vertex a
+/// triangle, an edge a shared side): a planar bipartite graph, up triangles
+/// one side and down ones the other. Every bounded face of the whole
+/// honeycomb is a hexagon, whose six edges Kasteleyn asks to have the sign
+/// product `(-1)^(3+1) = +1`, so all signs `+1` serve a region without
+/// holes. Around a cycle `C` of `2k` edges that also encloses `h` triangles
+/// off the region, they give `(-1)^(k+1+m+h)` (`m` the region's triangles
+/// inside), off by `(-1)^h` (see `dlx_core::dimers` for the argument).
+///
+/// **The cure.** From each triangle off the region, a ray from one of its
+/// corners runs right along the lattice line through that corner: from the
+/// up triangle `(x, y)`, its corner `(x, y)` along the line `y`; from the
+/// down triangle `(x, y)'`, its corner `(x, y + 1)` along the line `y + 1`.
+/// The ray meets no triangle's centre and crosses exactly the honeycomb
+/// edges of the horizontal sides it runs along: the side between the up
+/// triangle `(i, r)` and the down triangle `(i, r - 1)'`, for every `i` at
+/// or right of the corner. The corner is on the same side of `C` as the
+/// triangle (the segment between them lies in the triangle, which `C`
+/// never enters), and the ray crosses `C` an odd number of times exactly
+/// when it starts inside; so flipping each edge once per ray that crosses
+/// it makes every cycle's sign `(-1)^(k+1+m)`: Kasteleyn's condition for
+/// every cycle, the faces around holes included. Triangles left of the
+/// region's leftmost column are outside every cycle (the region lies right
+/// of that line), so only those from it rightward are counted.
+fn lozenges(cells: &[Cell], pairs: &[(usize, usize)]) -> Option<Kasteleyn> {
+    let region: HashSet<Cell> = cells.iter().copied().collect();
+    let xmin = cells.iter().map(|c| c.x).min()?;
+    let mut ups: Vec<usize> = (0..cells.len()).filter(|&i| !cells[i].down).collect();
+    let mut downs: Vec<usize> = (0..cells.len()).filter(|&i| cells[i].down).collect();
+    let by_rows = |&i: &usize| (cells[i].y, cells[i].x);
+    ups.sort_by_key(by_rows);
+    downs.sort_by_key(by_rows);
+    let mut line = vec![0usize; cells.len()];
+    for (k, &i) in ups.iter().enumerate() {
+        line[i] = k;
+    }
+    for (k, &i) in downs.iter().enumerate() {
+        line[i] = k;
+    }
+    // The rays that cross the side below the up triangle (i, r): those of
+    // the triangles off the region at or left of column i on the line r,
+    // the ups (x, r) and the downs (x, r - 1)'.
+    let off = |x: i32, y: i32, down: bool| !region.contains(&Cell { x, y, down });
+    let flips = |i: i32, r: i32| {
+        (xmin..=i).filter(|&x| off(x, r, false)).count()
+            + (xmin..=i).filter(|&x| off(x, r - 1, true)).count()
+    };
+    let mut edges = Vec::with_capacity(pairs.len());
+    for &(a, b) in pairs {
+        let (up, down) = if cells[a].down { (b, a) } else { (a, b) };
+        let (u, d) = (cells[up], cells[down]);
+        if u.down || !d.down {
+            return None;
+        }
+        let below = d.x == u.x && d.y == u.y - 1;
+        let sign = if below && flips(u.x, u.y) % 2 == 1 {
+            -1
+        } else {
+            1
+        };
+        edges.push((line[up], line[down], sign));
+    }
+    let size = ups.len().max(downs.len());
+    Kasteleyn::new(size, size, edges).ok()
 }

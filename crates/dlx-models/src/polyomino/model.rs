@@ -240,6 +240,18 @@ impl Polyomino {
         let (problem, option_placement) = model.encode(|_| true)?;
         model.problem = problem;
         model.option_placement = option_placement;
+        // Domino boards carry their Kasteleyn matrix: the count's rule
+        // counts them by its determinant, in polynomial time.
+        if let Some(dimers) = model.dimers() {
+            match model
+                .problem
+                .clone()
+                .with_matchings(dimers.matrix().clone())
+            {
+                Ok(problem) => model.problem = problem,
+                Err(err) => debug_assert!(false, "the board's matrix is its problem's: {err}"),
+            }
+        }
         Ok(model)
     }
 

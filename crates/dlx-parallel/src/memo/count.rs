@@ -12,6 +12,7 @@ use dlx_core::subtree::SubtreeSearch as _;
 use dlx_core::Outcome;
 
 use super::{CountError, MemoPiece, ParallelMemoCounter};
+use crate::dimers::count_dimers_on;
 use crate::pool::{Job, ParallelError, Pool};
 use crate::progress::Progress;
 use crate::search::{ParallelSolver, SubCount};
@@ -179,6 +180,12 @@ impl ParallelCount {
             Decision::Plain { .. } if own_plain => Ok(None),
             Decision::Plain { solver, memo, why } => {
                 Ok(Some(self.plain(problem, *solver, memo, why)))
+            }
+            Decision::Dimers { matrix, plain, why } => {
+                let answer = count_dimers_on(&matrix, &self.budget, &self.pool);
+                let mut counted = Counted::new(answer.value, answer.outcome, Method::Dimers, why);
+                counted.plain = plain;
+                Ok(Some(counted))
             }
             Decision::Memo {
                 counter,

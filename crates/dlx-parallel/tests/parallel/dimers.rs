@@ -42,11 +42,8 @@ fn board(width: usize, height: usize) -> Matrix {
     Matrix::new(size, size, edges).expect("a board's matrix")
 }
 
-fn pool(threads: usize) -> rayon::ThreadPool {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a pool")
+fn pool(threads: usize) -> dlx_parallel::Pool {
+    dlx_parallel::Pool::new(threads).expect("a pool")
 }
 
 /// Checks that the count on 1, 2 and 3 threads is the sequential one, and `expected`.

@@ -141,7 +141,7 @@ fn print_dimer_stats(
     }
     let _ = writeln!(
         std::io::stderr(),
-        "method: Kasteleyn's determinant ({}){}\nsolutions: {}\ntime: {seconds:.3} s",
+        "method: Kasteleyn's determinant ({}){}\nsolutions: {}\nnodes: {}\nupdates: {}\ntime: {seconds:.3} s",
         counted.why,
         if finished {
             ""
@@ -149,6 +149,8 @@ fn print_dimer_stats(
             ", stopped before it finished"
         },
         solutions_text(counted),
+        counted.plain.nodes,
+        counted.plain.updates,
     );
     Ok(())
 }

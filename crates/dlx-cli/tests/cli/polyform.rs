@@ -11,13 +11,12 @@ fn check(args: &[&str], expected: &str) {
 
 /// The known answers of issue 35: every packing, and the packings up to
 /// the board's symmetries that map the piece set onto itself, on one
-/// thread. Sources: the Soma cube's 11,520 packings (240 up to its 48
-/// symmetries) were first counted by Conway and Guy (1962); the solid
-/// pentominoes in the 2x3x10, 2x5x6 and 3x4x5 boxes (12, 264 and 3,940)
-/// are in TAOCP 7.2.2.1 and Gardner's counts; the hexiamonds in the 6x6
-/// rhombus (156) and the 4x9 parallelogram (74), and none in 3x12, are
-/// O'Beirne's and Knuth's (TAOCP 7.2.2.1). The 3x4x5 box takes some 10
-/// seconds on one thread: it is counted in `benches/benches/polyform.rs`.
+/// thread. The Soma cube's 240 packings up to its symmetries are Conway and
+/// M. J. T. Guy's (1961); the solid pentominoes in the 2x3x10, 2x5x6 and
+/// 3x4x5 boxes (12, 264 and 3,940) and the hexiamonds in the 6x6 rhombus
+/// (156) and the 4x9 parallelogram (74; none in 3x12) are the counts of
+/// TAOCP 7.2.2.1. The 3x4x5 box takes more than ten seconds on one thread:
+/// `benches/benches/polyform.rs` checks its count.
 #[test]
 fn known_answers_issue_35() {
     let one = ["--threads", "1", "--count", "--distinct"];

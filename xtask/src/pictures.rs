@@ -14,10 +14,11 @@ use std::process::Command;
 
 use anyhow::{bail, ensure, Context as _};
 use dlx_core::{Budget, Count, Diagram, MemoSettings};
+use dlx_models::polyform::{self, Family};
 use dlx_models::polyomino::{Board, PieceSet, Polyomino};
 use dlx_models::queens::{Queens, Square};
 use dlx_models::sudoku::{self, generate_puzzle, Alphabet, Grid, Shape, Variant};
-use dlx_models::{squares, treasure};
+use dlx_models::{polycube, polyhex, polyiamond, squares, treasure};
 
 use crate::{say, tools};
 
@@ -31,10 +32,21 @@ const DPI: &str = "150";
 
 /// The pictures of the top-level README: the name of each among the
 /// pictures, and the file in the repository it is copied to.
-const README_PICTURES: [(&str, &str); 1] = [(
-    "polyomino-aztec-random",
-    "docs/pictures/aztec-random-tiling.svg",
-)];
+const README_PICTURES: [(&str, &str); 4] = [
+    (
+        "polyomino-aztec-random",
+        "docs/pictures/aztec-random-tiling.svg",
+    ),
+    ("polycube-soma-steps", "docs/pictures/soma-steps.svg"),
+    (
+        "polyiamond-hexiamonds-6x6",
+        "docs/pictures/hexiamonds-6x6.svg",
+    ),
+    (
+        "polyhex-pentahexes-11x10",
+        "docs/pictures/pentahexes-11x10.svg",
+    ),
+];
 
 /// The order of the Aztec diamond of the README's random domino tiling
 /// (its board is `data/polyomino/aztec-ORDER.txt`), and the seed it is drawn
@@ -126,6 +138,7 @@ fn pictures(root: &Path) -> anyhow::Result<Vec<(String, String)>> {
     treasure_pictures(&data, &mut pictures)?;
     squares_pictures(&data, &mut pictures)?;
     polyomino_pictures(&data, &mut pictures)?;
+    polyform_pictures(&data, &mut pictures)?;
     Ok(pictures)
 }
 
@@ -324,4 +337,95 @@ fn aztec_random(data: &Path) -> anyhow::Result<String> {
     let tiling = model.decode(&solution);
     tiling.check(model.board(), model.pieces(), model.one_sided())?;
     Ok(tiling.to_svg())
+}
+
+/// The polyforms' first packings, as `dlx polycube`, `dlx polyiamond` and
+/// `dlx polyhex --svg` draw them (the first packing of the search is the
+/// one the command prints): the README's three (`dlx polycube --board-file
+/// data/polyform/soma-steps.txt --svg soma-steps.svg`, `dlx polyiamond
+/// --board rhombus:6 --svg hexiamonds-6x6.svg`, `dlx polyhex --board
+/// parallelogram:11x10 --pieces pentahexes --svg pentahexes-11x10.svg`),
+/// the Soma cube in both views, the other bundled boards, and a random
+/// lozenge tiling, drawn by the orientation of each lozenge.
+fn polyform_pictures(data: &Path, pictures: &mut Vec<(String, String)>) -> anyhow::Result<()> {
+    let steps = read(data.join("polyform").join("soma-steps.txt"))?;
+    let soma = first::<polycube::Cubic>("3x3x3", "soma")?;
+    pictures.push(("polycube-soma".to_owned(), soma.to_svg()));
+    pictures.push(("polycube-soma-layers".to_owned(), soma.to_svg_layers()));
+    let board = polycube::Board::from_art(&steps).context("in soma-steps.txt")?;
+    let steps = packing(board, polycube::PieceSet::builtin("soma")?)?;
+    pictures.push(("polycube-soma-steps".to_owned(), steps.to_svg()));
+    let solid = first::<polycube::Cubic>("2x5x6", "planar-pentacubes")?;
+    pictures.push((
+        "polycube-solid-pentominoes-2x5x6".to_owned(),
+        solid.to_svg(),
+    ));
+    for (name, board, pieces) in [
+        ("polyiamond-hexiamonds-6x6", "rhombus:6", "hexiamonds"),
+        (
+            "polyiamond-hexiamonds-4x9",
+            "parallelogram:4x9",
+            "hexiamonds",
+        ),
+    ] {
+        let packing = first::<polyiamond::Triangular>(board, pieces)?;
+        pictures.push((name.to_owned(), packing.to_svg()));
+    }
+    let hexagon = read(data.join("polyform").join("hexiamond-hexagon.txt"))?;
+    let board = polyiamond::Board::from_art(&hexagon).context("in hexiamond-hexagon.txt")?;
+    let packing = packing(board, polyiamond::PieceSet::builtin("hexiamonds")?)?;
+    pictures.push(("polyiamond-hexiamond-hexagon".to_owned(), packing.to_svg()));
+    pictures.push(("polyiamond-lozenges-random".to_owned(), lozenges_random()?));
+    for (name, board, pieces) in [
+        ("polyhex-tetrahexes-7x4", "parallelogram:7x4", "tetrahexes"),
+        (
+            "polyhex-pentahexes-11x10",
+            "parallelogram:11x10",
+            "pentahexes",
+        ),
+    ] {
+        let packing = first::<polyhex::Hexagonal>(board, pieces)?;
+        pictures.push((name.to_owned(), packing.to_svg()));
+    }
+    Ok(())
+}
+
+/// The first packing of a named board by a built-in set, checked.
+fn first<F: Family>(board: &str, pieces: &str) -> anyhow::Result<polyform::Packing<F>> {
+    let board = polyform::Board::<F>::parse(board)?;
+    packing(board, polyform::PieceSet::builtin(pieces)?)
+}
+
+/// The first packing of a board by a set, checked against the puzzle.
+fn packing<F: Family>(
+    board: polyform::Board<F>,
+    pieces: polyform::PieceSet<F>,
+) -> anyhow::Result<polyform::Packing<F>> {
+    let model = polyform::Polyform::new(board, pieces, F::MOTIONS)?;
+    let packing = model
+        .first()
+        .with_context(|| format!("no {} packing", F::NAME))?;
+    packing.check(model.board(), model.pieces(), model.motions())?;
+    Ok(packing)
+}
+
+/// A uniformly random lozenge tiling of the hexagon of side 6, drawn as
+/// `dlx polyiamond --board hexagon:6 --pieces diamond --sample 1 --seed 1
+/// --svg lozenges.svg` draws it: stacked cubes in three colors.
+fn lozenges_random() -> anyhow::Result<String> {
+    let board = polyiamond::Board::parse("hexagon:6")?;
+    let model = polyiamond::Polyiamond::new(
+        board,
+        polyiamond::PieceSet::builtin("diamond")?,
+        polyform::Motions::All,
+    )?;
+    let diagram = Diagram::build(model.problem(), &MemoSettings::new(), &Budget::new())
+        .context("cannot count the lozenge tilings of the hexagon of side 6")?;
+    let solution = diagram
+        .samples(1)
+        .next()
+        .context("no lozenge tiling drawn")?;
+    let packing = model.decode(&solution);
+    packing.check(model.board(), model.pieces(), model.motions())?;
+    Ok(packing.to_svg())
 }

@@ -32,6 +32,21 @@ pub(crate) fn run(args: CompletionsArgs) -> anyhow::Result<()> {
         .map_err(|err| OutputError(err).into())
 }
 
+/// A subcommand's names (an alias too) and its piece sets (name, help).
+type PieceSets = (
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// The subcommands whose `--pieces` takes a built-in set or a file: their
+/// names and their sets, the polyominoes last.
+const PIECES: [PieceSets; 4] = [
+    (&["polycube"], &crate::polycube::PIECE_SETS),
+    (&["polyiamond"], &crate::polyiamond::PIECE_SETS),
+    (&["polyhex"], &crate::polyhex::PIECE_SETS),
+    (&["polyomino", "pentomino"], &crate::polyomino::PIECE_SETS),
+];
+
 /// The script with file names offered beside the piece sets of `--pieces`
 /// (`SET|FILE`), which clap's generators offer alone once a value has
 /// possible values:
@@ -39,28 +54,28 @@ pub(crate) fn run(args: CompletionsArgs) -> anyhow::Result<()> {
 /// - fish: without `-f` (no files) but with `-F` (files too);
 /// - zsh: the value's action becomes `_alternative` of the sets and `_files`;
 /// - elvish and PowerShell: clap's scripts complete no value at all (after
-///   any word they offer the subcommand's flags), so a check goes before
-///   them: after `--pieces` of `polyomino` (or `pentomino`), the sets and
+///   any word they offer the subcommand's flags), so checks go before
+///   them: after `--pieces` of a subcommand of [`PIECES`], its sets and
 ///   then the file names, by the shell's own file completion
 ///   (`edit:complete-filename`, `CompletionCompleters::CompleteFilename`).
 ///   The value is found as the word after `--pieces` only: in the form
 ///   `--pieces=VALUE` these scripts offer nothing of their own.
 fn with_files(shell: Shell, script: String) -> String {
-    let words = crate::polyomino::PIECE_SETS
-        .iter()
-        .map(|(name, _)| *name)
-        .collect::<Vec<_>>()
-        .join(" ");
     match shell {
-        Shell::Bash => {
+        Shell::Bash => PIECES.iter().fold(script, |script, (_, sets)| {
+            let words = sets
+                .iter()
+                .map(|(name, _)| *name)
+                .collect::<Vec<_>>()
+                .join(" ");
             let sets = format!("$(compgen -W \"{words}\" -- \"${{cur}}\")");
             script.replace(&sets, &format!("{sets} $(compgen -f \"${{cur}}\")"))
-        }
+        }),
         Shell::Fish => {
             script
                 .lines()
                 .map(|line| {
-                    if line.contains(" -l pieces ") && line.contains(" -a \"pentominoes") {
+                    if line.contains(" -l pieces ") && line.contains(" -r -f -a ") {
                         line.replacen(" -r -f -a ", " -r -F -a ", 1)
                     } else {
                         line.to_owned()
@@ -107,37 +122,52 @@ fn zsh_with_files(script: &str) -> String {
     out
 }
 
-/// The elvish check for the value of `--pieces` (see [`with_files`]).
+/// The elvish checks for the value of `--pieces` (see [`with_files`]).
 fn elvish_pieces() -> String {
     let mut check = String::from(
-        "    # dlx completions: after --pieces, the piece sets, then the file names.\n    \
-         if (and (has-value ['dlx;polyomino' 'dlx;pentomino'] $command) (eq $words[-2] --pieces)) {\n",
+        "    # dlx completions: after --pieces, the piece sets, then the file names.\n",
     );
-    for (name, help) in crate::polyomino::PIECE_SETS {
-        check += &format!("        cand {name} '{}'\n", help.replace('\'', "''"));
+    for (commands, sets) in PIECES {
+        let commands: Vec<String> = commands.iter().map(|c| format!("'dlx;{c}'")).collect();
+        check += &format!(
+            "    if (and (has-value [{}] $command) (eq $words[-2] --pieces)) {{\n",
+            commands.join(" ")
+        );
+        for (name, help) in sets {
+            check += &format!("        cand {name} '{}'\n", help.replace('\'', "''"));
+        }
+        check += "        edit:complete-filename $words[-1]\n        return\n    }\n";
     }
-    check + "        edit:complete-filename $words[-1]\n        return\n    }\n"
+    check
 }
 
-/// The PowerShell check for the value of `--pieces` (see [`with_files`]).
+/// The PowerShell checks for the value of `--pieces` (see [`with_files`]).
 fn powershell_pieces() -> String {
     let mut check = String::from(
         "    # dlx completions: after --pieces, the piece sets, then the file names.\n    \
-         $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }\n    \
-         if (($command -eq 'dlx;polyomino' -or $command -eq 'dlx;pentomino') -and \"$previous\" -eq '--pieces') {\n        \
-         $sets = @(\n",
+         $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }\n",
     );
-    for (name, help) in crate::polyomino::PIECE_SETS {
+    for (commands, sets) in PIECES {
+        let commands: Vec<String> = commands
+            .iter()
+            .map(|c| format!("$command -eq 'dlx;{c}'"))
+            .collect();
         check += &format!(
-            "            [CompletionResult]::new('{name}', '{name}', \
-             [CompletionResultType]::ParameterValue, '{}')\n",
-            help.replace('\'', "''")
+            "    if (({}) -and \"$previous\" -eq '--pieces') {{\n        $sets = @(\n",
+            commands.join(" -or ")
         );
+        for (name, help) in sets {
+            check += &format!(
+                "            [CompletionResult]::new('{name}', '{name}', \
+                 [CompletionResultType]::ParameterValue, '{}')\n",
+                help.replace('\'', "''")
+            );
+        }
+        check += "        )\n        \
+                  return @($sets.Where{ $_.CompletionText -like \"$wordToComplete*\" }) + \
+                  @([CompletionCompleters]::CompleteFilename($wordToComplete))\n    }\n\n";
     }
     check
-        + "        )\n        \
-           return @($sets.Where{ $_.CompletionText -like \"$wordToComplete*\" }) + \
-           @([CompletionCompleters]::CompleteFilename($wordToComplete))\n    }\n\n"
 }
 
 /// `script` with `insert` before its line `line` (unchanged if it has none).

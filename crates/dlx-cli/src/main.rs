@@ -13,6 +13,10 @@ mod knuth;
 mod lottery;
 mod man;
 mod matrix;
+mod polycube;
+mod polyform;
+mod polyhex;
+mod polyiamond;
 mod polyomino;
 mod queens;
 mod sample;
@@ -50,6 +54,9 @@ enum Command {
     Queens(queens::QueensArgs),
     #[command(visible_alias = "pentomino")]
     Polyomino(polyomino::PolyominoArgs),
+    Polycube(polycube::PolycubeArgs),
+    Polyiamond(polyiamond::PolyiamondArgs),
+    Polyhex(polyhex::PolyhexArgs),
     Matrix(matrix::MatrixArgs),
     Cover(cover::CoverArgs),
     Treasure(treasure::TreasureArgs),
@@ -84,6 +91,9 @@ fn main() -> ExitCode {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Queens(args) => queens::run(args),
         Command::Polyomino(args) => polyomino::run(args),
+        Command::Polycube(args) => polycube::run(args),
+        Command::Polyiamond(args) => polyiamond::run(args),
+        Command::Polyhex(args) => polyhex::run(args),
         Command::Matrix(args) => matrix::run(args),
         Command::Cover(args) => cover::run(args),
         Command::Treasure(args) => treasure::run(args),

@@ -1,4 +1,4 @@
-//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), what the commands that build a decision diagram share (`diagram`), and the count by the memoised counter or plainly (`memo`).
+//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), what the commands that build a decision diagram share (`diagram`), the verbs of the board subcommands on their packings (`packings`), and the count by the memoised counter or plainly (`memo`).
 //!
 //! Each subcommand's file holds only its subcommand; anything two of them need lives here.
 
@@ -9,6 +9,7 @@ mod input;
 mod ledger;
 mod memo;
 mod output;
+pub(crate) mod packings;
 mod picture;
 pub(crate) mod progress;
 mod report;

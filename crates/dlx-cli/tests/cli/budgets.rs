@@ -172,6 +172,17 @@ const SUBS: &[Sub] = &[
         &["polyomino", "--board", "12x5", "--limit", "10"],
         Kind::Answers,
     ),
+    // The polyforms: a packing, counts (by symmetry, and by the count's rule), a listing.
+    sub(&["polycube"], Kind::Answers),
+    sub(
+        &["polycube", "--count", "--distinct"],
+        Kind::Count { memo: false },
+    ),
+    sub(
+        &["polyiamond", "--board", "parallelogram:4x9", "--count"],
+        Kind::Count { memo: true },
+    ),
+    sub(&["polyhex", "--limit", "10"], Kind::Answers),
     // matrix: the sample, and a matrix with 8 exact covers.
     sub(
         &["matrix", "--rows", "data/matrix/poj3740.txt"],

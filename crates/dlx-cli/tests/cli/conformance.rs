@@ -13,8 +13,8 @@ fn command(case: &Value) -> (Vec<String>, String) {
     let mut stdin = String::new();
     let text = |key: &str| with[key].as_u64().map(|n| n.to_string());
     match input["model"].as_str() {
-        Some("polyomino") => {
-            args.extend(["polyomino".into(), "--board".into()]);
+        Some(model @ ("polyomino" | "polycube" | "polyiamond" | "polyhex")) => {
+            args.extend([model.into(), "--board".into()]);
             args.push(input["board"].as_str().expect("a board").into());
             args.extend([
                 "--pieces".into(),

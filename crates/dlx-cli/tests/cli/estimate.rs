@@ -398,7 +398,12 @@ fn issue_24_the_json_line_says_the_count_method() {
         "",
     );
     assert_eq!(plain["count_method"], "plain", "{plain}");
-    assert!(plain["leverage"].as_f64().unwrap() < 8.0, "{plain}");
+    // The plain count runs beside the probe for a share of its time: on a
+    // loaded machine it may finish first, and then no leverage decided.
+    match plain["leverage"].as_f64() {
+        Some(leverage) => assert!(leverage < 8.0, "{plain}"),
+        None => assert!(plain["exact"]["solutions"] == 14_200, "{plain}"),
+    }
     assert!(plain.get("memo").is_none(), "{plain}");
 
     let forced = json(&["estimate", "--probes", "100", "--no-memo"], &board);

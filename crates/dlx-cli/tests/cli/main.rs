@@ -10,6 +10,7 @@ mod generated;
 mod lottery;
 mod matrix;
 mod memo;
+mod polyform;
 mod polyomino;
 mod queens;
 mod sample;

@@ -166,6 +166,61 @@ const COMMANDS: &[(&[&str], &str, i32)] = &[
         "",
         0,
     ),
+    // The polyform subcommands: a packing, both counts, the pieces, the
+    // frequencies of the placements, a sample, and a count stopped by a budget.
+    (&["polycube", "--stats"], "", 0),
+    (&["polycube", "--count", "--distinct", "--stats"], "", 0),
+    (&["polycube", "--list-pieces", "--only", "V,A"], "", 0),
+    (
+        &[
+            "polycube",
+            "--box",
+            "3x4x5",
+            "--pieces",
+            "planar-pentacubes",
+            "--count",
+            "--distinct",
+            "--max-nodes",
+            "1000",
+        ],
+        "",
+        3,
+    ),
+    (
+        &[
+            "polyiamond",
+            "--board",
+            "hexagon:2",
+            "--pieces",
+            "diamond",
+            "--frequencies",
+        ],
+        "",
+        0,
+    ),
+    (
+        &["polyiamond", "--list-pieces", "--pieces", "tetriamonds"],
+        "",
+        0,
+    ),
+    (
+        &[
+            "polyiamond",
+            "--board",
+            "parallelogram:3x12",
+            "--count",
+            "--distinct",
+        ],
+        "",
+        0,
+    ),
+    (&["polyiamond", "--board", "parallelogram:3x12"], "", 0),
+    (
+        &["polyhex", "--sample", "2", "--seed", "7", "--stats"],
+        "",
+        0,
+    ),
+    (&["polyhex", "--list-pieces", "--pieces", "trihexes"], "", 0),
 ];
 
 /// Checks each line of `stdout` against the schema; returns the types seen.
@@ -276,6 +331,9 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
             "estimate",
             "lottery",
             "matrix",
+            "polycube",
+            "polyhex",
+            "polyiamond",
             "polyomino",
             "queens",
             "sample",
@@ -296,6 +354,9 @@ fn every_json_line_of_every_subcommand_follows_the_schema() {
         "partial",
         "puzzle",
         "polyomino",
+        "polycube",
+        "polyiamond",
+        "polyhex",
         "estimate",
         "piece",
         "part",
@@ -328,6 +389,10 @@ fn the_schema_refuses_what_is_not_dlx_output() {
         r#"{"type":"stats","nodes":1,"updates":1,"max_level":1,"seconds":0.1,"extra":1}"#,
         r#"{"type":"partial","reason":"bored","code":3,"message":""}"#,
         r#"{"type":"solution","solution":0,"queens":[{"row":1}]}"#,
+        // A polyform's cell has its lattice's coordinates, not a square's and a cube's at once.
+        r#"{"type":"solution","solution":0,"pieces":[{"piece":0,"name":"V","cells":[{"x":0,"y":0,"row":1}]}]}"#,
+        r#"{"type":"solution","solution":0,"pieces":[{"piece":0,"name":"V","cells":[{"x":0,"y":0,"z":0,"down":true}]}]}"#,
+        r#"{"type":"polyhex","piece":0,"name":"1","symbol":"1","count":1,"cells":[{"x":0}]}"#,
         r#"{"type":"no_such_type"}"#,
     ] {
         let value: Value = serde_json::from_str(bad).expect("JSON");

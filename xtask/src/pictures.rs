@@ -355,28 +355,25 @@ fn polyform_pictures(data: &Path, pictures: &mut Vec<(String, String)>) -> anyho
     let board = polycube::Board::from_art(&steps).context("in soma-steps.txt")?;
     let steps = packing(board, polycube::PieceSet::builtin("soma")?)?;
     pictures.push(("polycube-soma-steps".to_owned(), steps.to_svg()));
-    let solid = first::<polycube::Cubic>("2x5x6", "planar-pentacubes")?;
-    pictures.push((
-        "polycube-solid-pentominoes-2x5x6".to_owned(),
-        solid.to_svg(),
-    ));
+    let hexagon = read(data.join("polyform").join("hexiamond-hexagon.txt"))?;
+    let board = polyiamond::Board::from_art(&hexagon).context("in hexiamond-hexagon.txt")?;
+    let packing = packing(board, polyiamond::PieceSet::builtin("hexiamonds")?)?;
+    pictures.push(("polyiamond-hexiamond-hexagon".to_owned(), packing.to_svg()));
+    pictures.push(("polyiamond-lozenges-random".to_owned(), lozenges_random()?));
+    // The first packing of a named board by a built-in set, the family by
+    // the picture's name.
     for (name, board, pieces) in [
+        (
+            "polycube-solid-pentominoes-2x5x6",
+            "2x5x6",
+            "planar-pentacubes",
+        ),
         ("polyiamond-hexiamonds-6x6", "rhombus:6", "hexiamonds"),
         (
             "polyiamond-hexiamonds-4x9",
             "parallelogram:4x9",
             "hexiamonds",
         ),
-    ] {
-        let packing = first::<polyiamond::Triangular>(board, pieces)?;
-        pictures.push((name.to_owned(), packing.to_svg()));
-    }
-    let hexagon = read(data.join("polyform").join("hexiamond-hexagon.txt"))?;
-    let board = polyiamond::Board::from_art(&hexagon).context("in hexiamond-hexagon.txt")?;
-    let packing = packing(board, polyiamond::PieceSet::builtin("hexiamonds")?)?;
-    pictures.push(("polyiamond-hexiamond-hexagon".to_owned(), packing.to_svg()));
-    pictures.push(("polyiamond-lozenges-random".to_owned(), lozenges_random()?));
-    for (name, board, pieces) in [
         ("polyhex-tetrahexes-7x4", "parallelogram:7x4", "tetrahexes"),
         (
             "polyhex-pentahexes-11x10",
@@ -384,13 +381,17 @@ fn polyform_pictures(data: &Path, pictures: &mut Vec<(String, String)>) -> anyho
             "pentahexes",
         ),
     ] {
-        let packing = first::<polyhex::Hexagonal>(board, pieces)?;
-        pictures.push((name.to_owned(), packing.to_svg()));
+        let svg = match name.split('-').next() {
+            Some("polycube") => first::<polycube::Cubic>(board, pieces)?.to_svg(),
+            Some("polyiamond") => first::<polyiamond::Triangular>(board, pieces)?.to_svg(),
+            _ => first::<polyhex::Hexagonal>(board, pieces)?.to_svg(),
+        };
+        pictures.push((name.to_owned(), svg));
     }
     Ok(())
 }
 
-/// The first packing of a named board by a built-in set, checked.
+/// The first packing of a board (by its name) by a built-in set, checked.
 fn first<F: Family>(board: &str, pieces: &str) -> anyhow::Result<polyform::Packing<F>> {
     let board = polyform::Board::<F>::parse(board)?;
     packing(board, polyform::PieceSet::builtin(pieces)?)

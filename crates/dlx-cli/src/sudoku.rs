@@ -171,11 +171,7 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         return run_generate(&generate);
     }
     let (name, text) = read_text(args.file.as_deref())?;
-    let variant = if args.diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Plain
-    };
+    let variant = Variant::with_diagonals(args.diagonal);
     let start = Instant::now();
     let mut output = Output::new();
     // The cases before a bad one are answered, then its error is reported.
@@ -558,11 +554,7 @@ fn run_generate(args: &GenerateArgs) -> anyhow::Result<()> {
             .context("--size")
             .bad_input()?,
     };
-    let variant = if args.diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Plain
-    };
+    let variant = Variant::with_diagonals(args.diagonal);
     let mut output = Output::new();
     // Ctrl-C, SIGTERM and `--time-limit` stop the generator; a puzzle half
     // made is none, so nothing is printed then.

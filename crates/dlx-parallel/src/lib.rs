@@ -114,11 +114,12 @@
 //!   shared bound: the `k`-th best value found so far, less one.
 #![warn(missing_docs)]
 
+#[macro_use]
+mod pool;
 mod cover;
 mod dimers;
 mod draws;
 mod memo;
-mod pool;
 mod progress;
 mod search;
 mod searches;

@@ -5,6 +5,31 @@ use std::time::Duration;
 
 use rayon::{ThreadPool, ThreadPoolBuildError, ThreadPoolBuilder};
 
+/// The two ways every parallel search of this crate is given its threads
+/// (`with_threads` and `with_pool`), written once for each type with a
+/// `pool` and a `progress` field: a new pool drops the progress made for
+/// the old one.
+macro_rules! on_pool {
+    ($ty:ident) => {
+        impl $ty {
+            /// Runs on a pool of its own of `threads` threads (0: one per
+            /// core; at most [`MAX_THREADS`](crate::MAX_THREADS)).
+            pub fn with_threads(mut self, threads: usize) -> Result<Self, crate::ParallelError> {
+                self.pool = crate::Pool::new(threads)?;
+                self.progress = None;
+                Ok(self)
+            }
+
+            /// Runs on the threads of `pool`.
+            pub fn with_pool(mut self, pool: &crate::Pool) -> $ty {
+                self.pool = pool.clone();
+                self.progress = None;
+                self
+            }
+        }
+    };
+}
+
 /// The most threads a caller may ask for: far more than any machine's
 /// cores, and few enough that starting them is quick.
 pub const MAX_THREADS: usize = 1024;

@@ -68,19 +68,7 @@ pub(crate) fn build(py: Python<'_>, place: &str, why: impl std::fmt::Display) ->
 }
 
 /// The error of `error` and its causes, as one line: "what: because why".
-pub(crate) fn chain(error: &dyn std::error::Error) -> String {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let cause = cause.to_string();
-        if !message.contains(&cause) {
-            message.push_str(": ");
-            message.push_str(&cause);
-        }
-        source = source.and_then(std::error::Error::source);
-    }
-    message
-}
+pub(crate) use dlx_core::format::error_line as chain;
 
 /// A search stopped by its budget: `SearchStopped`, with the reason
 /// (`"nodes"`, `"time"`, `"memory"`, `"cancelled"`), what was found before

@@ -117,14 +117,6 @@ fn line_of(error: &dlx_models::sudoku::ParseError) -> Option<usize> {
     digits.parse().ok()
 }
 
-fn variant_of(diagonal: bool) -> Variant {
-    if diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Plain
-    }
-}
-
 #[pymethods]
 impl Sudoku {
     /// A puzzle: a string (81 cells on one line for 9x9, `.` or `0` for a
@@ -137,7 +129,7 @@ impl Sudoku {
         Ok(Sudoku {
             grid,
             alphabet,
-            variant: variant_of(diagonal),
+            variant: Variant::with_diagonals(diagonal),
         })
     }
 
@@ -157,7 +149,7 @@ impl Sudoku {
     ) -> PyResult<Sudoku> {
         let size = size.size("size", 64)?;
         let shape = Shape::for_size(size).map_err(|error| errors::bad_input(py, &error))?;
-        let variant = variant_of(diagonal);
+        let variant = Variant::with_diagonals(diagonal);
         let limits = Limits::time(time_limit)?;
         let budget = limits.budget.clone();
         let made = interruptible(py, &limits.cancel, || {
@@ -294,7 +286,7 @@ pub fn solve_sudokus(
 ) -> PyResult<Vec<Option<String>>> {
     let limits = Limits::threads(threads)?;
     let pool = limits.pool()?;
-    let variant = variant_of(diagonal);
+    let variant = Variant::with_diagonals(diagonal);
     let cancel = Arc::clone(&limits.cancel);
     let solved = interruptible(py, &limits.cancel, || {
         pool.install(|| {

@@ -26,6 +26,37 @@ pub(crate) fn count_mode(method: Option<&str>) -> Result<CountMode, JsError> {
     }
 }
 
+/// The statistics every job shows while it runs, read from `$stats` (an
+/// expression of `self`'s [`dlx_core::Stats`]): written once for both jobs.
+macro_rules! job_stats {
+    ($job:ident, |$this:ident| $stats:expr) => {
+        #[wasm_bindgen]
+        impl $job {
+            /// Nodes so far.
+            pub fn nodes(&self) -> f64 {
+                let $this = self;
+                $stats.nodes as f64
+            }
+
+            /// Knuth's updates so far (links changed by covering).
+            pub fn updates(&self) -> f64 {
+                let $this = self;
+                $stats.updates as f64
+            }
+
+            /// The deepest level of the search tree reached so far.
+            #[wasm_bindgen(js_name = maxLevel)]
+            pub fn max_level(&self) -> usize {
+                let $this = self;
+                $stats.max_level
+            }
+        }
+    };
+}
+
+job_stats!(CountJob, |job| job.job.stats());
+job_stats!(SolutionsJob, |job| job.solver.stats());
+
 /// A count run in slices: the core's [`dlx_core::CountJob`].
 #[wasm_bindgen]
 #[derive(Debug)]
@@ -101,22 +132,6 @@ impl CountJob {
             .unwrap_or_default()
     }
 
-    /// Nodes so far.
-    pub fn nodes(&self) -> f64 {
-        self.job.stats().nodes as f64
-    }
-
-    /// Knuth's updates so far (links changed by covering).
-    pub fn updates(&self) -> f64 {
-        self.job.stats().updates as f64
-    }
-
-    /// The deepest level of the search tree reached so far.
-    #[wasm_bindgen(js_name = maxLevel)]
-    pub fn max_level(&self) -> usize {
-        self.job.stats().max_level
-    }
-
     /// Knuth's estimate of the fraction done (plain count only; -1 when unknown).
     pub fn fraction(&self) -> f64 {
         match (self.job.solver(), self.job.counted()) {
@@ -184,22 +199,6 @@ impl SolutionsJob {
     #[wasm_bindgen(getter)]
     pub fn outcome(&self) -> String {
         self.ended.map(outcome_name).unwrap_or_default()
-    }
-
-    /// Nodes so far.
-    pub fn nodes(&self) -> f64 {
-        self.solver.stats().nodes as f64
-    }
-
-    /// Knuth's updates so far.
-    pub fn updates(&self) -> f64 {
-        self.solver.stats().updates as f64
-    }
-
-    /// The deepest level of the search tree reached so far.
-    #[wasm_bindgen(js_name = maxLevel)]
-    pub fn max_level(&self) -> usize {
-        self.solver.stats().max_level
     }
 
     /// Solutions so far.

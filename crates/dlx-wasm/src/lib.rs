@@ -77,17 +77,7 @@ pub const CACHE_MEMORY: usize = 1 << 30;
 pub const PROBLEM_MEMORY: usize = 512 << 20;
 
 fn error(error: &dyn std::error::Error) -> JsError {
-    let mut message = error.to_string();
-    let mut source = error.source();
-    while let Some(cause) = source {
-        let cause_text = cause.to_string();
-        if !message.contains(&cause_text) {
-            message.push_str(": ");
-            message.push_str(&cause_text);
-        }
-        source = cause.source();
-    }
-    JsError::new(&message)
+    JsError::new(&dlx_core::format::error_line(error))
 }
 
 /// Refuses a text longer than `limit` bytes before it is read.

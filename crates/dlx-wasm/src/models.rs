@@ -24,14 +24,6 @@ pub struct Sudoku {
     variant: Variant,
 }
 
-fn variant(diagonal: bool) -> Variant {
-    if diagonal {
-        Variant::Diagonal
-    } else {
-        Variant::Plain
-    }
-}
-
 #[wasm_bindgen]
 impl Sudoku {
     /// Reads a puzzle (one line of cells, or the rows on lines; `.` or `0`
@@ -42,14 +34,19 @@ impl Sudoku {
         let puzzle = Puzzle::parse_one(text, None).map_err(|e| error(&e))?;
         Ok(Sudoku {
             puzzle,
-            variant: variant(diagonal),
+            variant: Variant::with_diagonals(diagonal),
         })
     }
 
     /// A puzzle with one solution made from `seed`, as one line.
     pub fn generate(size: usize, seed: u64, diagonal: bool) -> Result<String, JsError> {
         let shape = Shape::for_size(size).map_err(|e| error(&e))?;
-        let made = generate_puzzle_within(shape, variant(diagonal), seed, &Budget::new());
+        let made = generate_puzzle_within(
+            shape,
+            Variant::with_diagonals(diagonal),
+            seed,
+            &Budget::new(),
+        );
         match made.value {
             Some((puzzle, _)) => Ok(puzzle.to_line(dlx_models::sudoku::Alphabet::Digits)),
             None => Err(JsError::new("no grid found for these rules")),

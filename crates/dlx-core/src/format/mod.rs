@@ -38,6 +38,9 @@
 //! Knuth's format cannot express a problem without primary items: an item
 //! line that starts with `|` is a comment. [`write_dlx`] writes such a
 //! problem as comment lines only, which reads back as an error.
+//!
+//! The faces that show an error as one line of text (Python's exceptions,
+//! the page's) write it and its causes by [`error_line`].
 
 mod read;
 mod write;
@@ -46,6 +49,28 @@ pub use read::{parse_dlx, parse_dlx_bytes, read_dlx, Parsed};
 pub use write::{format_option, format_option_bytes, write_dlx, write_dlx_bytes};
 
 use crate::problem::BuildError;
+
+/// An error and its causes as one line, `what: because why`, each cause
+/// left out whose text the line already holds (an error that repeats its
+/// source's message in its own).
+///
+/// ```
+/// let error = dlx_core::parse_dlx("a b\nc").unwrap_err();
+/// assert!(dlx_core::format::error_line(&error).starts_with("line 2"));
+/// ```
+pub fn error_line(error: &dyn std::error::Error) -> String {
+    let mut line = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !line.contains(&text) {
+            line.push_str(": ");
+            line.push_str(&text);
+        }
+        source = cause.source();
+    }
+    line
+}
 
 /// What is wrong with a DLX text, and on which line (1-based).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

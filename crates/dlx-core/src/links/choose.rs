@@ -153,12 +153,7 @@ pub(super) fn choose_item_short(
         best_len == OUT_OF_LIST || active[best_block] != 0,
         "the summary names an empty word"
     );
-    if best_len == OUT_OF_LIST {
-        return 0;
-    }
-    let start = best_block * 64;
-    let block = &lens[start..lens.len().min(start + 64)];
-    to_u32(start) + first_equal(block, best_len)
+    winner(lens, best_block, best_len)
 }
 
 /// Knuth's step C3 over the lengths `tops` and the active set: the active
@@ -248,10 +243,16 @@ pub(super) fn choose_item_portable(tops: &[u32], active: &[u64], n_primary: u32)
             }
         }
     }
+    winner(lens, best_block, best_len)
+}
+
+/// The first header of block `best_block` whose length is `best_len`, the
+/// least found (`0`, no item, when the least is [`OUT_OF_LIST`]).
+#[inline(always)]
+fn winner(lens: &[u32], best_block: usize, best_len: u32) -> u32 {
     if best_len == OUT_OF_LIST {
         return 0;
     }
-    // The first header of the winning block whose length is the least.
     let start = best_block * 64;
     let block = &lens[start..lens.len().min(start + 64)];
     to_u32(start) + first_equal(block, best_len)

@@ -379,16 +379,7 @@ impl MemoCounter {
     pub fn new(problem: &Problem, settings: &MemoSettings) -> Result<MemoCounter, MemoError> {
         let layout = Arc::new(Layout::new(problem)?);
         let cache = Arc::new(MemoCache::with_layout(&layout, settings.memory));
-        Ok(MemoCounter {
-            cache,
-            plan: Self::plan_of(&layout, settings),
-            search: Search::new(layout, settings.rule, settings.parts),
-            budget: Budget::new(),
-            pace: Pace::new(),
-            sweeper: None,
-            memory: settings.memory,
-            covered: Vec::new(),
-        })
+        Ok(Self::with_layout(layout, settings, cache))
     }
 
     /// A counter of `problem` that uses (and fills) `cache`, which must have
@@ -405,7 +396,12 @@ impl MemoCounter {
                 problem_words: layout.key_words,
             });
         }
-        Ok(MemoCounter {
+        Ok(Self::with_layout(layout, settings, cache))
+    }
+
+    /// A counter of the problem laid out as `layout`, with `cache`.
+    fn with_layout(layout: Arc<Layout>, settings: &MemoSettings, cache: Arc<MemoCache>) -> Self {
+        MemoCounter {
             cache,
             plan: Self::plan_of(&layout, settings),
             search: Search::new(layout, settings.rule, settings.parts),
@@ -414,7 +410,7 @@ impl MemoCounter {
             sweeper: None,
             memory: settings.memory,
             covered: Vec::new(),
-        })
+        }
     }
 
     /// The plan of the layered count of `layout`, if it applies with `settings`.

@@ -171,6 +171,24 @@ pub enum Variant {
     Diagonal,
 }
 
+impl Variant {
+    /// [`Variant::Diagonal`] when `diagonal` (a face's `--diagonal` flag or
+    /// keyword), else [`Variant::Plain`].
+    ///
+    /// ```
+    /// use dlx_models::sudoku::Variant;
+    /// assert_eq!(Variant::with_diagonals(true), Variant::Diagonal);
+    /// assert_eq!(Variant::with_diagonals(false), Variant::Plain);
+    /// ```
+    pub fn with_diagonals(diagonal: bool) -> Variant {
+        if diagonal {
+            Variant::Diagonal
+        } else {
+            Variant::Plain
+        }
+    }
+}
+
 /// A sudoku grid: a box [`Shape`] and one value per cell, `0` for a blank and
 /// `1..=size` for a digit, in row-major order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -13,7 +13,7 @@ use dlx_core::Outcome;
 
 use super::{CountError, MemoPiece, ParallelMemoCounter};
 use crate::dimers::count_dimers_on;
-use crate::pool::{Job, ParallelError, Pool};
+use crate::pool::{Job, Pool};
 use crate::progress::Progress;
 use crate::search::{ParallelSolver, SubCount};
 use crate::split::Split;
@@ -62,6 +62,8 @@ pub struct ParallelCount {
     balance: Balance,
 }
 
+on_pool!(ParallelCount);
+
 impl ParallelCount {
     /// A count with `settings` (the memoised count's) and `mode` (the
     /// method, or the automatic choice), on rayon's global pool.
@@ -74,20 +76,6 @@ impl ParallelCount {
             progress: None,
             balance: Balance::default(),
         }
-    }
-
-    /// Runs on a pool of its own of `threads` threads (0: one per core).
-    pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        self.pool = Pool::new(threads)?;
-        self.progress = None;
-        Ok(self)
-    }
-
-    /// Runs on the threads of `pool`.
-    pub fn with_pool(mut self, pool: &Pool) -> ParallelCount {
-        self.pool = pool.clone();
-        self.progress = None;
-        self
     }
 
     /// The budget of the count (see [`Budget`]): the probe, the plain and

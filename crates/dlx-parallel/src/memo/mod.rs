@@ -87,6 +87,8 @@ pub struct ParallelMemoCounter {
     pub(crate) workers: Option<usize>,
 }
 
+on_pool!(ParallelMemoCounter);
+
 impl ParallelMemoCounter {
     /// A memoised count of `problem` on rayon's global pool, with a cache of its own.
     pub fn new(
@@ -111,20 +113,6 @@ impl ParallelMemoCounter {
             progress: None,
             workers: None,
         }
-    }
-
-    /// Runs on a pool of its own of `threads` threads.
-    pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        self.pool = Pool::new(threads)?;
-        self.progress = None;
-        Ok(self)
-    }
-
-    /// Runs on the threads of `pool`.
-    pub fn with_pool(mut self, pool: &Pool) -> ParallelMemoCounter {
-        self.pool = pool.clone();
-        self.progress = None;
-        self
     }
 
     /// The budget of the count (see [`Budget`]; at first, the counter's it

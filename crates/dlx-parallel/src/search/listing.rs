@@ -119,7 +119,7 @@ impl ParallelSolver {
             // Dropping the receiver wakes any worker blocked on a full channel.
             drop(receiver);
         };
-        let (stats, outcome, ()) = self.run_beside(
+        let (stats, outcome, ()) = self.run(
             seeds,
             &halt,
             true,

@@ -6,7 +6,7 @@ use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use dlx_core::subtree::{Subtree, SubtreeSearch as _};
 use dlx_core::{Answer, Budget, Count, Objective, OptionId, Outcome, Problem, Solver, Stats};
 
-use crate::pool::{ParallelError, Pool};
+use crate::pool::Pool;
 use crate::progress::Progress;
 use crate::split::{Split, SplitGoal};
 use crate::steal::{Balance, Engine, Event, Halt, Slices, Task, Why};
@@ -86,6 +86,8 @@ pub struct ParallelSolver {
     slices: Slices,
 }
 
+on_pool!(ParallelSolver);
+
 impl ParallelSolver {
     /// A parallel search of `problem` on rayon's global pool (one thread per core).
     pub fn new(problem: &Problem) -> ParallelSolver {
@@ -108,20 +110,6 @@ impl ParallelSolver {
             balance: Balance::default(),
             slices: Slices::default(),
         }
-    }
-
-    /// Runs on a pool of its own with `threads` threads (0: one per core).
-    pub fn with_threads(mut self, threads: usize) -> Result<Self, ParallelError> {
-        self.pool = Pool::new(threads)?;
-        self.progress = None;
-        Ok(self)
-    }
-
-    /// Runs on the threads of `pool`.
-    pub fn with_pool(mut self, pool: &Pool) -> ParallelSolver {
-        self.pool = pool.clone();
-        self.progress = None;
-        self
     }
 
     /// The number of threads the searches run on.
@@ -228,31 +216,16 @@ impl ParallelSolver {
 
     /// Runs the engine on `seeds` with a worker per thread, stopped by
     /// `halt` too; `event` hears of every task's events on the worker's
-    /// thread. Returns the threads' statistics and how the run ended.
-    fn run<E>(
-        &mut self,
-        seeds: Vec<Subtree>,
-        halt: &Halt,
-        report: bool,
-        objective: Option<(Objective, &BoundOf<'_>)>,
-        event: E,
-    ) -> (Stats, Outcome)
-    where
-        E: Fn(&Task, Event<'_>) + Sync,
-    {
-        let (stats, outcome, ()) =
-            self.run_beside(seeds, halt, report, objective, event, || {}, || {});
-        (stats, outcome)
-    }
-
-    /// [`ParallelSolver::run`], with `beside` running on the calling thread
-    /// meanwhile (a listing's visitor, which takes the solutions the
-    /// workers send), and `all_done` called by the last worker to finish.
+    /// thread, `all_done` is called by the last worker to finish, and
+    /// `beside` runs on the calling thread meanwhile (a listing's visitor,
+    /// which takes the solutions the workers send; `|| {}` elsewhere).
+    /// Returns the threads' statistics, how the run ended and what `beside`
+    /// returned.
     #[allow(
         clippy::too_many_arguments,
-        reason = "run's arguments, and the two closures of a listing"
+        reason = "the run's seeds, halt, report and objective, and the two closures of a listing"
     )]
-    fn run_beside<E, R>(
+    fn run<E, R>(
         &mut self,
         seeds: Vec<Subtree>,
         halt: &Halt,
@@ -329,13 +302,14 @@ impl ParallelSolver {
         let limit = self.limit;
         let found = AtomicU64::new(0);
         let seeds = vec![self.root.root_subtree()];
-        let (mut stats, outcome) = self.run(seeds, &halt, false, None, |_, event| {
+        let event = |_: &Task, event: Event<'_>| {
             if let (Event::Found(more), Some(limit)) = (&event, limit) {
                 if found.fetch_add(*more, Ordering::Relaxed) + more >= limit {
                     halt.raise(Why::Limit);
                 }
             }
-        });
+        };
+        let (mut stats, outcome, ()) = self.run(seeds, &halt, false, None, event, || {}, || {});
         // The threads may pass the limit before they see the flag: report exactly the limit.
         stats.solutions = limit.map_or(stats.solutions, |l| stats.solutions.min(l));
         self.stats = stats;
@@ -400,7 +374,7 @@ impl ParallelSolver {
             let (halt, pieces, found) = (&halt, &pieces, &found);
             let workers = scope.spawn(move || {
                 let sender = Mutex::new(sender);
-                this.run(seeds, halt, false, None, |task, event| match event {
+                let event = |task: &Task, event: Event<'_>| match event {
                     Event::Gave { .. } => lock(pieces)[task.piece].1 += 1,
                     Event::Finished {
                         stats,
@@ -429,7 +403,9 @@ impl ParallelSolver {
                         }
                     }
                     Event::Solution(_) => {}
-                })
+                };
+                let (stats, outcome, ()) = this.run(seeds, halt, false, None, event, || {}, || {});
+                (stats, outcome)
             });
             // Each piece's count, on the calling thread, as soon as it is done.
             for sub in receiver {

@@ -50,7 +50,7 @@ impl ParallelSolver {
         let seeds = vec![self.root.root_subtree()];
         let root = self.root.clone();
         let bound_of = |task: usize| lock(&race).bound(task);
-        let (stats, outcome) = self.run(
+        let (stats, outcome, ()) = self.run(
             seeds,
             &halt,
             true,
@@ -71,6 +71,8 @@ impl ParallelSolver {
                     halt.raise(Why::Proven);
                 }
             },
+            || {},
+            || {},
         );
         self.stats = stats;
         let race = race.into_inner().unwrap_or_else(PoisonError::into_inner);

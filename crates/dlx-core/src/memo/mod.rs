@@ -79,7 +79,7 @@
 //! 5.3e16 domino tilings take 33 thousand nodes, whatever order the problem
 //! lists its items in. Measured on boards, pentominoes, queens and Langford
 //! pairs, it enters as few nodes as the best of Knuth's fewest-options rule
-//! and the first-item rule everywhere (see the workspace's ARCHITECTURE.md);
+//! and the first-item rule everywhere;
 //! the first-item rule depends on the problem's order (a shuffled 8 x 8
 //! board needs 6.7 million nodes with it, 1446 with the sweep), and the
 //! fewest-options rule lets the covered region grow in several places.

@@ -132,6 +132,18 @@ impl Board {
         }
     }
 
+    /// The board in the ASCII art of `dlx polyomino --board-file`: `#` a
+    /// cell, `.` a hole, a line a row.
+    pub(crate) fn art(self) -> String {
+        let (rows, columns) = self.grid();
+        let mut text = String::with_capacity(rows * (columns + 1));
+        for row in 0..rows {
+            text.extend((0..columns).map(|c| if self.contains(row, c) { '#' } else { '.' }));
+            text.push('\n');
+        }
+        text
+    }
+
     /// Whether the cell at `row`, `column` of the grid is on the board.
     fn contains(self, row: usize, column: usize) -> bool {
         let (rows, columns) = self.grid();

@@ -52,6 +52,20 @@ pub(super) enum Source {
     Queens(usize),
     /// A file of the repository.
     File(&'static str),
+    /// A board tiled by dominoes, counted by `dlx polyomino` (which knows
+    /// its Kasteleyn matrix, as a DLX file does not).
+    Dominoes(Board),
+    /// The lozenge tilings of the regular hexagon of side n, counted by
+    /// `dlx polyiamond --board hexagon:N --pieces diamond`.
+    Lozenges(usize),
+}
+
+impl Source {
+    /// Whether the row is counted by a board subcommand, not from a DLX file
+    /// (the plain count and the peers, which read files, are not run).
+    pub(super) fn is_board(self) -> bool {
+        matches!(self, Source::Dominoes(_) | Source::Lozenges(_))
+    }
 }
 
 /// A rectangle of dominoes.
@@ -72,7 +86,7 @@ const fn aztec(n: usize) -> Source {
 /// and trominoes, 92109458286284989468604 (the ZDD example of triska/clpb);
 /// twice OEIS A014552 (Langford pairs, mirror images counted); Knuth 2000
 /// (pentominoes); OEIS A000170 (queens).
-pub(super) const CASES: [Case; 17] = [
+pub(super) const CASES: [Case; 23] = [
     Case {
         name: "aztec-8",
         source: aztec(8),
@@ -163,6 +177,59 @@ pub(super) const CASES: [Case; 17] = [
         quick: false,
         heavy: None,
     },
+    // The dimer rows (issue 36): counts past any layered count, checked
+    // against Kasteleyn's product formula for rectangles (evaluated at
+    // 600 and 1,400 digits with mpmath, rounded), Elkies, Kuperberg, Larsen
+    // and Propp's 2^(n(n+1)/2) for Aztec diamonds and MacMahon's product
+    // for hexagons (exact in integers), in `xtask/data/counting/`.
+    Case {
+        name: "dimers-60x60",
+        source: Source::Dominoes(Board::Rectangle {
+            rows: 60,
+            columns: 60,
+        }),
+        count: include_str!("../../data/counting/domino-60x60.txt"),
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "dimers-100x100",
+        source: Source::Dominoes(Board::Rectangle {
+            rows: 100,
+            columns: 100,
+        }),
+        count: include_str!("../../data/counting/domino-100x100.txt"),
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "dimers-aztec-60",
+        source: Source::Dominoes(Board::Aztec(60)),
+        count: include_str!("../../data/counting/aztec-60.txt"),
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "dimers-aztec-100",
+        source: Source::Dominoes(Board::Aztec(100)),
+        count: include_str!("../../data/counting/aztec-100.txt"),
+        quick: false,
+        heavy: None,
+    },
+    Case {
+        name: "lozenges-hexagon-20",
+        source: Source::Lozenges(20),
+        count: include_str!("../../data/counting/hexagon-20.txt"),
+        quick: true,
+        heavy: None,
+    },
+    Case {
+        name: "lozenges-hexagon-30",
+        source: Source::Lozenges(30),
+        count: include_str!("../../data/counting/hexagon-30.txt"),
+        quick: false,
+        heavy: None,
+    },
     Case {
         name: "langford-12",
         source: Source::Langford(12),
@@ -231,11 +298,42 @@ mod tests {
         assert_eq!(power_of_two(10), "1024");
         let mut seen = 0;
         for case in CASES {
-            if let Source::Tiling(Board::Aztec(n), Pieces::Dominoes) = case.source {
+            if let Source::Tiling(Board::Aztec(n), Pieces::Dominoes)
+            | Source::Dominoes(Board::Aztec(n)) = case.source
+            {
                 assert_eq!(case.count, power_of_two(n * (n + 1) / 2), "{}", case.name);
                 seen += 1;
             }
         }
-        assert_eq!(seen, 5);
+        assert_eq!(seen, 7);
+    }
+
+    /// MacMahon's product for the a x b x c hexagon, in exact integers:
+    /// the product over i < a, j < b, k < c of (i + j + k + 2) / (i + j + k + 1).
+    fn macmahon(side: u32) -> String {
+        let (mut num, mut den) = (dlx_core::BigUint::from(1u32), dlx_core::BigUint::from(1u32));
+        for i in 0..side {
+            for j in 0..side {
+                for k in 0..side {
+                    num *= i + j + k + 2;
+                    den *= i + j + k + 1;
+                }
+            }
+        }
+        (num / den).to_string()
+    }
+
+    #[test]
+    fn hexagon_counts_follow_macmahons_formula() {
+        assert_eq!(macmahon(2), "20");
+        let mut seen = 0;
+        for case in CASES {
+            if let Source::Lozenges(n) = case.source {
+                let side = u32::try_from(n).expect("a small side");
+                assert_eq!(case.count, macmahon(side), "{}", case.name);
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 2);
     }
 }

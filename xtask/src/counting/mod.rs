@@ -129,7 +129,7 @@ pub(crate) fn run(
         // taken; a run over a limit is not tried again. The peers: once.
         let ours = [Runner::Plain, Runner::One, Runner::Two];
         let mut samples: Vec<Vec<Outcome>> = vec![Vec::new(); ours.len()];
-        let plain = case.count.len() <= PLAIN_DIGITS;
+        let plain = case.count.len() <= PLAIN_DIGITS && !case.source.is_board();
         for _ in 0..if case.heavy.is_some() { 1 } else { rounds } {
             for (&runner, samples) in ours.iter().zip(&mut samples) {
                 if samples.iter().any(|o| !matches!(o, Outcome::Ok { .. })) {
@@ -148,7 +148,9 @@ pub(crate) fn run(
             .map(|(&runner, samples)| (runner, median_outcome(samples)))
             .collect();
         for peer in PEERS {
-            let outcome = if installed(peer) {
+            let outcome = if case.source.is_board() {
+                Outcome::Skipped { why: "not run" }
+            } else if installed(peer) {
                 measure(peer, dlx, &peers_dir, &file, &case, limits)?
             } else {
                 Outcome::Skipped {
@@ -217,6 +219,15 @@ fn write_case(root: &Path, dir: &Path, case: Case) -> anyhow::Result<PathBuf> {
         Source::Langford(n) => langford(n),
         Source::Queens(n) => queens(n),
         Source::Tiling(board, pieces) => tiling(board, pieces),
+        // A board for `dlx polyomino --board-file`.
+        Source::Dominoes(board) => {
+            let path = dir.join(format!("{}.txt", case.name));
+            std::fs::write(&path, board.art())
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            return Ok(path);
+        }
+        // No file: `dlx polyiamond --board hexagon:N`.
+        Source::Lozenges(_) => return Ok(PathBuf::new()),
     };
     let path = dir.join(format!("{}.dlx", case.name));
     std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;

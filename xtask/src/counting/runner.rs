@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use super::cases::Case;
+use super::cases::{Case, Source};
 use super::limited::run_limited;
 use super::Limits;
 
@@ -96,7 +96,21 @@ pub(super) fn measure(
     match runner {
         Runner::Plain | Runner::One | Runner::Two => {
             command = Command::new(dlx);
-            command.args(["solve", "--count", "--stats"]);
+            match case.source {
+                Source::Dominoes(_) => {
+                    command.args(["polyomino", "--pieces", "domino", "--board-file"]);
+                    command.arg(file);
+                }
+                Source::Lozenges(side) => {
+                    command.args(["polyiamond", "--pieces", "diamond", "--board"]);
+                    command.arg(format!("hexagon:{side}"));
+                }
+                _ => {
+                    command.args(["solve"]);
+                    command.arg(file);
+                }
+            }
+            command.args(["--count", "--stats"]);
             command.args(match runner {
                 Runner::Plain => &["--no-memo", "-j", "1"][..],
                 Runner::One => &["-j", "1"],
@@ -110,7 +124,6 @@ pub(super) fn measure(
                     heavy.max_memory,
                 ]);
             }
-            command.arg(file);
         }
         Runner::Dlx6 => {
             command = Command::new(peers.join("dlx6"));
@@ -160,6 +173,8 @@ pub(super) fn measure(
     }
     let method = if run.stderr.contains("method: memoised") {
         Some("memo")
+    } else if run.stderr.contains("method: Kasteleyn's determinant") {
+        Some("dimers")
     } else if run.stderr.contains("method: plain") || run.stderr.contains("memo: plain count") {
         Some("plain")
     } else {

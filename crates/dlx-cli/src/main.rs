@@ -45,6 +45,10 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The most bytes an input may hold (`512M`, `4G`; default 256M, or the
+    /// environment's DLX_MAX_INPUT): a larger input is refused as bad input
+    #[arg(long, global = true, value_name = "SIZE", value_parser = shared::parse_size)]
+    max_input: Option<usize>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +79,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage(&err),
     };
+    shared::set_max_input(cli.max_input);
     // The commands that search listen for signals before they read their
     // input; the others (merge, completions, man) end at the first.
     let searches = !matches!(

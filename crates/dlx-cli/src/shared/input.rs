@@ -44,18 +44,34 @@ pub(crate) fn read_input(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     }
 }
 
-/// The most bytes an input may hold unless `DLX_MAX_INPUT` says otherwise
-/// (`512M`, `4G`): an input that large is rare, and an endless one
-/// (`/dev/zero`, a pipe that never ends) stops there as bad input instead
-/// of taking all the memory. The Python package's `Problem.read` has the
-/// same default (its `max_bytes`).
+/// The most bytes an input may hold unless `--max-input` or `DLX_MAX_INPUT`
+/// says otherwise (`512M`, `4G`): an input that large is rare, and an
+/// endless one (`/dev/zero`, a pipe that never ends) stops there as bad
+/// input instead of taking all the memory. The Python package's
+/// `Problem.read` has the same default (its `max_bytes`).
 const MAX_INPUT: u64 = 256 << 20;
 
-/// The environment variable that raises (or lowers) [`MAX_INPUT`].
+/// The environment variable that raises (or lowers) [`MAX_INPUT`] when no
+/// `--max-input` is given.
 const MAX_INPUT_VAR: &str = "DLX_MAX_INPUT";
 
-/// The limit of an input: `DLX_MAX_INPUT` if set, else [`MAX_INPUT`].
+/// `--max-input`, when given.
+static MAX_INPUT_FLAG: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// Sets the limit of every input of the run to `--max-input`, when given
+/// (called once, by `main`, before any input is read).
+pub(crate) fn set_max_input(bytes: Option<usize>) {
+    if let Some(bytes) = bytes {
+        let _ = MAX_INPUT_FLAG.set(bytes as u64);
+    }
+}
+
+/// The limit of an input: `--max-input`, else `DLX_MAX_INPUT` if set, else
+/// [`MAX_INPUT`].
 fn input_limit() -> anyhow::Result<u64> {
+    if let Some(&bytes) = MAX_INPUT_FLAG.get() {
+        return Ok(bytes);
+    }
     match std::env::var(MAX_INPUT_VAR) {
         Ok(text) => crate::shared::size::parse_size(&text)
             .map(|bytes| bytes as u64)
@@ -89,7 +105,7 @@ fn read_whole(path: Option<&Path>) -> anyhow::Result<Vec<u8>> {
     if bytes.len() as u64 > limit {
         let name = input_name(path);
         return Err(anyhow::anyhow!(
-            "{name} holds more than {limit} bytes, the limit of an input (set {MAX_INPUT_VAR}=SIZE, such as 1G, to read a larger one)"
+            "{name} holds more than {limit} bytes, the limit of an input (--max-input SIZE, such as 1G, reads a larger one)"
         ))
         .bad_input();
     }

@@ -16,12 +16,15 @@ mod report;
 pub(crate) mod run;
 mod search;
 mod size;
+pub(crate) use size::parse_size;
 mod stops;
 mod subcommand;
 
 pub(crate) use diagram::{print_diagram_stats, seed_from_clock};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
-pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
+pub(crate) use input::{
+    emit_problem, parse_problem, parse_problem_indexed, read_input, read_text, set_max_input,
+};
 pub(crate) use memo::{
     default_settings as default_memo_settings, layered_fields, print_counted, MemoArgs,
 };

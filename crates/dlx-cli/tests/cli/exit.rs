@@ -70,6 +70,47 @@ fn bad_input_and_usage_are_2() {
     );
 }
 
+/// Issue 34: every reader has a limit, 256M by default, set by
+/// `--max-input` (on any subcommand) or by `DLX_MAX_INPUT`; an input over
+/// it is bad input that says how to read it.
+#[test]
+fn issue_34_inputs_have_a_limit_that_a_flag_raises() {
+    let problem = file(
+        "limit.dlx",
+        &format!("a b\n{}a b\n", "| a comment\n".repeat(200)),
+    );
+    let over = "holds more than 1024 bytes, the limit of an input (--max-input SIZE";
+    check(&mut dlx(&["solve", "--max-input", "1K", &problem]), 2, over);
+    check(&mut dlx(&["--max-input", "1K", "solve", &problem]), 2, over);
+    check(
+        &mut dlx(&["solve", "--max-input", "1M", "--count", &problem]),
+        0,
+        "",
+    );
+    check(
+        &mut dlx(&["solve", &problem]).env("DLX_MAX_INPUT", "1K"),
+        2,
+        over,
+    );
+    // The flag before the environment.
+    check(
+        &mut dlx(&["solve", "--max-input", "4K", "--count", &problem]).env("DLX_MAX_INPUT", "1K"),
+        0,
+        "",
+    );
+    let polyomino = file("limit-board.txt", &"#####\n".repeat(400));
+    check(
+        &mut dlx(&["polyomino", "--max-input", "1K", "--board-file", &polyomino]),
+        2,
+        over,
+    );
+    check(
+        &mut dlx(&["solve", "--max-input", "1Q", &problem]),
+        2,
+        "expected a size such as 512M",
+    );
+}
+
 /// Issue 21: the argument parser's errors and the tool's own start alike,
 /// `dlx: error: `, as every error of ripgrep starts `rg: `.
 #[test]

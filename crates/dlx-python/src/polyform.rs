@@ -233,9 +233,12 @@ impl<F: Face> Faced<F> {
             PieceSet::<F>::builtin(pieces)
         }
         .map_err(|error| errors::bad_input(py, &error))?;
-        fits(py, &Polyform::footprint(&board, &pieces, motions), max_memory)?;
-        let model =
-            Polyform::new(board, pieces, motions).map_err(|e| errors::bad_input(py, &e))?;
+        fits(
+            py,
+            &Polyform::footprint(&board, &pieces, motions),
+            max_memory,
+        )?;
+        let model = Polyform::new(board, pieces, motions).map_err(|e| errors::bad_input(py, &e))?;
         Ok(Faced {
             problem: Arc::new(model.problem().clone()),
             model: Arc::new(model),

@@ -102,7 +102,11 @@ impl Polyomino {
             PieceSet::builtin(pieces)
         }
         .map_err(|error| errors::bad_input(py, &error))?;
-        fits(py, &Model::footprint(&board, &pieces, one_sided), max_memory)?;
+        fits(
+            py,
+            &Model::footprint(&board, &pieces, one_sided),
+            max_memory,
+        )?;
         let model = Model::new(board, pieces, one_sided).map_err(|e| errors::bad_input(py, &e))?;
         Ok(Polyomino {
             problem: Arc::new(model.problem().clone()),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import dlx_rs
 
@@ -21,6 +21,12 @@ def main() -> None:
     boards: List[dlx_rs.QueensBoard] = list(dlx_rs.Queens(6).solutions())
     tiling: Optional[dlx_rs.Tiling] = dlx_rs.Polyomino("6x10").solve()
     distinct: int = dlx_rs.Polyomino("20x3").count(distinct=True, threads=1)
+    soma: int = dlx_rs.Polycube("3x3x3", "soma").count(distinct=True, threads=1)
+    packing = dlx_rs.Polyhex("parallelogram:7x4").solve()
+    hexagons: List[Tuple[int, int]] = []
+    if packing is not None:
+        hexagons = [cell for _, cells in packing.pieces for cell in cells]
+    drawn: List[dlx_rs.Packing[Tuple[int, int, bool]]] = dlx_rs.Polyiamond("rhombus:6").sample(2)
     queen: Optional[dlx_rs.QueensBoard] = dlx_rs.Queens(100).solve(time_limit=10.0)
     sudoku = dlx_rs.Sudoku.generate(9, seed=1)
     solved: Optional[dlx_rs.Sudoku] = sudoku.solve()
@@ -35,7 +41,7 @@ def main() -> None:
         line: Optional[int] = error.line
         print(line)
     print(count, first, named, every, cheapest, estimate, len(boards), tiling, solved)
-    print(reached, listed, read.n_options, distinct, queen)
+    print(reached, listed, read.n_options, distinct, queen, soma, len(hexagons), len(drawn))
 
 
 if __name__ == "__main__":

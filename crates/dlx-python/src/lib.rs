@@ -12,7 +12,10 @@
 //!   matrix, Knuth's text, a file read within a size limit); `searches`
 //!   runs the searches under a call's limits; `solutions`: the lazy
 //!   iterator, on a `dlx_parallel::Listing` when on threads.
-//! - `sudoku`, `queens`, `polyomino`: the puzzles of `dlx_models`.
+//! - `sudoku`, `queens`, `polyomino`: the puzzles of `dlx_models`;
+//!   `polyform`: `Polycube`, `Polyiamond` and `Polyhex`, one face over
+//!   the family, whose count (shared with `polyomino`) is the models' one
+//!   policy, `dlx_models::tilings::count_tilings`.
 //! - `answers`: counts, solutions, `Stats` and `Estimate` as Python sees
 //!   them; `args`: arguments converted (each named when out of range) into
 //!   a call's `Limits` (its budget and threads); `errors`: the exceptions.
@@ -44,6 +47,7 @@ mod answers;
 mod args;
 mod build;
 mod errors;
+mod polyform;
 mod polyomino;
 mod problem;
 mod queens;
@@ -67,6 +71,10 @@ fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<queens::QueensBoard>()?;
     m.add_class::<polyomino::Polyomino>()?;
     m.add_class::<polyomino::Tiling>()?;
+    m.add_class::<polyform::Polycube>()?;
+    m.add_class::<polyform::Polyiamond>()?;
+    m.add_class::<polyform::Polyhex>()?;
+    m.add_class::<polyform::Packing>()?;
     m.add_function(wrap_pyfunction!(polyomino::piece_sets, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::solve_sudokus, m)?)?;
     Ok(())

@@ -2,17 +2,16 @@
 
 use std::sync::Arc;
 
-use dlx_core::{Outcome, Problem as CoreProblem, Solver};
+use dlx_core::{Problem as CoreProblem, Solver};
 use dlx_models::polyomino::{Board, PieceSet, Polyomino as Model, Tiling as ModelTiling};
-use dlx_models::tilings::count_tilings;
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
-use crate::answers::{count_to_py, each};
-use crate::args::{count_mode, Kw, Limits, Object, Objects, Whole, SEARCH};
+use crate::answers::each;
+use crate::args::{Kw, Limits, Object, Objects, Whole, SEARCH};
 use crate::errors;
+use crate::polyform::{count, fits};
 use crate::problem::{option_ids, Problem};
-use crate::run::{first_sliced, on_searcher};
+use crate::run::first_sliced;
 use crate::searches::Search;
 use crate::solutions::{Decode, Solutions};
 
@@ -103,18 +102,11 @@ impl Polyomino {
             PieceSet::builtin(pieces)
         }
         .map_err(|error| errors::bad_input(py, &error))?;
-        // A solver a thread of the searches at their defaults, the root
-        // and the count by symmetry's own problem, as the CLI counts them.
-        let threads = Limits::threads(None)?.pool()?.threads();
-        let solvers = u64::try_from(threads).unwrap_or(u64::MAX).saturating_add(2);
-        let needs = Model::footprint(&board, &pieces, one_sided).total(solvers);
-        if needs > max_memory {
-            let message = format!(
-                "the tiling problem would take about {} MiB, more than max_memory={max_memory} bytes allows",
-                needs >> 20
-            );
-            return Err(errors::input(py, "InputError", message, None, None));
-        }
+        fits(
+            py,
+            &Model::footprint(&board, &pieces, one_sided),
+            max_memory,
+        )?;
         let model = Model::new(board, pieces, one_sided).map_err(|e| errors::bad_input(py, &e))?;
         Ok(Polyomino {
             problem: Arc::new(model.problem().clone()),
@@ -130,32 +122,7 @@ impl Polyomino {
     /// `Problem.count`.
     #[pyo3(signature = (*, distinct = false, method = "auto", **limits))]
     fn count(&self, py: Python<'_>, distinct: bool, method: &str, limits: Option<&Kw>) -> Object {
-        let mode = count_mode(method)?;
-        let limits = Limits::of("count", limits, SEARCH, None)?;
-        let model = &*self.model;
-        let counted = on_searcher(py, &limits, |searcher| {
-            count_tilings(model, distinct, mode, searcher)
-        })?
-        .map_err(|error| {
-            let message = format!("cannot count: {}", errors::chain(&error));
-            errors::input(py, "InputError", message, None, None)
-        })?;
-        let count = if distinct {
-            counted.distinct
-        } else {
-            counted.all
-        };
-        let count = count.map(|count| count_to_py(py, &count)).transpose()?;
-        if let Outcome::Stopped(stop) = counted.outcome {
-            let stats = match (counted.weighed, counted.counted) {
-                (Some(weighed), _) => weighed.stats,
-                (None, Some(counted)) => counted.plain,
-                (None, None) => dlx_core::Stats::default(),
-            };
-            let partial = count.unwrap_or_else(|| py.None());
-            return Err(errors::stopped(py, stop, "count", partial, stats));
-        }
-        count.ok_or_else(|| PyRuntimeError::new_err("internal error: a count without a value"))
+        count(py, &*self.model, distinct, method, limits)
     }
 
     /// A tiling, or None.

@@ -26,8 +26,14 @@ def subject(case: Dict[str, Any]) -> Any:
     """The row's input as dlx_rs makes it: a Problem, or a model."""
     given = case["input"]
     model = given.get("model")
-    if model == "polyomino":
-        return dlx_rs.Polyomino(given["board"], given["pieces"])
+    boards = {
+        "polyomino": dlx_rs.Polyomino,
+        "polycube": dlx_rs.Polycube,
+        "polyiamond": dlx_rs.Polyiamond,
+        "polyhex": dlx_rs.Polyhex,
+    }
+    if model in boards:
+        return boards[model](given["board"], given["pieces"])
     if model == "queens":
         return dlx_rs.Queens(given["n"])
     if "dlx" in given:

@@ -4,7 +4,8 @@ Build a :class:`Problem` from items and options (or read Knuth's text, or a
 0/1 matrix), then list its solutions lazily, count them exactly (a Python
 ``int`` of any size, memoised where it pays, on every core), find the
 cheapest or the fewest options, or estimate the search's size first. The
-puzzle models (:class:`Sudoku`, :class:`Queens`, :class:`Polyomino`) give
+puzzle models (:class:`Sudoku`, :class:`Queens`, :class:`Polyomino`,
+:class:`Polycube`, :class:`Polyiamond`, :class:`Polyhex`) give
 their answers as their own objects, drawn as SVG (Jupyter shows them).
 
 >>> import dlx_rs
@@ -22,6 +23,10 @@ carries the partial answer: an answer is never short without saying so.
 
 from ._dlx import (
     Estimate,
+    Packing,
+    Polycube,
+    Polyhex,
+    Polyiamond,
     Polyomino,
     Problem,
     Queens,
@@ -42,7 +47,11 @@ __all__ = [
     "DlxError",
     "Estimate",
     "InputError",
+    "Packing",
     "ParseError",
+    "Polycube",
+    "Polyhex",
+    "Polyiamond",
     "Polyomino",
     "Problem",
     "Queens",

@@ -229,6 +229,109 @@ class Polyomino:
     def problem(self) -> Problem: ...
     def decode(self, solution: Sequence[int]) -> Tiling: ...
 
+Cube = Tuple[int, int, int]
+"""A cube of a polycube board: (x, y, z)."""
+Triangle = Tuple[int, int, bool]
+"""A triangle of a polyiamond board: (x, y, down), as Knuth's `xy` and `xy'`."""
+Hexagon = Tuple[int, int]
+"""A hexagon of a polyhex board: (x, y)."""
+_C = TypeVar("_C", Cube, Triangle, Hexagon)
+
+class Packing(Generic[_C]):
+    """A packing of a board by polycubes, polyiamonds or polyhexes."""
+
+    @property
+    def pieces(self) -> List[Tuple[str, List[_C]]]:
+        """The pieces placed: (name, cells)."""
+    def to_svg(self) -> str:
+        """The packing as an SVG picture, each piece in a color of its own."""
+    def _repr_svg_(self) -> str: ...
+
+class _Polyform(Generic[_C]):
+    """What `Polycube`, `Polyiamond` and `Polyhex` share (a name of the
+    stubs alone: the three classes are written once in Rust over the
+    family, not derived from a Python base)."""
+
+    def count(
+        self, *, distinct: bool = False, method: Method = "auto", **limits: Unpack[Limits]
+    ) -> int:
+        """The number of packings (a Python int of any size), or with
+        `distinct=True` the number up to the board's symmetries, counted as
+        the CLI's `--count` and `--distinct` count them. Raises
+        `SearchStopped` (with the count so far) when a budget stops it."""
+    def solve(self) -> Optional[Packing[_C]]:
+        """A packing, or None."""
+    def packings(
+        self, *, limit: Optional[int] = None, **limits: Unpack[OnThreads]
+    ) -> Solutions[Packing[_C]]:
+        """The packings, lazily, in the sequential search's order at any
+        number of threads (`threads=1` by default)."""
+    def sample(
+        self,
+        k: int = 1,
+        *,
+        seed: int = 0,
+        threads: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        max_memory: Optional[int] = None,
+    ) -> List[Packing[_C]]:
+        """`k` packings drawn uniformly at random (with replacement), seeded."""
+    @property
+    def board(self) -> str:
+        """The board drawn as ASCII art."""
+    @property
+    def pieces(self) -> List[str]:
+        """The names of the pieces."""
+    def problem(self) -> Problem:
+        """The exact cover problem: an item a cell and a piece, an option a placement."""
+    def decode(self, solution: Sequence[int]) -> Packing[_C]:
+        """The packing a solution of `problem()` makes (its option indices)."""
+
+class Polycube(_Polyform[Cube]):
+    """The packings of a box "XxYxZ" (or a solid drawn in layers) by
+    polycubes: a built-in set (soma, tetracubes, pentacubes,
+    planar-pentacubes, polycubes:N) or piece text. Pieces only rotate."""
+
+    def __init__(
+        self, board: str, pieces: str = "soma", *, max_memory: int = 1073741824
+    ) -> None:
+        """Raises `InputError` for a board or pieces that cannot be read
+        (naming the forms expected), or a problem over `max_memory` bytes."""
+
+class Polyiamond(_Polyform[Triangle]):
+    """The packings of a board of triangles ("parallelogram:WxH",
+    "rhombus:N", "hexagon:N", "triangle:N" or ASCII art) by polyiamonds: a
+    built-in set (diamond, triamonds, ..., heptiamonds, polyiamonds:N) or
+    piece text."""
+
+    def __init__(
+        self,
+        board: str,
+        pieces: str = "hexiamonds",
+        *,
+        one_sided: bool = False,
+        max_memory: int = 1073741824,
+    ) -> None:
+        """Raises `InputError` for a board or pieces that cannot be read
+        (naming the forms expected), or a problem over `max_memory` bytes."""
+
+class Polyhex(_Polyform[Hexagon]):
+    """The packings of a board of hexagons ("parallelogram:WxH",
+    "rhombus:N", "hexagon:N", "triangle:N" or ASCII art) by polyhexes: a
+    built-in set (dihex, trihexes, tetrahexes, pentahexes, hexahexes,
+    polyhexes:N) or piece text."""
+
+    def __init__(
+        self,
+        board: str,
+        pieces: str = "tetrahexes",
+        *,
+        one_sided: bool = False,
+        max_memory: int = 1073741824,
+    ) -> None:
+        """Raises `InputError` for a board or pieces that cannot be read
+        (naming the forms expected), or a problem over `max_memory` bytes."""
+
 def piece_sets() -> List[str]: ...
 def solve_sudokus(
     puzzles: Sequence[str], *, threads: Optional[int] = None, diagonal: bool = False

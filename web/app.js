@@ -4,6 +4,7 @@
 // as images (scripts never run in an <img>): nothing typed becomes markup.
 
 import { frames, drawMatrix, drawLinks } from './teach.js';
+import { setUpPolyform } from './polyform.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -83,7 +84,7 @@ class Searches {
   }
 }
 
-const views = Object.fromEntries(['dlx', 'poly', 'sudoku', 'queens', 'teach'].map((view) => [view, new Searches()]));
+const views = Object.fromEntries(['dlx', 'poly', 'pf', 'sudoku', 'queens', 'teach'].map((view) => [view, new Searches()]));
 
 // ---------------------------------------------------------------- helpers
 
@@ -410,6 +411,19 @@ function setUpPolyomino() {
   draw();
 }
 
+// The board view's family choice: the square grid above, or the triangle,
+// hexagon and cube grids of polyform.js, each panel with its own worker.
+function setUpBoardFamilies() {
+  const panel = { $, run, say, plural, showSvg, stopButton, listingEnd, ignore, searches: views.pf };
+  setUpPolyform(panel);
+  $('poly-family').addEventListener('change', () => {
+    const family = $('poly-family').value;
+    $('poly-square').hidden = family !== 'square';
+    $('pf-panel').hidden = family === 'square';
+    if (family !== 'square') panel.choose(family);
+  });
+}
+
 // ---------------------------------------------------------------- sudoku
 
 const SUDOKU_EXAMPLE = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
@@ -578,6 +592,7 @@ function setUpTeaching() {
 setUpTabs();
 setUpDlx();
 setUpPolyomino();
+setUpBoardFamilies();
 setUpSudoku();
 setUpQueens();
 setUpTeaching();

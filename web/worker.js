@@ -61,6 +61,10 @@ function polyomino(args) {
   return new dlx.Polyomino(args.board, args.pieces, args.oneSided);
 }
 
+function polyform(args) {
+  return new dlx.Polyform(args.family, args.board, args.pieces);
+}
+
 function queens(args) {
   return new dlx.Queens(args.n, Uint32Array.from(args.placed.flat()));
 }
@@ -149,6 +153,25 @@ const handlers = {
     if (drawn.length === 0) return { none: true };
     return { svg: model.toSvg(drawn[0]), text: model.toText(drawn[0]) };
   },
+
+  // The triangle, hexagon and cube grids: the same policy and listing,
+  // through the wasm Polyform class; a cube packing drawn both ways. The
+  // count up to symmetry is asked for (`distinct`) unless the user
+  // unticks it, leaving the policy free to memoise (lozenges).
+  'pf-count': (id, args) => {
+    const progress = every(PROGRESS_MS, (nodes) => post({ id, type: 'progress', nodes, fraction: -1, method: '', soFar: '' }));
+    const [packings, distinct, method, outcome] = polyform(args).count(args.distinct, progress);
+    return { packings, distinct, method, outcome };
+  },
+
+  'pf-list': (id, args) => {
+    const model = polyform(args);
+    const layers = model.family === 'polycube';
+    startListing(model.problem().solutions(), (solution) => model.lists(solution), (solution) => ({ svg: model.toSvg(solution), layers: layers ? model.toSvgLayers(solution) : '', text: model.toText(solution) }));
+    return nextPage(id, args.page);
+  },
+
+  'pf-art': (id, { family, board }) => dlx.Polyform.boardArt(family, board),
 
   'sudoku-solve': (id, { text, diagonal }) => {
     const sudoku = new dlx.Sudoku(text, diagonal);

@@ -32,7 +32,11 @@ function input(row) {
     const model = given.board.includes('\n')
       ? new dlx.Polyomino(given.board, given.pieces, false)
       : dlx.Polyomino.ofSize(given.board, given.pieces, false);
-    return { polyomino: model, problem: model.problem() };
+    return { tilings: model, problem: model.problem() };
+  }
+  if (['polycube', 'polyiamond', 'polyhex'].includes(given.model)) {
+    const model = new dlx.Polyform(given.model, given.board, given.pieces);
+    return { tilings: model, problem: model.problem() };
   }
   if (given.model === 'queens') {
     const model = new dlx.Queens(given.n, new Uint32Array());
@@ -45,11 +49,11 @@ function input(row) {
 // nodes, solutions, outcome}.
 function answer(row) {
   const w = row.with || {};
-  const { problem, polyomino, queens } = input(row);
+  const { problem, tilings, queens } = input(row);
   switch (row.do) {
     case 'count': {
-      if (polyomino) {
-        const [count, distinct, , outcome] = polyomino.count(Boolean(w.distinct), () => {}, w.method, w.max_nodes);
+      if (tilings) {
+        const [count, distinct, , outcome] = tilings.count(Boolean(w.distinct), () => {}, w.method, w.max_nodes);
         return { count, distinct: w.distinct ? distinct : undefined, outcome };
       }
       const job = problem.count(w.method, w.max_nodes);
@@ -132,6 +136,9 @@ const bounds = [
   ['a text over the readers\' limit', () => dlx.Problem.fromDlx('a\n'.repeat(maxTextBytes / 2 + 1)), `more than the ${maxTextBytes} bytes the page reads`],
   ['a text over a limit given', () => dlx.Problem.fromDlx('a\na\n', 3), 'more than the 3 bytes'],
   ['a sudoku over the readers\' limit', () => new dlx.Sudoku('.'.repeat(maxTextBytes + 1), false), 'more than'],
+  ['a polycube board over the readers\' limit', () => new dlx.Polyform('polycube', '#'.repeat(maxTextBytes + 1), 'soma'), 'more than'],
+  ['a family of polyforms that is not one', () => new dlx.Polyform('polyomino', '3x3x3', 'soma'), 'polycube, polyiamond or polyhex'],
+  ['layers of a flat packing', () => new dlx.Polyform('polyhex', 'parallelogram:7x4', 'tetrahexes').toSvgLayers(new Uint32Array()), 'only a polycube'],
   ['a polyomino board over the readers\' limit', () => new dlx.Polyomino('#'.repeat(maxTextBytes + 1), 'domino', false), 'more than'],
   ['more draws than a batch holds', () => small.sample(maxBatch + 1, 1n), `(${maxBatch})`],
   ['more probes than an estimate takes', () => small.estimate(maxProbes + 1, 1n), `2 to ${maxProbes}`],
@@ -154,5 +161,23 @@ if (dlx.Problem.fromDlx('a\na\n', 4).optionCount === 1) passed += 1; else failed
 // The explore job stops at its number of events, and says so.
 const explored = dlx.Problem.fromDlx('a b c d\na\nb\nc\nd\na b\nc d\n').explore(5);
 if (explored.length === 5 && explored.outcome === 'limit') passed += 1; else { failed += 1; console.log('FAIL the explore job\'s number of events'); }
+// One packing after another, as the page's listing gives them: each
+// packing once (copies of a piece in one order), each drawn; a listing cut
+// short by its budget says so.
+const listed = (model, maxNodes) => {
+  const job = model.problem().solutions(undefined, maxNodes);
+  const pictures = [];
+  while (!job.done) {
+    const solution = job.next(SLICE);
+    if (solution && model.lists(solution)) pictures.push(model.family === 'polycube' ? model.toSvgLayers(solution) : model.toSvg(solution));
+  }
+  return { pictures, outcome: job.outcome };
+};
+const tetrahexes = listed(new dlx.Polyform('polyhex', 'parallelogram:7x4', 'tetrahexes'));
+if (tetrahexes.pictures.length === 18 && tetrahexes.outcome === 'finished' && tetrahexes.pictures.every((svg) => svg.startsWith('<svg'))) passed += 1;
+else { failed += 1; console.log(`FAIL the tetrahexes' packings listed one after another: ${tetrahexes.pictures.length}, ${tetrahexes.outcome}`); }
+const cut = listed(new dlx.Polyform('polycube', '3x3x3', 'soma'), 50);
+if (cut.outcome === 'stopped:nodes' && cut.pictures.every((svg) => svg.startsWith('<svg'))) passed += 1;
+else { failed += 1; console.log(`FAIL a Soma listing cut short says so: ${cut.outcome}`); }
 console.log(`conformance: ${passed} passed, ${failed} failed`);
 if (failed || passed === 0) process.exit(1);

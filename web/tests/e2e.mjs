@@ -174,6 +174,57 @@ await test('Polyomino: holes and dominoes; a board with no tiling says so', asyn
   await page.locator('#poly-caption').filter({ hasText: 'no tiling' }).waitFor();
 });
 
+await test('Polycube: the Soma cube counts 11520 packings (240 up to symmetry), drawn in 3D and as layers, one after another', async () => {
+  await page.selectOption('#poly-family', 'polycube');
+  assert.equal(await page.locator('#poly-board').isVisible(), false);
+  assert.equal(await page.inputValue('#pf-board'), '3x3x3');
+  await page.selectOption('#pf-pieces', 'soma');
+  await page.click('#pf-count');
+  await statusOf('pf', /^11,520 packings, 240 packings up to the board's symmetries/, 120000);
+  await page.click('#pf-show');
+  await statusOf('pf', /packing 1 found/);
+  await page.locator('#pf-caption').filter({ hasText: 'Packing 1' }).waitFor();
+  // The picture is an SVG image that loaded (the page's CSP fetches no blob: URL, so its size stands for it).
+  const drawn = async (not) => (await page.waitForFunction((before) => {
+    const img = document.getElementById('pf-picture');
+    return !img.hidden && img.complete && img.naturalWidth > 0 && img.src !== before && img.src;
+  }, not)).jsonValue();
+  const solid = await drawn('');
+  await page.selectOption('#pf-drawing', 'layers');
+  await page.locator('#pf-caption').filter({ hasText: 'layer by layer' }).waitFor();
+  await drawn(solid);
+  await page.click('#pf-next');
+  await page.locator('#pf-caption').filter({ hasText: 'Packing 2' }).waitFor();
+  await page.screenshot({ path: path.join(shots, 'polycube.png'), fullPage: true });
+});
+
+await test('Polyiamond and polyhex: the hexiamonds in rhombus:6 (156 up to symmetry), the tetrahexes in parallelogram:7x4 listed whole', async () => {
+  await page.selectOption('#poly-family', 'polyiamond');
+  assert.equal(await page.locator('#pf-drawing-row').isVisible(), false);
+  await page.click('#pf-count');
+  await statusOf('pf', /^624 packings, 156 packings up to the board's symmetries/, 120000);
+  await page.selectOption('#poly-family', 'polyhex');
+  await page.click('#pf-to-art');
+  await statusOf('pf', /the board as art/);
+  assert.match(await page.inputValue('#pf-art'), /#/);
+  await page.click('#pf-count');
+  await statusOf('pf', /^18 packings, 9 packings up to the board's symmetries/);
+  await page.click('#pf-show');
+  for (let n = 2; n <= 18; n++) {
+    await page.click('#pf-next');
+    await page.locator('#pf-caption').filter({ hasText: `Packing ${n}` }).waitFor();
+  }
+  await page.click('#pf-next');
+  await statusOf('pf', /18 packings shown, all of them/);
+  await page.screenshot({ path: path.join(shots, 'polyhex.png'), fullPage: true });
+  await page.fill('#pf-art', '');
+  await page.fill('#pf-board', 'hexagon:x');
+  await page.click('#pf-count');
+  await statusOf('pf', /^error: /);
+  await page.selectOption('#poly-family', 'square');
+  assert.equal(await page.locator('#poly-board').isVisible(), true);
+});
+
 await test('Sudoku: a known puzzle is solved, and unique', async () => {
   await page.click('#tab-sudoku');
   await page.click('#sudoku-solve');

@@ -1,6 +1,6 @@
 // A fuzz pass over the page's wasm entry points, in Node: the text readers
 // and the model constructors (Problem.fromDlx, Polyomino and
-// Polyomino.ofSize, Queens, Sudoku), each fed the fuzz corpora under
+// Polyomino.ofSize, Polyform, Queens, Sudoku), each fed the fuzz corpora under
 // fuzz/corpus/, their mutations and random texts for a few seconds, then
 // a few cheap calls on what they built (a count within a small node budget).
 // Anything but a thrown Error fails: a wasm trap (a Rust panic is an
@@ -43,6 +43,21 @@ const TARGETS = {
       model.problem().optionCount;
       model.count(pick(2) === 1, () => {}, undefined, 20000);
       model.toText(new Uint32Array());
+    },
+  },
+  polyform: {
+    corpora: ['polyomino_board', 'polyomino_pieces'],
+    run(dlx, text, pick) {
+      const families = [['polycube', '2x2x3', 'tetracubes', 'soma'], ['polyiamond', 'hexagon:2', 'diamond', 'triamonds'], ['polyhex', 'parallelogram:4x2', 'dihex', 'tetrahexes'], [text.slice(0, 12), '', '', '']];
+      const [family, board, ...sets] = families[pick(pick(8) === 0 ? 4 : 3)];
+      const names = ['rhombus:', 'parallelogram:', 'hexagon:', 'triangle:', ''];
+      const given = [text, `${names[pick(names.length)]}${text.slice(0, 8)}`, board][pick(3)];
+      const pieces = given === board ? text : sets[pick(sets.length)];
+      const model = new dlx.Polyform(family, given, pieces);
+      model.problem().optionCount;
+      model.count(pick(2) === 1, () => {}, undefined, 20000);
+      model.toText(new Uint32Array());
+      if (model.family === 'polycube') model.toSvgLayers(new Uint32Array());
     },
   },
   queens: {

@@ -38,6 +38,7 @@ const PAGE: &[&str] = &[
     "app.js",
     "worker.js",
     "teach.js",
+    "polyform.js",
     "favicon.svg",
 ];
 

@@ -12,7 +12,8 @@
 //!   the cheapest solutions, uniform samples, and [`ExploreJob`] (the
 //!   engine's own steps, for the teaching view).
 //! - [`Sudoku`], [`Queens`], [`Polyomino`]: the models' readers, counts
-//!   and pictures.
+//!   and pictures; [`Polyform`] the same for polycubes, polyiamonds and
+//!   polyhexes, one class over the three families.
 //!
 //! # Design
 //! - **Jobs in slices.** The browser has one thread per worker, so every
@@ -40,11 +41,13 @@
 mod explore;
 mod jobs;
 mod models;
+mod polyform;
 mod problem;
 
 pub use explore::{ExploreJob, ExploreStep, EXPLORE_EVENTS, MAX_EXPLORE_EVENTS};
 pub use jobs::{CountJob, SolutionsJob};
 pub use models::{Polyomino, Queens, Sudoku};
+pub use polyform::Polyform;
 pub use problem::Problem;
 
 use dlx_core::{Budget, MemoSettings, OptionId, Outcome, Problem as CoreProblem, Stop};

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use dlx_core::{Budget, Count, CountMode, OptionId, Sequential};
+use dlx_core::{Budget, Count, CountMode, Footprint, OptionId, Sequential};
 use dlx_models::polyomino::{Board, PieceSet, Polyomino as Model};
 use dlx_models::queens::{Encoding as QueensEncoding, Queens as QueensModel, Square};
 use dlx_models::sudoku::{generate_puzzle_within, Encoding, Puzzle, Shape, Variant};
-use dlx_models::tilings::count_tilings;
+use dlx_models::tilings::{count_tilings, Tilings};
 use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
@@ -195,14 +195,7 @@ impl Polyomino {
             PieceSet::builtin(pieces.trim())
         }
         .map_err(|e| error(&e))?;
-        let needs = Model::footprint(&board, &pieces, one_sided).total(2);
-        if needs > PROBLEM_MEMORY as u64 {
-            return Err(JsError::new(&format!(
-                "the tiling problem would take about {} MiB, more than a page may hold ({} MiB)",
-                needs >> 20,
-                PROBLEM_MEMORY >> 20
-            )));
-        }
+        check_footprint(Model::footprint(&board, &pieces, one_sided))?;
         let model = Model::new(board, pieces, one_sided).map_err(|e| error(&e))?;
         Ok(Polyomino { model })
     }
@@ -257,32 +250,7 @@ impl Polyomino {
         method: Option<String>,
         max_nodes: Option<f64>,
     ) -> Result<Vec<String>, JsError> {
-        let mode: CountMode = count_mode(method.as_deref())?;
-        let mut searcher = Sequential::new()
-            .with_budget(budget(max_nodes)?)
-            .with_settings(memo_settings())
-            .with_hook(1 << 16, |report| {
-                let _ = progress.call1(&JsValue::NULL, &JsValue::from(report.nodes as f64));
-            });
-        let counted =
-            count_tilings(&self.model, distinct, mode, &mut searcher).map_err(|e| error(&e))?;
-        let whole = |count: &Option<Count>| {
-            count
-                .as_ref()
-                .filter(|_| counted.outcome.is_complete())
-                .map(Count::to_string)
-                .unwrap_or_default()
-        };
-        let method = counted
-            .counted
-            .as_ref()
-            .map_or("plain", |counted| counted.method.name());
-        Ok(vec![
-            whole(&counted.all),
-            whole(&counted.distinct),
-            method.to_owned(),
-            outcome_name(counted.outcome),
-        ])
+        count_board(&self.model, distinct, progress, method, max_nodes)
     }
 
     /// Whether a solution is the one listed for its tiling (copies of a
@@ -302,4 +270,55 @@ impl Polyomino {
     pub fn to_text(&self, solution: Vec<u32>) -> String {
         self.model.decode(&self.options(&solution)).to_string()
     }
+}
+
+/// Refuses a board model whose problem (and two solvers) would take more
+/// memory than a page may hold, before it is built.
+pub(crate) fn check_footprint(footprint: Footprint) -> Result<(), JsError> {
+    let needs = footprint.total(2);
+    if needs > PROBLEM_MEMORY as u64 {
+        return Err(JsError::new(&format!(
+            "the tiling problem would take about {} MiB, more than a page may hold ({} MiB)",
+            needs >> 20,
+            PROBLEM_MEMORY >> 20
+        )));
+    }
+    Ok(())
+}
+
+/// A board's tilings counted by the models' one policy
+/// ([`count_tilings`]), on this thread, for every board model of the page
+/// (see `Polyomino.count` for the arguments and the answer).
+pub(crate) fn count_board<M: Tilings + ?Sized>(
+    model: &M,
+    distinct: bool,
+    progress: &js_sys::Function,
+    method: Option<String>,
+    max_nodes: Option<f64>,
+) -> Result<Vec<String>, JsError> {
+    let mode: CountMode = count_mode(method.as_deref())?;
+    let mut searcher = Sequential::new()
+        .with_budget(budget(max_nodes)?)
+        .with_settings(memo_settings())
+        .with_hook(1 << 16, |report| {
+            let _ = progress.call1(&JsValue::NULL, &JsValue::from(report.nodes as f64));
+        });
+    let counted = count_tilings(model, distinct, mode, &mut searcher).map_err(|e| error(&e))?;
+    let whole = |count: &Option<Count>| {
+        count
+            .as_ref()
+            .filter(|_| counted.outcome.is_complete())
+            .map(Count::to_string)
+            .unwrap_or_default()
+    };
+    let method = counted
+        .counted
+        .as_ref()
+        .map_or("plain", |counted| counted.method.name());
+    Ok(vec![
+        whole(&counted.all),
+        whole(&counted.distinct),
+        method.to_owned(),
+        outcome_name(counted.outcome),
+    ])
 }

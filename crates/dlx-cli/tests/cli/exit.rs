@@ -88,13 +88,13 @@ fn issue_34_inputs_have_a_limit_that_a_flag_raises() {
         "",
     );
     check(
-        &mut dlx(&["solve", &problem]).env("DLX_MAX_INPUT", "1K"),
+        dlx(&["solve", &problem]).env("DLX_MAX_INPUT", "1K"),
         2,
         over,
     );
     // The flag before the environment.
     check(
-        &mut dlx(&["solve", "--max-input", "4K", "--count", &problem]).env("DLX_MAX_INPUT", "1K"),
+        dlx(&["solve", "--max-input", "4K", "--count", &problem]).env("DLX_MAX_INPUT", "1K"),
         0,
         "",
     );

@@ -114,6 +114,11 @@
 //!   [`Cofactors`]) with the same primes, in about three times the
 //!   count's time (see the figures): the probability of each domino or
 //!   lozenge in a uniformly random tiling, exactly, past any enumeration.
+//!   The faces' `--frequencies` (and Python's and the page's) still draw
+//!   on the memoised count's diagram, so they stop where the layered count
+//!   does; a program past it calls [`frequencies`] itself, with the
+//!   problem's matrix ([`Problem::matchings`](crate::Problem::matchings)),
+//!   edge `k` being option `k`.
 //! - **Uniform samples: not yet.** A sample can be drawn edge by edge
 //!   along the sweep, each choice made with the exact probability of the
 //!   remaining graph, conditioning by removing the two ends; but each

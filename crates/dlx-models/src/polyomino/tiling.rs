@@ -250,7 +250,7 @@ impl Tiling {
             self.width * CELL + 2 * MARGIN,
             self.height * CELL + 2 * MARGIN,
         );
-        let mut svg = svg::open(&w.to_string(), &h.to_string(), w as f64, h as f64);
+        let mut svg = svg::open_px(w as f64, h as f64);
         let _ = writeln!(svg, "<g stroke=\"#555\" stroke-width=\"0.5\">");
         for r in 0..self.height {
             for c in 0..self.width {
@@ -304,7 +304,7 @@ impl Tiling {
             self.width * cell + 2 * margin,
             self.height * cell + 2 * margin,
         );
-        let mut svg = svg::open(&w.to_string(), &h.to_string(), w as f64, h as f64);
+        let mut svg = svg::open_px(w as f64, h as f64);
         for placed in &self.placed {
             let Some(class) = self.class(placed) else {
                 continue;

@@ -91,4 +91,4 @@ pub use shape::{polyforms, Shape};
 pub use symmetry::SymmetryCount;
 
 pub(crate) use knuth::{parse as parse_knuth, Dialect};
-pub(crate) use lattice::{apply, generate, Matrix};
+pub(crate) use lattice::Group;

@@ -98,7 +98,7 @@ impl<F: Flat> Family for F {
     }
 
     /// The set of every polyform of a size, by the size's name (singular
-    /// or plural) or as `polyhexes:N`, or a set of [`Flat::other_set`].
+    /// or plural) or as `polyhexes:N`, or a set named otherwise (the diamond).
     fn piece_set(name: &str) -> Result<PieceSet<F>, PieceError> {
         let sets = &F::SETS;
         let name = name.trim();

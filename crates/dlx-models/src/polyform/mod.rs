@@ -96,7 +96,7 @@ pub use knuth::{KnuthError, KnuthSpec};
 pub use lattice::{Lattice, Motions, Symmetry};
 pub use model::{Encoding, Placement, Polyform, SetupError};
 pub use packing::{Packing, PackingError, PlacedPiece};
-pub use pieces::{split_count, Piece, PieceError, PieceSet};
+pub use pieces::{split_count, Piece, PieceError, PieceSet, Pieces};
 pub use shape::{polyforms, Shape};
 pub use symmetry::SymmetryCount;
 

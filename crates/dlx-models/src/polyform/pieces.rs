@@ -270,6 +270,31 @@ impl<G: Grid> PieceSet<G> {
     }
 }
 
+/// A grid whose piece sets are known by name and read from files: every
+/// [`Family`](super::Family), and the polyominoes' square grid. What
+/// [`PieceSet::builtin`] and [`PieceSet::parse`] read.
+pub trait Pieces: Grid {
+    /// A built-in set by its name, in lowercase.
+    fn named_set(name: &str) -> Result<PieceSet<Self>, PieceError>;
+
+    /// The pieces of a piece file.
+    fn read_set(text: &str) -> Result<PieceSet<Self>, PieceError>;
+}
+
+impl<G: Pieces> PieceSet<G> {
+    /// A built-in set by name (see the grid's module), with `NAME*K` for
+    /// `K` copies of each piece.
+    pub fn builtin(spec: &str) -> Result<PieceSet<G>, PieceError> {
+        let (name, count) = split_count(spec)?;
+        Ok(G::named_set(&name.to_ascii_lowercase())?.times(count))
+    }
+
+    /// Reads a piece file (see the grid's module for its form).
+    pub fn parse(text: &str) -> Result<PieceSet<G>, PieceError> {
+        G::read_set(text)
+    }
+}
+
 impl<L: Lattice> PieceSet<L> {
     /// Whether the set is its own mirror image: each piece's mirror image
     /// is, up to rotation, a piece of the set with the same count (itself

@@ -47,6 +47,16 @@
 //! quarter turn. In art, `#` (or a letter or digit) is a cell, `.` or a space
 //! a hole. Rows are numbered from the top, columns from the left.
 //!
+//! # Piece files
+//! Pieces are drawn in ASCII art, `#` or a letter or digit per cell, `.`
+//! or a space for an empty square; blocks of lines are separated by blank
+//! lines, and lines starting with `|` are comments ([`PieceSet::parse`]).
+//! A block may start with a header `NAME:` or `NAME*K:` (K copies); then
+//! all its cells are that one piece. Without a header, each distinct
+//! character of the block is one piece named by that character (so a
+//! whole picture of pieces can be pasted in); `#` cells without a header
+//! are named by the number of the piece in the file (`1`, `2`, ...).
+//!
 //! # Encoding
 //! Knuth's ("Dancing Links", 2000): one primary item per piece, named by the
 //! piece, and one per board cell, named `r{row}c{column}` (0-based); one option

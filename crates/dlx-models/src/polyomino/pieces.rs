@@ -2,7 +2,7 @@
 
 use super::shape::{free_polyominoes, Shape};
 use super::square::Square;
-use crate::polyform::{piece_header, Drawing, PieceError, PieceSet};
+use crate::polyform::{piece_header, Drawing, Piece, PieceError, PieceSet, Pieces};
 
 /// The 12 pentominoes in Golomb's (Conway's letters differ) usual names.
 const PENTOMINOES: [(&str, &str); 12] = [
@@ -56,12 +56,15 @@ impl PieceSet<Square> {
     pub fn hexominoes() -> PieceSet<Square> {
         PieceSet::numbered(free_polyominoes(6))
     }
+}
 
-    /// A built-in set by name: `pentominoes`, `tetrominoes`, `hexominoes` or
-    /// `domino` (the singular and `pentomino`-style short forms are accepted
-    /// too).
-    pub fn builtin(name: &str) -> Result<PieceSet<Square>, PieceError> {
-        match name.to_ascii_lowercase().as_str() {
+/// The polyominoes' sets: [`PieceSet::builtin`] knows `pentominoes`,
+/// `tetrominoes`, `hexominoes` and `domino` (the singular and
+/// `pentomino`-style short forms too), and [`PieceSet::parse`] reads the
+/// piece files of the module docs.
+impl Pieces for Square {
+    fn named_set(name: &str) -> Result<PieceSet<Square>, PieceError> {
+        match name {
             "pentominoes" | "pentomino" | "pentominos" => Ok(PieceSet::pentominoes()),
             "tetrominoes" | "tetromino" | "tetrominos" => Ok(PieceSet::tetrominoes()),
             "hexominoes" | "hexomino" | "hexominos" => Ok(PieceSet::hexominoes()),
@@ -73,17 +76,7 @@ impl PieceSet<Square> {
         }
     }
 
-    /// Reads a piece file.
-    ///
-    /// Pieces are drawn in ASCII art, `#` or a letter or digit per cell, `.`
-    /// or a space for an empty square; blocks of lines are separated by blank
-    /// lines, and lines starting with `|` are comments.
-    /// A block may start with a header `NAME:` or `NAME*K:` (K copies); then
-    /// all its cells are that one piece. Without a header, each distinct
-    /// character of the block is one piece named by that character (so a
-    /// whole picture of pieces can be pasted in); `#` cells without a header
-    /// are named by the number of the piece in the file (`1`, `2`, ...).
-    pub fn parse(text: &str) -> Result<PieceSet<Square>, PieceError> {
+    fn read_set(text: &str) -> Result<PieceSet<Square>, PieceError> {
         let mut pieces = Vec::new();
         let mut block: Vec<(usize, &str)> = Vec::new();
         let lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
@@ -119,10 +112,7 @@ fn from_table(table: &[(&str, &str)]) -> PieceSet<Square> {
 
 /// Reads a block of a piece file (lines between blank lines): a piece
 /// under a header on its first line, or a picture of pieces.
-fn read_block(
-    block: &[(usize, &str)],
-    pieces: &mut Vec<crate::polyform::Piece<Square>>,
-) -> Result<(), PieceError> {
+fn read_block(block: &[(usize, &str)], pieces: &mut Vec<Piece<Square>>) -> Result<(), PieceError> {
     let (first_line, first) = block[0];
     let (header, art) = if first.trim_end().ends_with(':') {
         let (name, count) = piece_header(first_line, first)?;

@@ -11,7 +11,8 @@
 //! - [`Shape`]: a set of cells up to translation; its
 //!   [`Shape::orientations`] and [`Shape::canonical`] form; [`polyforms`]
 //!   grows every polyform of a size.
-//! - [`PieceSet`] of named [`Piece`]s with counts (on any grid); [`Board`],
+//! - [`PieceSet`] of named [`Piece`]s with counts (on any grid: its
+//!   built-in sets and piece files are the grid's [`Pieces`]); [`Board`],
 //!   a set of cells with its symmetry group.
 //! - [`Polyform`]: the exact cover problem of a board and a piece set;
 //!   [`Polyform::count_all`], [`Polyform::count_by_symmetry`] (both counts

@@ -83,37 +83,6 @@ pub trait Encoding: Grid {
     fn motions(moves: Self::Moves) -> Motions;
 }
 
-/// The lattices' conventions (see the module docs).
-impl<L: Lattice> Encoding for L {
-    type Packing = Packing<L>;
-    type Moves = Motions;
-    const CELLS_FIRST: bool = true;
-    const RENAMES: bool = true;
-    const LARGEST_ORBITS: bool = true;
-
-    fn packing(_board: &Board<L>, pieces: &PieceSet<L>, placed: Vec<PlacedPiece<L>>) -> Packing<L> {
-        Packing::new(pieces, placed)
-    }
-
-    fn uncovered(cell: L::Cell) -> SetupError {
-        SetupError::Uncovered {
-            cell: L::item_name(cell),
-        }
-    }
-
-    fn motions(motions: Motions) -> Motions {
-        motions
-    }
-}
-
-/// A symmetry of the board as it acts on a problem: where each cell goes,
-/// and which piece each piece's placements become.
-#[derive(Debug, Clone)]
-pub(super) struct Image {
-    pub(super) cells: Vec<u32>,
-    pub(super) pieces: Vec<usize>,
-}
-
 /// One way to put a piece on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placement {
@@ -166,6 +135,37 @@ pub enum SetupError {
     /// The engine refused the problem (too large).
     #[error("cannot build the exact cover problem")]
     Build(#[source] BuildError),
+}
+
+/// A symmetry of the board as it acts on a problem: where each cell goes,
+/// and which piece each piece's placements become.
+#[derive(Debug, Clone)]
+pub(super) struct Image {
+    pub(super) cells: Vec<u32>,
+    pub(super) pieces: Vec<usize>,
+}
+
+/// The lattices' conventions (see the module docs).
+impl<L: Lattice> Encoding for L {
+    type Packing = Packing<L>;
+    type Moves = Motions;
+    const CELLS_FIRST: bool = true;
+    const RENAMES: bool = true;
+    const LARGEST_ORBITS: bool = true;
+
+    fn packing(_board: &Board<L>, pieces: &PieceSet<L>, placed: Vec<PlacedPiece<L>>) -> Packing<L> {
+        Packing::new(pieces, placed)
+    }
+
+    fn uncovered(cell: L::Cell) -> SetupError {
+        SetupError::Uncovered {
+            cell: L::item_name(cell),
+        }
+    }
+
+    fn motions(motions: Motions) -> Motions {
+        motions
+    }
 }
 
 impl<G: Encoding> Polyform<G> {

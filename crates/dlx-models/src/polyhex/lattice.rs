@@ -1,4 +1,4 @@
-//! The hexagonal lattice: hexagons in axial coordinates, the 12 symmetries of the hexagon, the named boards and the art.
+//! The hexagonal lattice: hexagons in axial coordinates, the 12 symmetries of the hexagon and the art.
 
 use crate::polyform::flat::Polygons;
 use crate::polyform::{Drawn, Group, Lattice, Symmetry};

@@ -1,4 +1,4 @@
-//! The triangular lattice: up and down triangles `xy` and `xy'` as Knuth writes them, the 12 symmetries of the hexagon, the named boards and the art.
+//! The triangular lattice: up and down triangles `xy` and `xy'` as Knuth writes them, the 12 symmetries of the hexagon and the art.
 
 use std::collections::HashSet;
 

@@ -6,7 +6,7 @@
 //! # Brief overview
 //! - [`sudoku`]: a [`sudoku::Grid`] of any box shape from 4x4 to 64x64, diagonal sudoku, counts and uniqueness, target (archery) scoring, and seeded generation of unique puzzles.
 //! - [`queens`]: [`queens::Queens`], N-queens in Knuth's encoding, distinct solutions up to the board's symmetries, pre-placed queens.
-//! - [`polyomino`]: [`polyomino::Polyomino`], the tilings of a [`polyomino::Board`] by a [`polyomino::PieceSet`] (built in or ASCII art), exact counts up to the board's symmetries, text and SVG.
+//! - [`polyomino`]: [`polyomino::Polyomino`], the tilings of a [`polyomino::Board`] by a [`polyomino::PieceSet`] (built in or ASCII art), exact counts up to the board's symmetries, text and SVG; a [`polyform::Polyform`] on the square grid ([`polyomino::Square`]), with its own cells, shapes and boards.
 //! - [`polycube`], [`polyiamond`], [`polyhex`]: packings of solid pieces in a box or drawn layers (the Soma cube, the solid pentominoes), of polyiamonds and of polyhexes, read from names, art or Knuth's generators' inputs, counted up to the board's symmetries, drawn as text and SVG; all three are one [`polyform::Polyform`] over a [`polyform::Lattice`], the machinery of [`polyform`].
 //! - [`matrix`]: a [`matrix::Matrix`] of 0s and 1s, in the POJ 3740 and HUST 1017 forms.
 //! - [`treasure`], [`squares`], [`lottery`]: the optimising exercises, a [`treasure::Map`] (fewest rectangles), a [`squares::Grid`] (fewest matchsticks) and a [`lottery::Design`] (fewest tickets), on dlx-core's fewest-options search and its minimum repeated cover.

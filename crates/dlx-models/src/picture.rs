@@ -124,12 +124,7 @@ pub fn to_svg(problem: &Problem, solution: Option<&[OptionId]>) -> String {
         .max(note.as_ref().map_or(0.0, |n| CHAR * n.len() as f64 + 8.0));
     let height = grid_bottom + if note.is_some() { 24.0 } else { 4.0 };
 
-    let mut out = svg::open(
-        &Num(width).to_string(),
-        &Num(height).to_string(),
-        width,
-        height,
-    );
+    let mut out = svg::open_px(width, height);
     let _ = writeln!(
         out,
         "<title>exact cover problem: {} primary and {} secondary items, {n_options} options</title>",

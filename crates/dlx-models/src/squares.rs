@@ -341,12 +341,7 @@ impl Grid {
         const GAP: usize = 8;
         let n = self.n;
         let side = n * CELL + 2 * MARGIN;
-        let mut svg = svg::open(
-            &side.to_string(),
-            &side.to_string(),
-            side as f64,
-            side as f64,
-        );
+        let mut svg = svg::open_px(side as f64, side as f64);
         let at = |k: usize| MARGIN + k * CELL;
         // Each stick's ends, and where its number goes: above a horizontal
         // stick, left of a vertical one.

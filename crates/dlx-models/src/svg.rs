@@ -30,6 +30,17 @@ pub(crate) fn open(width: &str, height: &str, view_width: f64, view_height: f64)
     svg
 }
 
+/// The opening of a picture whose size is its view box, in pixels: most
+/// pictures' ([`open`] with the same numbers twice).
+pub(crate) fn open_px(width: f64, height: f64) -> String {
+    open(
+        &Num(width).to_string(),
+        &Num(height).to_string(),
+        width,
+        height,
+    )
+}
+
 /// A number as SVG wants it: at most two decimals, without trailing zeros
 /// (`12`, `12.5`, `0.33`), so integral coordinates read as integers.
 #[derive(Copy, Clone, Debug)]

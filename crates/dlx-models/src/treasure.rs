@@ -330,12 +330,7 @@ impl Map {
         let cell = (MAP_PX / self.n.max(self.m)).clamp(1, CELL_PX);
         let (width, height) = (self.n * cell, self.m * cell);
         let (page_width, page_height) = (width + 2 * MARGIN, height + 2 * MARGIN);
-        let mut svg = svg::open(
-            &page_width.to_string(),
-            &page_height.to_string(),
-            page_width as f64,
-            page_height as f64,
-        );
+        let mut svg = svg::open_px(page_width as f64, page_height as f64);
         let chosen: Vec<(usize, Rect)> = pieces
             .iter()
             .filter_map(|&piece| Some((piece, *self.pieces.get(piece)?)))

@@ -81,20 +81,8 @@ pub use crate::polyform::{
 pub use lattice::{boxed, Cell, Cubic};
 pub use pieces::{pentacubes, planar_pentacubes, soma, tetracubes};
 
-/// A board of cubes.
-pub type Board = crate::polyform::Board<Cubic>;
-/// A polycube.
-pub type Shape = crate::polyform::Shape<Cubic>;
-/// A named polycube with a count.
-pub type Piece = crate::polyform::Piece<Cubic>;
-/// A set of polycubes.
-pub type PieceSet = crate::polyform::PieceSet<Cubic>;
-/// The exact cover problem of a board and a set of polycubes.
-pub type Polycube = crate::polyform::Polyform<Cubic>;
-/// A packing of a board by polycubes.
-pub type Packing = crate::polyform::Packing<Cubic>;
-/// One polycube placed.
-pub type PlacedPiece = crate::polyform::PlacedPiece<Cubic>;
+crate::polyform::family_types!(Cubic, Polycube, "cubes", "polycube", "polycubes");
+
 /// The input of Knuth's `polycube-dlx`.
 pub type KnuthSpec = crate::polyform::KnuthSpec<Cubic>;
 
@@ -111,19 +99,7 @@ impl crate::polyform::KnuthSpec<Cubic> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(text: &str) -> Result<KnuthSpec, KnuthError> {
-        crate::polyform::parse_knuth(
-            text,
-            crate::polyform::Dialect {
-                coordinates: 3,
-                primes: false,
-                bar: false,
-                cell: |c, _| Cell {
-                    x: c[0] as i32,
-                    y: c[1] as i32,
-                    z: c[2] as i32,
-                },
-            },
-        )
+        crate::polyform::parse_knuth(text, crate::polyform::Program::Polycube)
     }
 }
 

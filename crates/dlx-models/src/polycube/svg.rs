@@ -53,7 +53,7 @@ pub(crate) fn isometric(packing: &Packing<Cubic>) -> String {
     let min_y = corners.iter().map(|p| p.1).fold(0.0, f64::min);
     let max_y = corners.iter().map(|p| p.1).fold(0.0, f64::max);
     let (w, h) = (max_x - min_x + 2.0 * MARGIN, max_y - min_y + 2.0 * MARGIN);
-    let mut out = svg::open(&Num(w).to_string(), &Num(h).to_string(), w, h);
+    let mut out = svg::open_px(w, h);
     let _ = writeln!(
         out,
         "<g stroke=\"#333\" stroke-width=\"0.8\" stroke-linejoin=\"round\">"
@@ -130,7 +130,7 @@ pub(crate) fn isometric(packing: &Packing<Cubic>) -> String {
 pub(crate) fn layers(packing: &Packing<Cubic>) -> String {
     let owners = owners(packing);
     if owners.is_empty() {
-        let mut out = svg::open("1", "1", 1.0, 1.0);
+        let mut out = svg::open_px(1.0, 1.0);
         out.push_str("</svg>\n");
         return out;
     }
@@ -148,7 +148,7 @@ pub(crate) fn layers(packing: &Packing<Cubic>) -> String {
     let n_layers = f64::from(z1 - z0 + 1);
     let w = 2.0 * MARGIN + n_layers * layer_w + (n_layers - 1.0) * gap;
     let h = 2.0 * MARGIN + label + rows * cell;
-    let mut out = svg::open(&Num(w).to_string(), &Num(h).to_string(), w, h);
+    let mut out = svg::open_px(w, h);
     let left = |z: i32| MARGIN + f64::from(z - z0) * (layer_w + gap);
     let top = MARGIN + label;
     let _ = writeln!(

@@ -8,9 +8,10 @@
 use std::collections::BTreeMap;
 
 use super::board::{Board, BoardError};
+use super::grid::Grid;
 use super::lattice::Lattice;
-use super::pieces::{split_count, valid_name, Piece, PieceError, PieceSet};
-use super::shape::{lowest, Shape};
+use super::pieces::{piece_header, Piece, PieceError, PieceSet};
+use super::shape::lowest;
 
 /// How the layers of a layered drawing are laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,26 +66,15 @@ pub(crate) fn read_board<F: Drawn>(text: &str) -> Result<Board<F>, BoardError> {
             continue;
         }
         for (column, ch) in row.chars().enumerate() {
-            match ch {
-                '.' | ' ' => {}
-                _ if ch == '#' || ch.is_ascii_alphanumeric() => {
-                    let shift = *anchor.get_or_insert_with(|| shift::<F>(layer, line, column));
-                    let cell = F::art_cell(layer, line, column as i32 + shift).ok_or(
-                        BoardError::OffGrid {
-                            line: number + 1,
-                            column: column + 1,
-                            lattice: F::NAME,
-                        },
-                    )?;
-                    cells.push(cell);
-                }
-                _ => {
-                    return Err(BoardError::BadChar {
+            if cell_char(ch, number + 1, column + 1)? {
+                let shift = *anchor.get_or_insert_with(|| shift::<F>(layer, line, column));
+                let cell =
+                    F::art_cell(layer, line, column as i32 + shift).ok_or(BoardError::OffGrid {
                         line: number + 1,
                         column: column + 1,
-                        found: ch,
-                    })
-                }
+                        lattice: F::NAME,
+                    })?;
+                cells.push(cell);
             }
         }
         line += 1;
@@ -184,72 +174,124 @@ fn read_section<F: Drawn>(
     let header = match section.header {
         None => None,
         Some((line, text)) => {
-            let bad = || PieceError::BadHeader {
-                line,
-                text: text.to_owned(),
-            };
-            let spec = text.trim_end().strip_suffix(':').unwrap_or(text).trim();
-            let (name, count) = split_count(spec).map_err(|_| bad())?;
-            if !valid_name(name) {
-                return Err(bad());
-            }
+            let (name, count) = piece_header(line, text)?;
             Some((line, name, count))
         }
     };
-    // Each character with its cells, in order of first appearance.
-    let mut groups: Vec<(char, Vec<F::Cell>)> = Vec::new();
+    let mut drawing = Drawing::new(header);
     let mut anchor = None;
     for (layer, lines) in section.layers.iter().enumerate() {
         let first = lines.first().map_or(0, |l| l.0);
         for &(number, text) in lines {
             for (column, ch) in text.trim_end().chars().enumerate() {
-                if ch == '.' || ch == ' ' {
-                    continue;
-                }
-                if ch != '#' && !ch.is_ascii_alphanumeric() {
-                    return Err(PieceError::BadChar {
-                        line: number,
-                        column: column + 1,
-                        found: ch,
-                    });
-                }
-                let line = (number - first) as i32;
-                let shift = *anchor.get_or_insert_with(|| shift::<F>(layer, line, column));
-                let cell =
+                drawing.add(ch, number, column + 1, || {
+                    let line = (number - first) as i32;
+                    let shift = *anchor.get_or_insert_with(|| shift::<F>(layer, line, column));
                     F::art_cell(layer, line, column as i32 + shift).ok_or(PieceError::OffGrid {
                         line: number,
                         column: column + 1,
                         lattice: F::NAME,
-                    })?;
-                let key = if header.is_some() { '#' } else { ch };
-                match groups.iter_mut().find(|g| g.0 == key) {
-                    Some(g) => g.1.push(cell),
-                    None => groups.push((key, vec![cell])),
-                }
+                    })
+                })?;
             }
         }
     }
-    if let Some((line, name, count)) = header {
-        let Some((_, cells)) = groups.pop() else {
-            return Err(PieceError::EmptyPiece {
+    drawing.add_pieces(pieces)
+}
+
+/// Whether `ch`, at `line` and `column` (both from 1) of a board's art,
+/// is a cell (`#`, a letter or a digit) rather than a hole (`.` or a
+/// space); any other character is an error.
+pub(crate) fn cell_char(ch: char, line: usize, column: usize) -> Result<bool, BoardError> {
+    match ch {
+        '.' | ' ' => Ok(false),
+        _ if ch == '#' || ch.is_ascii_alphanumeric() => Ok(true),
+        _ => Err(BoardError::BadChar {
+            line,
+            column,
+            found: ch,
+        }),
+    }
+}
+
+/// A block of a piece file as it is read: the cells drawn, by the character
+/// that draws them, in order of first appearance (all one piece under a
+/// header), and the pieces they make.
+pub(crate) struct Drawing<'a, C> {
+    /// The header's line, name and count.
+    header: Option<(usize, &'a str, usize)>,
+    groups: Vec<(char, Vec<C>)>,
+}
+
+impl<'a, C> Drawing<'a, C> {
+    /// A drawing under this header (line, name, count), or none.
+    pub(crate) fn new(header: Option<(usize, &'a str, usize)>) -> Drawing<'a, C> {
+        Drawing {
+            header,
+            groups: Vec::new(),
+        }
+    }
+
+    /// Reads the character `ch` at `line` and `column` (both from 1):
+    /// nothing for a hole (`.` or a space), the cell `cell` gives for `#`,
+    /// a letter or a digit, an error for any other character.
+    pub(crate) fn add(
+        &mut self,
+        ch: char,
+        line: usize,
+        column: usize,
+        cell: impl FnOnce() -> Result<C, PieceError>,
+    ) -> Result<(), PieceError> {
+        if ch == '.' || ch == ' ' {
+            return Ok(());
+        }
+        if ch != '#' && !ch.is_ascii_alphanumeric() {
+            return Err(PieceError::BadChar {
                 line,
-                name: name.to_owned(),
+                column,
+                found: ch,
             });
-        };
-        let mut piece = Piece::new(name, Shape::new(cells));
-        piece.count = count;
-        pieces.push(piece);
-        return Ok(());
+        }
+        let cell = cell()?;
+        let key = if self.header.is_some() { '#' } else { ch };
+        match self.groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1.push(cell),
+            None => self.groups.push((key, vec![cell])),
+        }
+        Ok(())
     }
-    for (ch, cells) in groups {
-        let name = if ch == '#' {
-            (pieces.len() + 1).to_string()
-        } else {
-            ch.to_string()
-        };
-        pieces.push(Piece::new(&name, Shape::new(cells)));
+
+    /// Appends the pieces drawn to `pieces`: under a header, all the cells
+    /// one piece with its name and count; without one, each character's
+    /// cells one piece named by it, `#` cells by the piece's number in the
+    /// file (`1`, `2`, ...).
+    pub(crate) fn add_pieces<G: Grid<Cell = C>>(
+        self,
+        pieces: &mut Vec<Piece<G>>,
+    ) -> Result<(), PieceError> {
+        let mut groups = self.groups;
+        if let Some((line, name, count)) = self.header {
+            let Some((_, cells)) = groups.pop() else {
+                return Err(PieceError::EmptyPiece {
+                    line,
+                    name: name.to_owned(),
+                });
+            };
+            let mut piece = Piece::new(name, G::shape_of(&cells));
+            piece.count = count;
+            pieces.push(piece);
+            return Ok(());
+        }
+        for (ch, cells) in groups {
+            let name = if ch == '#' {
+                (pieces.len() + 1).to_string()
+            } else {
+                ch.to_string()
+            };
+            pieces.push(Piece::new(&name, G::shape_of(&cells)));
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// Draws cells, each with its character, in the family's art: `.` where

@@ -31,10 +31,16 @@ pub enum BoardError {
         /// The forms the family knows, in words.
         expected: String,
     },
+    /// A polyomino board's size that is not `WxH` with positive numbers.
+    #[error("`{shown_text}` is not a board size (expected WIDTHxHEIGHT, for example 10x6)", shown_text = crate::text::shown(&.text))]
+    BadSize {
+        /// The text as written.
+        text: String,
+    },
     /// A board larger than [`MAX_CELLS`].
     #[error("the board has {cells} cells; the limit is {limit}")]
     TooLarge {
-        /// The number of cells (or of squares of the box).
+        /// The number of cells (or of squares of the box, holes included).
         cells: usize,
         /// The limit.
         limit: usize,

@@ -4,7 +4,7 @@ use super::art::{self, Drawn};
 use super::board::{Board, BoardError};
 use super::lattice::Motions;
 use super::packing::Packing;
-use super::pieces::{PieceError, PieceSet};
+use super::pieces::{PieceError, PieceSet, Pieces};
 
 /// A family of polyforms on a lattice (polycubes, polyiamonds,
 /// polyhexes): its boards by name, its built-in piece sets and its
@@ -59,20 +59,20 @@ impl<F: Family> Board<F> {
     }
 }
 
-impl<F: Family> PieceSet<F> {
-    /// A built-in set by name (see the family's module), with `NAME*K` for
-    /// `K` copies of each piece.
-    pub fn builtin(spec: &str) -> Result<PieceSet<F>, PieceError> {
-        let (name, count) = super::pieces::split_count(spec)?;
-        Ok(F::piece_set(&name.to_ascii_lowercase())?.times(count))
+/// A family's sets: its built-in ones ([`Family::piece_set`]), and its
+/// piece files: `NAME:` or `NAME*K:` headers over pieces drawn in the
+/// family's ASCII art (see the family's module for its form).
+impl<F: Family> Pieces for F {
+    fn named_set(name: &str) -> Result<PieceSet<F>, PieceError> {
+        F::piece_set(name)
     }
 
-    /// Reads a piece file (see the family's module for its form): `NAME:`
-    /// or `NAME*K:` headers over pieces drawn in ASCII art.
-    pub fn parse(text: &str) -> Result<PieceSet<F>, PieceError> {
+    fn read_set(text: &str) -> Result<PieceSet<F>, PieceError> {
         art::read_pieces::<F>(text)
     }
+}
 
+impl<F: Family> PieceSet<F> {
     /// Each piece as ASCII art under its header, in the form
     /// [`PieceSet::parse`] reads.
     pub fn to_text(&self) -> String {

@@ -1,11 +1,136 @@
-//! The SVG picture of a packing in the plane, cells drawn as polygons: what the triangle and the hexagon pictures share.
+//! The flat families (polyiamonds, polyhexes): their [`Family`], written once, with the boards they know by name, their sets of every polyform of a size, and their SVG pictures, cells drawn as polygons.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::lattice::Lattice;
+use super::art::Drawn;
+use super::board::{Board, BoardError};
+use super::family::Family;
+use super::lattice::{Lattice, Motions};
 use super::packing::Packing;
+use super::pieces::{PieceError, PieceSet};
+use super::shape::polyforms;
 use crate::svg::{self, Num};
+
+/// A family of flat polyforms: what its [`Family`] needs beyond its
+/// lattice, its art ([`Drawn`]) and its polygons ([`Polygons`]). Every
+/// flat family is a [`Family`] through this trait, its pieces turned over
+/// by default ([`Motions::All`]), its boards named
+/// `parallelogram:WxH`, `rhombus:N`, `hexagon:N` and `triangle:N` (sides
+/// from 1 to 256), its built-in sets those of every polyform of a size.
+pub(crate) trait Flat: Polygons + Drawn {
+    /// The family's name, [`Family::FAMILY`].
+    const POLYFORM: &'static str;
+
+    /// The length of the lattice's edge in the pictures, in pixels.
+    const UNIT: f64;
+
+    /// The sets of every polyform of a size, by name.
+    const SETS: Sets;
+
+    /// The regular hexagon of side `n`.
+    fn hexagon(n: i32) -> Vec<Self::Cell>;
+
+    /// A built-in set by another name than its size's (the diamond).
+    fn other_set(_name: &str) -> Option<PieceSet<Self>> {
+        None
+    }
+}
+
+/// The names of a flat family's sets of every polyform of a size.
+pub(crate) struct Sets {
+    /// The names of the sizes, singular, one word each, from size `first`
+    /// on (`triamond tetriamond ...`); a name is read in the plural too.
+    pub(crate) sizes: &'static str,
+    /// The size of the first name.
+    pub(crate) first: usize,
+    /// The name of every polyform of size `N`, as `polyhexes:N`.
+    pub(crate) all: &'static str,
+    /// The largest `N` of `all`.
+    pub(crate) largest: usize,
+    /// The sets the family knows, for messages.
+    pub(crate) known: &'static str,
+}
+
+impl<F: Flat> Family for F {
+    const FAMILY: &'static str = F::POLYFORM;
+
+    const MOTIONS: Motions = Motions::All;
+
+    const BOARD_FORMS: &'static str =
+        "parallelogram:WxH, rhombus:N, hexagon:N, triangle:N, or ASCII art";
+
+    fn named_board(spec: &str) -> Result<Board<F>, BoardError> {
+        let bad = || BoardError::BadSpec {
+            text: spec.to_owned(),
+            expected: F::BOARD_FORMS.to_owned(),
+        };
+        let (kind, size) = spec.split_once(':').ok_or_else(bad)?;
+        let number = |s: &str| {
+            s.trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|&n| (1..=256).contains(&n))
+        };
+        let cells = match kind.trim().to_ascii_lowercase().as_str() {
+            "parallelogram" => {
+                let (w, h) = size.split_once(['x', 'X', '*']).ok_or_else(bad)?;
+                parallelogram::<F>(number(w).ok_or_else(bad)?, number(h).ok_or_else(bad)?)
+            }
+            "rhombus" => {
+                let n = number(size).ok_or_else(bad)?;
+                parallelogram::<F>(n, n)
+            }
+            "hexagon" => F::hexagon(number(size).ok_or_else(bad)?),
+            "triangle" => {
+                let n = number(size).ok_or_else(bad)?;
+                parallelogram::<F>(n, n)
+                    .into_iter()
+                    .filter(|&c| {
+                        let [x, y, _] = F::offset(c);
+                        x + y + i32::from(F::kind(c)) < n
+                    })
+                    .collect()
+            }
+            _ => return Err(bad()),
+        };
+        Board::new(cells)
+    }
+
+    /// The set of every polyform of a size, by the size's name (singular
+    /// or plural) or as `polyhexes:N`, or a set named otherwise (the diamond).
+    fn piece_set(name: &str) -> Result<PieceSet<F>, PieceError> {
+        let sets = &F::SETS;
+        let name = name.trim();
+        let unknown = || PieceError::UnknownSet {
+            name: name.to_owned(),
+            known: sets.known.to_owned(),
+        };
+        let grown = |n| PieceSet::numbered(polyforms::<F>(n, Motions::All));
+        if let Some(n) = name
+            .strip_prefix(sets.all)
+            .and_then(|n| n.strip_prefix(':'))
+        {
+            return match n.trim().parse::<usize>() {
+                Ok(n) if (1..=sets.largest).contains(&n) => Ok(grown(n)),
+                _ => Err(unknown()),
+            };
+        }
+        if let Some(set) = F::other_set(name) {
+            return Ok(set);
+        }
+        let singular = [name.strip_suffix("es"), name.strip_suffix('s'), Some(name)];
+        sets.sizes
+            .split_whitespace()
+            .position(|size| singular.contains(&Some(size)))
+            .map(|k| grown(sets.first + k))
+            .ok_or_else(unknown)
+    }
+
+    fn svg(packing: &Packing<F>) -> String {
+        picture(packing, F::UNIT)
+    }
+}
 
 /// How a flat family draws a cell: its corners in the plane (x to the
 /// right, y up, in units of the lattice's edge), and for the edge from
@@ -17,12 +142,23 @@ pub(crate) trait Polygons: Lattice {
     fn across(cell: Self::Cell, k: usize) -> Self::Cell;
 }
 
+/// The parallelogram of `w` cells along a row and `h` rows of a flat
+/// lattice (for triangles, `w` rhombi of an up and a down triangle), each
+/// row half a cell to the right of the one below, in the order of `L::Cell`.
+pub(crate) fn parallelogram<L: Lattice>(w: i32, h: i32) -> Vec<L::Cell> {
+    (0..w)
+        .flat_map(|x| {
+            (0..h).flat_map(move |y| (0..L::KINDS).map(move |k| L::cell_at([x, y, 0], k)))
+        })
+        .collect()
+}
+
 /// The picture: each cell filled with its piece's color and outlined
 /// thinly, each placed piece outlined thickly (every edge between two
 /// placed pieces, or a piece and the outside) and labelled with its symbol
 /// at the cell nearest its centre; a packing drawn by orientation (see
 /// [`Packing`]) fills each piece whole with its orientation's color, unlabelled.
-pub(crate) fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
+fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
     const MARGIN: f64 = 10.0;
     let mut owners: HashMap<L::Cell, usize> = HashMap::new();
     for (i, placed) in packing.placed().iter().enumerate() {
@@ -56,7 +192,7 @@ pub(crate) fn picture<L: Polygons>(packing: &Packing<L>, unit: f64) -> String {
         let (x, y) = at(p);
         format!("{},{}", Num(x), Num(y))
     };
-    let mut out = svg::open(&Num(w).to_string(), &Num(h).to_string(), w, h);
+    let mut out = svg::open_px(w, h);
     let mut cells: Vec<(&L::Cell, &usize)> = owners.iter().collect();
     cells.sort();
     if packing.labelled() {

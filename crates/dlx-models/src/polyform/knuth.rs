@@ -1,17 +1,19 @@
-//! The input forms of Knuth's generators `polycube-dlx` and `polyiamond-dlx`: a board and typical cells of pieces, in base-62 coordinates.
+//! The input forms of Knuth's generators `polyomino-dlx`, `polycube-dlx` and `polyiamond-dlx`: a board and typical cells of pieces, in base-62 coordinates.
 //!
-//! Both read the same way (their literate sources describe it):
+//! All three read the same way (their literate sources describe it):
 //! - a line that begins with `|` is a comment;
 //! - the first other line lists the cells of the board, each cell a group
-//!   of coordinates (`xyz` for cubes; `xy` for the up triangle and `xy'`
-//!   for the down one to its right), each coordinate one "digit" `0`-`9`,
+//!   of coordinates (`xy` for squares, `x` the column and `y` the row;
+//!   `xyz` for cubes; `xy` for the up triangle and `xy'` for the down one
+//!   to its right), each coordinate one "digit" `0`-`9`,
 //!   `a`-`z` (10 to 35), `A`-`Z` (36 to 61), or a set of them in brackets
 //!   with ranges, so that `[0-2][0-3][0-4]` is a 3 x 4 x 5 box and
 //!   `[0-5][0-5] [0-5][0-5]'` the 6 x 6 rhombus of 72 triangles;
 //! - every later line is a piece: its name, then its cells in the same form
-//!   (a "typical" placement; every rotation, for triangles every rotation
-//!   and reflection, is used); `K*NAME` asks for K copies, K one base-62
-//!   digit, and `polyiamond-dlx`'s own `K|NAME` (K a decimal number) is read too.
+//!   (a "typical" placement; every rotation, for squares and triangles
+//!   every rotation and reflection, is used); `K*NAME` asks for K copies,
+//!   K one base-62 digit, and `polyiamond-dlx`'s own `K|NAME` (K a
+//!   decimal number) is read too.
 //!
 //! What the generators accept and these readers do not is said with the line
 //! and column: a suffix after a cell other than `'` (which makes a secondary
@@ -19,21 +21,20 @@
 //! on two lines (Knuth combines their placements; here a piece has one
 //! shape), and names other than letters, digits, `_` and `-`.
 
-use super::board::{Board, BoardError};
-use super::lattice::Lattice;
+use super::board::BoardError;
+use super::grid::Grid;
 use super::pieces::{valid_name, Piece, PieceError, PieceSet};
-use super::shape::Shape;
 
 /// A board, and maybe pieces, read from the input of one of Knuth's generators.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct KnuthSpec<L: Lattice> {
+pub struct KnuthSpec<G: Grid> {
     /// The board, from the first line that is not a comment, in Knuth's coordinates.
-    pub board: Board<L>,
+    pub board: G::Board,
     /// The pieces of the lines after it; `None` when there are none.
-    pub pieces: Option<PieceSet<L>>,
+    pub pieces: Option<PieceSet<G>>,
 }
 
-/// What is wrong with an input of `polycube-dlx` or `polyiamond-dlx`.
+/// What is wrong with an input of `polyomino-dlx`, `polycube-dlx` or `polyiamond-dlx`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum KnuthError {
@@ -50,7 +51,7 @@ pub enum KnuthError {
         expected: String,
     },
     /// A piece named on two lines.
-    #[error("line {line}: piece `{shown_name}` was given at line {first} already; here a piece has one shape (Knuth's generators would combine the placements of both lines)", shown_name = crate::text::shown(&.name))]
+    #[error("line {line}: piece `{shown_name}` was given at line {first} already; here a piece has one shape ({program} would combine the placements of both lines)", shown_name = crate::text::shown(&.name))]
     PieceTwice {
         /// The second line.
         line: usize,
@@ -58,6 +59,8 @@ pub enum KnuthError {
         first: usize,
         /// The piece.
         name: String,
+        /// The generator whose input it is, in words.
+        program: &'static str,
     },
     /// No line but comments.
     #[error("the input holds no board line (the first line that is not a `|` comment)")]
@@ -76,36 +79,56 @@ pub enum KnuthError {
     Pieces(#[source] PieceError),
 }
 
-/// What tells one generator's form from the other's.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Dialect<L: Lattice> {
-    /// Coordinates per cell: 3 for cubes, 2 for triangles.
-    pub(crate) coordinates: usize,
-    /// Whether a `'` may follow the coordinates (the down triangle).
-    pub(crate) primes: bool,
-    /// Whether `K|NAME` gives a multiplicity (`polyiamond-dlx`).
-    pub(crate) bar: bool,
-    /// The cell of these coordinates, primed or not.
-    pub(crate) cell: fn(&[usize], bool) -> L::Cell,
+/// One of Knuth's generators, whose input a reader reads: what tells
+/// their forms apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Program {
+    /// `polyomino-dlx`: cells `xy`.
+    Polyomino,
+    /// `polycube-dlx`: cells `xyz`.
+    Polycube,
+    /// `polyiamond-dlx`: cells `xy` and `xy'`, and multiplicities `K|NAME`.
+    Polyiamond,
 }
 
-/// Reads an input of a generator in `dialect` (see the module's documentation).
-pub(crate) fn parse<L: Lattice>(
-    text: &str,
-    dialect: Dialect<L>,
-) -> Result<KnuthSpec<L>, KnuthError> {
+impl Program {
+    /// Coordinates per cell: 3 for cubes, 2 in the plane.
+    fn coordinates(self) -> usize {
+        match self {
+            Program::Polycube => 3,
+            Program::Polyomino | Program::Polyiamond => 2,
+        }
+    }
+
+    /// Whether a `'` may follow the coordinates (the down triangle), and
+    /// `K|NAME` give a multiplicity.
+    fn polyiamond(self) -> bool {
+        self == Program::Polyiamond
+    }
+
+    /// The program in messages, and how its secondary items are said.
+    fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Program::Polyomino => ("polyomino-dlx", "in polyomino-dlx"),
+            Program::Polycube | Program::Polyiamond => ("Knuth's generators", "for Knuth"),
+        }
+    }
+}
+
+/// Reads an input of `program` (see the module's documentation).
+pub(crate) fn parse<G: Grid>(text: &str, program: Program) -> Result<KnuthSpec<G>, KnuthError> {
     let mut lines = text
         .lines()
         .enumerate()
         .map(|(index, line)| (index + 1, line))
         .filter(|(_, line)| !line.starts_with('|') && !line.trim().is_empty());
     let (board_line, board_text) = lines.next().ok_or(KnuthError::NoBoard)?;
-    let board_cells = cells(board_line, board_text, 0, dialect)?;
-    let board = Board::new(board_cells).map_err(|source| KnuthError::Board {
+    let board_cells = cells::<G>(board_line, board_text, 0, program)?;
+    let board = G::board_of(board_cells).map_err(|source| KnuthError::Board {
         line: board_line,
         source,
     })?;
-    let mut pieces: Vec<Piece<L>> = Vec::new();
+    let mut pieces: Vec<Piece<G>> = Vec::new();
     let mut first_lines: Vec<usize> = Vec::new();
     for (line, text) in lines {
         let start = text.len() - text.trim_start().len();
@@ -119,8 +142,8 @@ pub(crate) fn parse<L: Lattice>(
             found: format!("`{word}`"),
             expected: expected.to_owned(),
         };
-        let (count, name) = multiplicity(word, dialect.bar).ok_or_else(|| {
-            syntax(if dialect.bar {
+        let (count, name) = multiplicity(word, program.polyiamond()).ok_or_else(|| {
+            syntax(if program.polyiamond() {
                 "a multiplicity from 1 (`4|Z` or `4*Z`)"
             } else {
                 "a multiplicity of one base-62 digit from 1 (`4*Z`)"
@@ -136,9 +159,10 @@ pub(crate) fn parse<L: Lattice>(
                 line,
                 first: first_lines[at],
                 name: name.to_owned(),
+                program: program.words().0,
             });
         }
-        let typical = cells(line, text, name_end, dialect)?;
+        let typical = cells::<G>(line, text, name_end, program)?;
         if typical.is_empty() {
             return Err(KnuthError::Syntax {
                 line,
@@ -147,7 +171,7 @@ pub(crate) fn parse<L: Lattice>(
                 expected: format!("the cells of piece `{name}`"),
             });
         }
-        let mut piece = Piece::new(name, Shape::new(typical));
+        let mut piece = Piece::new(name, G::shape_of(&typical));
         piece.count = count;
         pieces.push(piece);
         first_lines.push(line);
@@ -192,12 +216,12 @@ fn digit(ch: char) -> Option<usize> {
 
 /// The cells of a list of cell specifications, which is the text of line
 /// `line` (`text`) from its byte `start` on.
-fn cells<L: Lattice>(
+fn cells<G: Grid>(
     line: usize,
     text: &str,
     start: usize,
-    dialect: Dialect<L>,
-) -> Result<Vec<L::Cell>, KnuthError> {
+    program: Program,
+) -> Result<Vec<G::Cell>, KnuthError> {
     let chars: Vec<(usize, char)> = text[start..]
         .char_indices()
         .map(|(byte, ch)| (start + byte, ch))
@@ -223,35 +247,36 @@ fn cells<L: Lattice>(
             at += 1;
             continue;
         }
-        let mut sets = Vec::with_capacity(dialect.coordinates);
-        for _ in 0..dialect.coordinates {
+        let mut sets = Vec::with_capacity(program.coordinates());
+        for _ in 0..program.coordinates() {
             sets.push(coordinates(&chars, &mut at, &syntax)?);
         }
-        let primed = dialect.primes && chars.get(at).is_some_and(|&(_, ch)| ch == '\'');
+        let primed = program.polyiamond() && chars.get(at).is_some_and(|&(_, ch)| ch == '\'');
         if primed {
             at += 1;
         }
         if at < chars.len() && !chars[at].1.is_whitespace() {
+            let secondary = program.words().1;
             return Err(syntax(
                 at,
-                "a space after the cell (a suffix, which makes a secondary item for Knuth, is not read here)",
+                &format!("a space after the cell (a suffix, which makes a secondary item {secondary}, is not read here)"),
             ));
         }
         // Every combination of the coordinates, the first one slowest.
-        let mut combos: Vec<Vec<usize>> = vec![Vec::new()];
-        for set in &sets {
+        let mut combos: Vec<[usize; 3]> = vec![[0; 3]];
+        for (k, set) in sets.iter().enumerate() {
             combos = combos
                 .into_iter()
                 .flat_map(|prefix| {
                     set.iter().map(move |&v| {
-                        let mut next = prefix.clone();
-                        next.push(v);
+                        let mut next = prefix;
+                        next[k] = v;
                         next
                     })
                 })
                 .collect();
         }
-        found.extend(combos.iter().map(|c| (dialect.cell)(c, primed)));
+        found.extend(combos.iter().map(|&c| G::knuth_cell(c, primed)));
     }
     found.sort_unstable();
     found.dedup();

@@ -10,6 +10,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::OnceLock;
 
 use dlx_core::dimers::Matrix as Kasteleyn;
 
@@ -78,8 +79,13 @@ pub trait Lattice:
     /// triangle and the hexagon).
     const ROTATIONS: usize;
 
-    /// The order of the group, reflections included (48 or 12).
-    const SYMMETRIES: usize;
+    /// The order of the group, reflections included (48 or 12): twice the
+    /// rotations, as in every point group that holds a reflection.
+    const SYMMETRIES: usize = 2 * Self::ROTATIONS;
+
+    /// The number of kinds of cells ([`Lattice::kind`]): 2 for the
+    /// triangles (up and down), 1 for the cubes and the hexagons.
+    const KINDS: u8 = 1;
 
     /// The image of a cell under a point symmetry (about a point of the
     /// lattice's own choosing; shapes and boards are translated back).
@@ -92,17 +98,30 @@ pub trait Lattice:
     /// them (the third is 0 in the plane).
     fn offset(cell: Self::Cell) -> [i32; 3];
 
-    /// The cell translated by `by`, a vector of [`Lattice::offset`]s.
-    fn translate(cell: Self::Cell, by: [i32; 3]) -> Self::Cell;
+    /// The cell of kind `kind` ([`Lattice::kind`]) whose translation
+    /// coordinates are `offset`: the inverse of [`Lattice::offset`].
+    fn cell_at(offset: [i32; 3], kind: u8) -> Self::Cell;
 
     /// Cells that translations never map to one another have different
-    /// kinds: up and down triangles; all cubes and all hexagons are of one.
+    /// kinds, from 0 to [`Lattice::KINDS`]` - 1`: up (0) and down (1)
+    /// triangles; all cubes and all hexagons are of kind 0.
     fn kind(_cell: Self::Cell) -> u8 {
         0
     }
 
+    /// The cell translated by `by`, a vector of [`Lattice::offset`]s.
+    fn translate(cell: Self::Cell, by: [i32; 3]) -> Self::Cell {
+        let at = Self::offset(cell);
+        Self::cell_at(
+            [at[0] + by[0], at[1] + by[1], at[2] + by[2]],
+            Self::kind(cell),
+        )
+    }
+
     /// The cell a polyform of one cell is made of, at the origin.
-    fn origin() -> Self::Cell;
+    fn origin() -> Self::Cell {
+        Self::cell_at([0; 3], 0)
+    }
 
     /// The cell's item name in the exact cover problem (`x1y2z0`, `x1y2'`).
     fn item_name(cell: Self::Cell) -> String;
@@ -126,8 +145,32 @@ pub trait Lattice:
 /// An integer matrix acting on the embedding of a lattice's cells.
 pub(crate) type Matrix = [[i32; 3]; 3];
 
+/// A lattice's point group as integer matrices on the embedding of its
+/// cells, generated from two or three of them on first use (see
+/// [`generate`] for the order: the identity, the rotations, the reflections).
+pub(crate) struct Group {
+    generators: &'static [Matrix],
+    matrices: OnceLock<Vec<Matrix>>,
+}
+
+impl Group {
+    /// The group these matrices generate.
+    pub(crate) const fn new(generators: &'static [Matrix]) -> Group {
+        Group {
+            generators,
+            matrices: OnceLock::new(),
+        }
+    }
+
+    /// The image of `v` under the matrix of `symmetry`.
+    pub(crate) fn apply(&self, symmetry: Symmetry, v: [i32; 3]) -> [i32; 3] {
+        let matrices = self.matrices.get_or_init(|| generate(self.generators));
+        apply(&matrices[symmetry.index()], v)
+    }
+}
+
 /// `m v`.
-pub(crate) fn apply(m: &Matrix, v: [i32; 3]) -> [i32; 3] {
+fn apply(m: &Matrix, v: [i32; 3]) -> [i32; 3] {
     let row = |r: &[i32; 3]| r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
     [row(&m[0]), row(&m[1]), row(&m[2])]
 }
@@ -151,7 +194,7 @@ fn determinant(m: &Matrix) -> i32 {
 /// The group the generators make, by breadth-first closure from the
 /// identity: the rotations (determinant 1) first in the order found, then
 /// the reflections in the order found; the identity is first.
-pub(crate) fn generate(generators: &[Matrix]) -> Vec<Matrix> {
+fn generate(generators: &[Matrix]) -> Vec<Matrix> {
     const IDENTITY: Matrix = [[1, 0, 0], [0, 1, 0], [0, 0, 1]];
     let mut found = vec![IDENTITY];
     let mut next = 0;

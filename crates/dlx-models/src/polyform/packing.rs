@@ -1,21 +1,22 @@
-//! A decoded packing: the placed pieces, the checker that reads only the puzzle and the answer, and the text drawing.
+//! A decoded packing: the placed pieces, the checker that reads only the puzzle and the answer (every grid's), and the text drawing.
 
 use std::collections::HashSet;
 use std::fmt;
 
 use super::art::{self, Drawn, Layout};
 use super::board::Board;
+use super::grid::Grid;
 use super::lattice::{Lattice, Motions};
 use super::pieces::PieceSet;
 use super::shape::Shape;
 
 /// One piece put on the board.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
-pub struct PlacedPiece<L: Lattice> {
+pub struct PlacedPiece<G: Grid> {
     /// The piece's index in its set.
     pub piece: usize,
     /// The cells it covers, sorted.
-    pub cells: Vec<L::Cell>,
+    pub cells: Vec<G::Cell>,
 }
 
 /// A packing of a board: the placed pieces, with the pieces' names and
@@ -35,7 +36,9 @@ pub struct Packing<L: Lattice> {
     orientations: Option<Vec<Shape<L>>>,
 }
 
-/// What is wrong with a packing, found by [`Packing::check`].
+/// What is wrong with a packing, found by [`Packing::check`] (or a
+/// polyomino tiling's check); cells are named as the grid says them in
+/// messages ([`Grid::cell_words`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PackingError {
@@ -50,19 +53,19 @@ pub enum PackingError {
     OffBoard {
         /// The piece.
         name: String,
-        /// The cell's item name.
+        /// The cell.
         cell: String,
     },
     /// A cell covered twice.
-    #[error("the cell {cell} is covered twice")]
+    #[error("the cell at {cell} is covered twice")]
     CoveredTwice {
-        /// The cell's item name.
+        /// The cell.
         cell: String,
     },
     /// A cell covered by no piece.
-    #[error("the cell {cell} is not covered")]
+    #[error("the cell at {cell} is not covered")]
     NotCovered {
-        /// The cell's item name.
+        /// The cell.
         cell: String,
     },
     /// A piece used another number of times than its count.
@@ -121,15 +124,7 @@ impl<L: Lattice> Packing<L> {
     /// piece's orientation (see the type's docs); `None` otherwise.
     pub fn orientation(&self, placed: &PlacedPiece<L>) -> Option<usize> {
         let orientations = self.orientations.as_ref()?;
-        let shape = Shape::new(placed.cells.iter().copied());
-        // A shape that is none of the piece's orientations (a packing that
-        // `check` refuses) gets an index of its own.
-        Some(
-            orientations
-                .iter()
-                .position(|o| *o == shape)
-                .unwrap_or(orientations.len()),
-        )
+        Some(orientation::<L>(orientations, &placed.cells))
     }
 
     /// The character that draws a placed piece: its piece's symbol, or the
@@ -171,52 +166,76 @@ impl<L: Lattice> Packing<L> {
         pieces: &PieceSet<L>,
         motions: Motions,
     ) -> Result<(), PackingError> {
-        let set = pieces.pieces();
-        let mut used = vec![0usize; set.len()];
-        let mut covered = HashSet::new();
-        for placed in &self.placed {
-            let piece = set.get(placed.piece).ok_or(PackingError::UnknownPiece {
-                index: placed.piece,
-            })?;
-            used[placed.piece] += 1;
-            for &c in &placed.cells {
-                if !board.contains(c) {
-                    return Err(PackingError::OffBoard {
-                        name: piece.name.clone(),
-                        cell: L::item_name(c),
-                    });
-                }
-                if !covered.insert(c) {
-                    return Err(PackingError::CoveredTwice {
-                        cell: L::item_name(c),
-                    });
-                }
-            }
-            let shape = Shape::new(placed.cells.iter().copied());
-            if shape.len() != placed.cells.len()
-                || !piece.shape.orientations(motions).contains(&shape)
-            {
-                return Err(PackingError::WrongShape {
+        check(&self.placed, board, pieces, motions)
+    }
+}
+
+/// Checks placed pieces against the puzzle's rules alone (see
+/// [`Packing::check`]), on any grid.
+pub(crate) fn check<G: Grid>(
+    placed: &[PlacedPiece<G>],
+    board: &G::Board,
+    pieces: &PieceSet<G>,
+    motions: Motions,
+) -> Result<(), PackingError> {
+    let set = pieces.pieces();
+    let mut used = vec![0usize; set.len()];
+    let mut covered = HashSet::new();
+    for placed in placed {
+        let piece = set.get(placed.piece).ok_or(PackingError::UnknownPiece {
+            index: placed.piece,
+        })?;
+        used[placed.piece] += 1;
+        for &c in &placed.cells {
+            if !G::on_board(board, c) {
+                return Err(PackingError::OffBoard {
                     name: piece.name.clone(),
+                    cell: G::cell_words(c),
+                });
+            }
+            if !covered.insert(c) {
+                return Err(PackingError::CoveredTwice {
+                    cell: G::cell_words(c),
                 });
             }
         }
-        if let Some(&c) = board.cells().iter().find(|c| !covered.contains(c)) {
-            return Err(PackingError::NotCovered {
-                cell: L::item_name(c),
+        let shape = G::shape_of(&placed.cells);
+        if G::area(&shape) != placed.cells.len()
+            || !G::orientations(&piece.shape, motions).contains(&shape)
+        {
+            return Err(PackingError::WrongShape {
+                name: piece.name.clone(),
             });
         }
-        for (piece, &n) in set.iter().zip(&used) {
-            if n != piece.count {
-                return Err(PackingError::WrongCount {
-                    name: piece.name.clone(),
-                    used: n,
-                    count: piece.count,
-                });
-            }
-        }
-        Ok(())
     }
+    if let Some(c) = G::board_cells(board)
+        .into_iter()
+        .find(|c| !covered.contains(c))
+    {
+        return Err(PackingError::NotCovered {
+            cell: G::cell_words(c),
+        });
+    }
+    for (piece, &n) in set.iter().zip(&used) {
+        if n != piece.count {
+            return Err(PackingError::WrongCount {
+                name: piece.name.clone(),
+                used: n,
+                count: piece.count,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The index of a placed piece's shape among `orientations`, or their
+/// number when it is none of them (a packing that the check refuses).
+pub(crate) fn orientation<G: Grid>(orientations: &[G::Shape], cells: &[G::Cell]) -> usize {
+    let shape = G::shape_of(cells);
+    orientations
+        .iter()
+        .position(|o| *o == shape)
+        .unwrap_or(orientations.len())
 }
 
 impl<F: Drawn> Packing<F> {

@@ -1,29 +1,30 @@
-//! Pieces: named shapes with a multiplicity, sets of them, and the names, counts and selections the faces ask for.
+//! Pieces: named shapes with a multiplicity, sets of them, and the names, counts and selections the faces ask for; what every piece file's reader shares.
 
 use std::collections::BTreeSet;
 
 use super::board::MAX_CELLS;
+use super::grid::Grid;
 use super::lattice::{Lattice, Motions};
 use super::shape::Shape;
 
-/// A piece: a named shape, the character that draws it, and how many
-/// copies a packing must use.
+/// A piece: a named shape of grid `G`, the character that draws it, and
+/// how many copies a packing must use.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Piece<L: Lattice> {
+pub struct Piece<G: Grid> {
     /// The piece's name (letters, digits, `_` and `-`), its item name in the problem.
     pub name: String,
     /// The character that draws the piece in a rendered packing.
     pub symbol: char,
     /// The shape in the orientation it was given.
-    pub shape: Shape<L>,
+    pub shape: G::Shape,
     /// How many copies a packing uses (at least 1).
     pub count: usize,
 }
 
 /// A list of pieces with distinct names and distinct symbols.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PieceSet<L: Lattice> {
-    pieces: Vec<Piece<L>>,
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PieceSet<G: Grid> {
+    pieces: Vec<Piece<G>>,
 }
 
 /// What can be wrong with a piece file, a piece set's name or a selection.
@@ -106,9 +107,9 @@ const SPARE_SYMBOLS: &str =
 /// The symbols of numbered pieces: `1`..`9`, `A`..`Z`, `a`..`z`.
 const NUMBER_SYMBOLS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-impl<L: Lattice> Piece<L> {
+impl<G: Grid> Piece<G> {
     /// A piece used once, drawn by the first character of its name.
-    pub fn new(name: &str, shape: Shape<L>) -> Piece<L> {
+    pub fn new(name: &str, shape: G::Shape) -> Piece<G> {
         Piece {
             name: name.to_owned(),
             symbol: name.chars().next().unwrap_or('?'),
@@ -118,10 +119,11 @@ impl<L: Lattice> Piece<L> {
     }
 }
 
-impl<L: Lattice> PieceSet<L> {
+impl<G: Grid> PieceSet<G> {
     /// A set of these pieces; names must be distinct; symbols that clash
-    /// (or that draw a hole, `.` or a space) are replaced by unused ones.
-    pub fn new(pieces: Vec<Piece<L>>) -> Result<PieceSet<L>, PieceError> {
+    /// (or that draw a hole, `.` or a space) are replaced by unused ones
+    /// (letters first).
+    pub fn new(pieces: Vec<Piece<G>>) -> Result<PieceSet<G>, PieceError> {
         let mut names = BTreeSet::new();
         for p in &pieces {
             if !names.insert(p.name.as_str()) {
@@ -140,7 +142,7 @@ impl<L: Lattice> PieceSet<L> {
 
     /// The shapes as pieces named `1`, `2`, ... in order, drawn by
     /// `1`..`9`, `A`..`Z`, `a`..`z` (then spare symbols), each once.
-    pub fn numbered(shapes: Vec<Shape<L>>) -> PieceSet<L> {
+    pub fn numbered(shapes: Vec<G::Shape>) -> PieceSet<G> {
         let mut symbols = NUMBER_SYMBOLS.chars();
         let pieces = shapes
             .into_iter()
@@ -158,7 +160,7 @@ impl<L: Lattice> PieceSet<L> {
     }
 
     /// The pieces of a table of names and shapes, in order, each once.
-    pub(crate) fn named(table: Vec<(&str, Shape<L>)>) -> PieceSet<L> {
+    pub(crate) fn named(table: Vec<(&str, G::Shape)>) -> PieceSet<G> {
         let pieces = table
             .into_iter()
             .map(|(name, shape)| Piece::new(name, shape))
@@ -183,7 +185,7 @@ impl<L: Lattice> PieceSet<L> {
     }
 
     /// The pieces in order.
-    pub fn pieces(&self) -> &[Piece<L>] {
+    pub fn pieces(&self) -> &[Piece<G>] {
         &self.pieces
     }
 
@@ -202,12 +204,12 @@ impl<L: Lattice> PieceSet<L> {
     pub fn area(&self) -> usize {
         self.pieces
             .iter()
-            .map(|p| p.shape.len().saturating_mul(p.count))
+            .map(|p| G::area(&p.shape).saturating_mul(p.count))
             .fold(0, usize::saturating_add)
     }
 
     /// Every piece's count multiplied by `k`.
-    pub fn times(mut self, k: usize) -> PieceSet<L> {
+    pub fn times(mut self, k: usize) -> PieceSet<G> {
         for p in &mut self.pieces {
             p.count = p.count.saturating_mul(k);
         }
@@ -236,7 +238,7 @@ impl<L: Lattice> PieceSet<L> {
 
     /// Keeps only the named pieces, in the given order; `NAME*K` gives the
     /// piece `K` copies (the faces' `--only I,L*2`).
-    pub fn select(&self, names: &[&str]) -> Result<PieceSet<L>, PieceError> {
+    pub fn select(&self, names: &[&str]) -> Result<PieceSet<G>, PieceError> {
         let mut out = Vec::new();
         for &spec in names {
             let (name, count) = split_count(spec)?;
@@ -256,7 +258,7 @@ impl<L: Lattice> PieceSet<L> {
     }
 
     /// Appends another set's pieces (names must stay distinct).
-    pub fn extend(self, other: PieceSet<L>) -> Result<PieceSet<L>, PieceError> {
+    pub fn extend(self, other: PieceSet<G>) -> Result<PieceSet<G>, PieceError> {
         let mut pieces = self.pieces;
         pieces.extend(other.pieces);
         PieceSet::new(pieces)
@@ -266,7 +268,34 @@ impl<L: Lattice> PieceSet<L> {
     pub fn names(&self) -> Vec<&str> {
         self.pieces.iter().map(|p| p.name.as_str()).collect()
     }
+}
 
+/// A grid whose piece sets are known by name and read from files: every
+/// [`Family`](super::Family), and the polyominoes' square grid. What
+/// [`PieceSet::builtin`] and [`PieceSet::parse`] read.
+pub trait Pieces: Grid {
+    /// A built-in set by its name, in lowercase.
+    fn named_set(name: &str) -> Result<PieceSet<Self>, PieceError>;
+
+    /// The pieces of a piece file.
+    fn read_set(text: &str) -> Result<PieceSet<Self>, PieceError>;
+}
+
+impl<G: Pieces> PieceSet<G> {
+    /// A built-in set by name (see the grid's module), with `NAME*K` for
+    /// `K` copies of each piece.
+    pub fn builtin(spec: &str) -> Result<PieceSet<G>, PieceError> {
+        let (name, count) = split_count(spec)?;
+        Ok(G::named_set(&name.to_ascii_lowercase())?.times(count))
+    }
+
+    /// Reads a piece file (see the grid's module for its form).
+    pub fn parse(text: &str) -> Result<PieceSet<G>, PieceError> {
+        G::read_set(text)
+    }
+}
+
+impl<L: Lattice> PieceSet<L> {
     /// Whether the set is its own mirror image: each piece's mirror image
     /// is, up to rotation, a piece of the set with the same count (itself
     /// when it is achiral). Then every reflection that maps the board onto
@@ -285,7 +314,8 @@ impl<L: Lattice> PieceSet<L> {
 }
 
 /// Parses `NAME*K` (or `NAME`) into the name and the count, from 1 to
-/// [`MAX_CELLS`].
+/// [`MAX_CELLS`]: more copies than a board can have cells would only make
+/// the area overflow.
 pub fn split_count(text: &str) -> Result<(&str, usize), PieceError> {
     match text.split_once('*') {
         None => Ok((text.trim(), 1)),
@@ -296,6 +326,21 @@ pub fn split_count(text: &str) -> Result<(&str, usize), PieceError> {
             }),
         },
     }
+}
+
+/// The name and the count of a piece file's header `NAME:` or `NAME*K:`,
+/// the text of line `line` as written.
+pub(crate) fn piece_header(line: usize, text: &str) -> Result<(&str, usize), PieceError> {
+    let bad = || PieceError::BadHeader {
+        line,
+        text: text.to_owned(),
+    };
+    let spec = text.trim_end().strip_suffix(':').unwrap_or(text).trim();
+    let (name, count) = split_count(spec).map_err(|_| bad())?;
+    if !valid_name(name) {
+        return Err(bad());
+    }
+    Ok((name, count))
 }
 
 /// Whether a piece name is letters, digits, `_` and `-`.

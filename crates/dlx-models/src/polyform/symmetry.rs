@@ -4,12 +4,11 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_core::{Count, OptionId, Problem, Solver};
+use dlx_core::{Count, OptionId, Problem, Solver, Stats};
 
 use super::lattice::Lattice;
-use super::model::{map_placement, Polyform};
-use crate::polyomino::Counts;
-use crate::tilings::{OrbitCount, Tilings};
+use super::model::{map_placement, Encoding, Polyform};
+use crate::tilings::{Counts, OrbitCount, Tilings};
 
 /// The search behind [`Polyform::count_by_symmetry`], split from its solver
 /// so that any search of [`SymmetryCount::problem`] can run it, on one
@@ -39,8 +38,8 @@ use crate::tilings::{OrbitCount, Tilings};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
-pub struct SymmetryCount<'a, L: Lattice> {
-    model: &'a Polyform<L>,
+pub struct SymmetryCount<'a, G: Encoding> {
+    model: &'a Polyform<G>,
     kind: Kind,
     /// The problem searched: the model's own, or with one piece restricted.
     problem: Cow<'a, Problem>,
@@ -71,6 +70,24 @@ impl<L: Lattice> Polyform<L> {
     /// (see the comment in the code); without one, every packing is
     /// compared with all its images.
     pub fn symmetry_count(&self) -> SymmetryCount<'_, L> {
+        self.orbits()
+    }
+
+    /// The number of packings up to [`Polyform::symmetries`], exactly.
+    pub fn count_distinct(&self) -> Count {
+        self.count_by_symmetry().0.distinct
+    }
+
+    /// Both counts from one search with a piece restricted (see
+    /// [`SymmetryCount`], which runs on any solver), and its statistics.
+    pub fn count_by_symmetry(&self) -> (Counts, Stats) {
+        self.counts_by_symmetry()
+    }
+}
+
+impl<G: Encoding> Polyform<G> {
+    /// The count up to symmetry, on any grid (see [`SymmetryCount`]).
+    pub(crate) fn orbits(&self) -> SymmetryCount<'_, G> {
         let borrowed = |kind| SymmetryCount {
             model: self,
             kind,
@@ -80,32 +97,10 @@ impl<L: Lattice> Polyform<L> {
         if self.group.len() == 1 {
             return borrowed(Kind::Trivial);
         }
-        // Restricting a piece divides the search by the mean size of the
-        // orbits of its placements (the group's order when no placement is
-        // symmetric; about half of it for the X pentomino in a box of odd
-        // width, which fixes every X on its middle plane), so the piece with
-        // the largest mean orbit is taken; among those within 5% of it, the
-        // one with the fewest placements (Knuth's X: the piece hardest to
-        // place, whose item the search branches on first).
-        let candidates: Vec<(usize, HashMap<usize, Vec<usize>>)> = self
-            .pieces
-            .pieces()
-            .iter()
-            .enumerate()
-            .filter(|&(i, p)| p.count == 1 && self.group.iter().all(|g| g.pieces[i] == i))
-            .map(|(i, _)| (i, self.orbit_representatives(i)))
-            .collect();
-        let ratio = |(i, reps): &(usize, HashMap<usize, Vec<usize>>)| {
-            reps.len() as f64 / self.lookup[*i].len() as f64
-        };
-        let least = candidates.iter().map(ratio).fold(f64::INFINITY, f64::min);
-        let best = candidates
-            .into_iter()
-            .filter(|c| ratio(c) <= least * 1.05)
-            .min_by_key(|(i, _)| (self.lookup[*i].len(), *i));
-        let Some((piece, stabilizer)) = best else {
+        let Some(piece) = self.restricted() else {
             return borrowed(Kind::Full((1..self.group.len()).collect()));
         };
+        let stabilizer = self.orbit_representatives(piece);
         let built =
             self.encode(|p| self.placements[p].piece != piece || stabilizer.contains_key(&p));
         let Ok((problem, option_placement)) = built else {
@@ -120,9 +115,54 @@ impl<L: Lattice> Polyform<L> {
             option_placement: Cow::Owned(option_placement),
         }
     }
+
+    /// Both counts from the search of [`Polyform::orbits`] on this
+    /// thread, and its statistics.
+    pub(crate) fn counts_by_symmetry(&self) -> (Counts, Stats) {
+        let count = self.orbits();
+        let mut solver = Solver::new(count.problem());
+        let counts = count.count(&mut solver);
+        (counts, *solver.stats())
+    }
+
+    /// The piece the count up to symmetry restricts: one used once that
+    /// every symmetry of the group maps to itself, chosen as
+    /// [`Encoding::LARGEST_ORBITS`] says.
+    fn restricted(&self) -> Option<usize> {
+        let candidates = self
+            .pieces
+            .pieces()
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| p.count == 1 && self.group.iter().all(|g| g.pieces[i] == i))
+            .map(|(i, _)| i);
+        let placements = |i: usize| self.lookup[i].len();
+        if !G::LARGEST_ORBITS {
+            return candidates.min_by_key(|&i| placements(i));
+        }
+        // Restricting a piece divides the search by the mean size of the
+        // orbits of its placements (the group's order when no placement is
+        // symmetric; about half of it for the X pentomino in a box of odd
+        // width, which fixes every X on its middle plane), so the piece with
+        // the largest mean orbit is taken; among those within 5% of it, the
+        // one with the fewest placements (Knuth's X: the piece hardest to
+        // place, whose item the search branches on first).
+        let ratios: Vec<(usize, f64)> = candidates
+            .map(|i| {
+                let orbits = self.orbit_representatives(i).len();
+                (i, orbits as f64 / placements(i) as f64)
+            })
+            .collect();
+        let least = ratios.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+        ratios
+            .into_iter()
+            .filter(|c| c.1 <= least * 1.05)
+            .map(|(i, _)| i)
+            .min_by_key(|&i| (placements(i), i))
+    }
 }
 
-impl<L: Lattice> SymmetryCount<'_, L> {
+impl<G: Encoding> SymmetryCount<'_, G> {
     /// The problem to search: every solution of it goes to [`SymmetryCount::orbit`].
     pub fn problem(&self) -> &Problem {
         &self.problem
@@ -185,7 +225,7 @@ impl<L: Lattice> SymmetryCount<'_, L> {
     }
 }
 
-impl<L: Lattice> Polyform<L> {
+impl<G: Encoding> Polyform<G> {
     /// One placement of `piece` per orbit of its placements under the
     /// group (the first in order), with the symmetries other than the
     /// identity that fix it.
@@ -231,7 +271,7 @@ impl<L: Lattice> Polyform<L> {
     }
 }
 
-impl<L: Lattice> OrbitCount for SymmetryCount<'_, L> {
+impl<G: Encoding> OrbitCount for SymmetryCount<'_, G> {
     fn problem(&self) -> &Problem {
         SymmetryCount::problem(self)
     }
@@ -245,9 +285,9 @@ impl<L: Lattice> OrbitCount for SymmetryCount<'_, L> {
     }
 }
 
-/// A polyform's packings are counted by the models' one policy
-/// ([`crate::tilings::count_tilings`]), as a polyomino board's tilings are.
-impl<L: Lattice> Tilings for Polyform<L> {
+/// A polyform's packings (a polyomino board's tilings among them) are
+/// counted by the models' one policy ([`crate::tilings::count_tilings`]).
+impl<G: Encoding> Tilings for Polyform<G> {
     type Error = std::convert::Infallible;
 
     fn problem(&self) -> &Problem {
@@ -259,6 +299,6 @@ impl<L: Lattice> Tilings for Polyform<L> {
     }
 
     fn orbit_count(&self) -> Result<Box<dyn OrbitCount + '_>, Self::Error> {
-        Ok(Box::new(self.symmetry_count()))
+        Ok(Box::new(self.orbits()))
     }
 }

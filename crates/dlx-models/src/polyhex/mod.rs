@@ -67,17 +67,4 @@ pub use crate::polyform::{
 pub use lattice::{Cell, Hexagonal};
 pub use pieces::polyhexes;
 
-/// A board of hexagons.
-pub type Board = crate::polyform::Board<Hexagonal>;
-/// A polyhex.
-pub type Shape = crate::polyform::Shape<Hexagonal>;
-/// A named polyhex with a count.
-pub type Piece = crate::polyform::Piece<Hexagonal>;
-/// A set of polyhexes.
-pub type PieceSet = crate::polyform::PieceSet<Hexagonal>;
-/// The exact cover problem of a board and a set of polyhexes.
-pub type Polyhex = crate::polyform::Polyform<Hexagonal>;
-/// A packing of a board by polyhexes.
-pub type Packing = crate::polyform::Packing<Hexagonal>;
-/// One polyhex placed.
-pub type PlacedPiece = crate::polyform::PlacedPiece<Hexagonal>;
+crate::polyform::family_types!(Hexagonal, Polyhex, "hexagons", "polyhex", "polyhexes");

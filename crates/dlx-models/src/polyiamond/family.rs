@@ -1,72 +1,40 @@
-//! The polyiamond family: its boards by name, its built-in piece sets and its pictures (the drawing in ASCII art is the lattice's).
+//! The polyiamond family: its boards by name, its built-in piece sets and its pictures' scale (its [`Family`](crate::polyform::Family) is every flat family's; the drawing in ASCII art is the lattice's).
 
-use super::lattice::{centre3, parallelogram, Cell, Triangular};
-use super::pieces;
-use crate::polyform::flat;
-use crate::polyform::{Board, BoardError, Family, Motions, Packing, PieceError, PieceSet};
+use super::lattice::{centre3, Cell, Triangular};
+use super::pieces::diamond;
+use crate::polyform::flat::{parallelogram, Flat, Sets};
+use crate::polyform::PieceSet;
 
-impl Family for Triangular {
-    const FAMILY: &'static str = "polyiamond";
+impl Flat for Triangular {
+    const POLYFORM: &'static str = "polyiamond";
 
-    const MOTIONS: Motions = Motions::All;
+    const UNIT: f64 = 36.0;
 
-    const BOARD_FORMS: &'static str =
-        "parallelogram:WxH, rhombus:N, hexagon:N, triangle:N, or ASCII art";
+    const SETS: Sets = Sets {
+        sizes: "triamond tetriamond pentiamond hexiamond heptiamond octiamond",
+        first: 3,
+        all: "polyiamonds",
+        largest: 10,
+        known: "triamonds tetriamonds pentiamonds hexiamonds heptiamonds octiamonds diamond polyiamonds:N",
+    };
 
-    fn named_board(spec: &str) -> Result<Board<Triangular>, BoardError> {
-        let bad = || BoardError::BadSpec {
-            text: spec.to_owned(),
-            expected: Triangular::BOARD_FORMS.to_owned(),
-        };
-        let (kind, size) = spec.split_once(':').ok_or_else(bad)?;
-        let number = |s: &str| {
-            s.trim()
-                .parse::<i32>()
-                .ok()
-                .filter(|&n| (1..=256).contains(&n))
-        };
-        let cells: Vec<Cell> = match kind.trim().to_ascii_lowercase().as_str() {
-            "parallelogram" => {
-                let (w, h) = size.split_once(['x', 'X', '*']).ok_or_else(bad)?;
-                let (w, h) = (number(w).ok_or_else(bad)?, number(h).ok_or_else(bad)?);
-                parallelogram(w, h)
-            }
-            "rhombus" => {
-                let n = number(size).ok_or_else(bad)?;
-                parallelogram(n, n)
-            }
-            "hexagon" => {
-                let n = number(size).ok_or_else(bad)?;
-                let all = parallelogram(2 * n, 2 * n);
-                all.into_iter()
-                    .map(|c| Cell {
-                        x: c.x - n,
-                        y: c.y - n,
-                        ..c
-                    })
-                    .filter(|&c| {
-                        let (a, b) = centre3(c);
-                        a.abs() < 3 * n && b.abs() < 3 * n && (a + b).abs() < 3 * n
-                    })
-                    .collect()
-            }
-            "triangle" => {
-                let n = number(size).ok_or_else(bad)?;
-                parallelogram(n, n)
-                    .into_iter()
-                    .filter(|c| c.x + c.y + i32::from(c.down) < n)
-                    .collect()
-            }
-            _ => return Err(bad()),
-        };
-        Board::new(cells)
+    fn hexagon(n: i32) -> Vec<Cell> {
+        parallelogram::<Triangular>(2 * n, 2 * n)
+            .into_iter()
+            .map(|c| Cell {
+                x: c.x - n,
+                y: c.y - n,
+                ..c
+            })
+            .filter(|&c| {
+                let (a, b) = centre3(c);
+                a.abs() < 3 * n && b.abs() < 3 * n && (a + b).abs() < 3 * n
+            })
+            .collect()
     }
 
-    fn piece_set(name: &str) -> Result<PieceSet<Triangular>, PieceError> {
-        pieces::builtin(name)
-    }
-
-    fn svg(packing: &Packing<Triangular>) -> String {
-        flat::picture(packing, 36.0)
+    /// The diamond, also as `diamonds`, `lozenge` and `lozenges`.
+    fn other_set(name: &str) -> Option<PieceSet<Triangular>> {
+        matches!(name, "diamond" | "diamonds" | "lozenge" | "lozenges").then(diamond)
     }
 }

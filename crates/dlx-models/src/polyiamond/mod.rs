@@ -81,20 +81,14 @@ pub use crate::polyform::{
 pub use lattice::{Cell, Triangular};
 pub use pieces::{diamond, polyiamonds};
 
-/// A board of triangles.
-pub type Board = crate::polyform::Board<Triangular>;
-/// A polyiamond.
-pub type Shape = crate::polyform::Shape<Triangular>;
-/// A named polyiamond with a count.
-pub type Piece = crate::polyform::Piece<Triangular>;
-/// A set of polyiamonds.
-pub type PieceSet = crate::polyform::PieceSet<Triangular>;
-/// The exact cover problem of a board and a set of polyiamonds.
-pub type Polyiamond = crate::polyform::Polyform<Triangular>;
-/// A packing of a board by polyiamonds.
-pub type Packing = crate::polyform::Packing<Triangular>;
-/// One polyiamond placed.
-pub type PlacedPiece = crate::polyform::PlacedPiece<Triangular>;
+crate::polyform::family_types!(
+    Triangular,
+    Polyiamond,
+    "triangles",
+    "polyiamond",
+    "polyiamonds"
+);
+
 /// The input of Knuth's `polyiamond-dlx`.
 pub type KnuthSpec = crate::polyform::KnuthSpec<Triangular>;
 
@@ -112,18 +106,6 @@ impl crate::polyform::KnuthSpec<Triangular> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse(text: &str) -> Result<KnuthSpec, KnuthError> {
-        crate::polyform::parse_knuth(
-            text,
-            crate::polyform::Dialect {
-                coordinates: 2,
-                primes: true,
-                bar: true,
-                cell: |c, down| Cell {
-                    x: c[0] as i32,
-                    y: c[1] as i32,
-                    down,
-                },
-            },
-        )
+        crate::polyform::parse_knuth(text, crate::polyform::Program::Polyiamond)
     }
 }

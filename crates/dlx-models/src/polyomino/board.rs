@@ -1,9 +1,7 @@
 //! Boards: a rectangle `WxH` or ASCII art with holes, and the board's symmetry group.
 
 use super::shape::Transform;
-
-/// The most cells a board may have.
-pub const MAX_CELLS: usize = 1 << 16;
+use crate::polyform::{cell_char, BoardError, MAX_CELLS};
 
 /// A board: the cells of a `height x width` grid that pieces must cover.
 ///
@@ -15,39 +13,6 @@ pub struct Board {
     height: usize,
     /// `cells[row * width + col]`: whether the square is part of the board.
     present: Vec<bool>,
-}
-
-/// What can be wrong with a board.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum BoardError {
-    /// A size that is not `WxH` with positive numbers.
-    #[error("`{shown_text}` is not a board size (expected WIDTHxHEIGHT, for example 10x6)", shown_text = crate::text::shown(&.text))]
-    BadSize {
-        /// The text as written.
-        text: String,
-    },
-    /// A board larger than [`MAX_CELLS`].
-    #[error("the board has {cells} squares; the limit is {limit}")]
-    TooLarge {
-        /// The number of squares of the grid.
-        cells: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// A character that is neither a cell nor a hole.
-    #[error("line {line}, column {column}: `{shown_found}` is not a board cell (`#`, a letter or a digit) or a hole (`.` or space)", shown_found = crate::text::shown(&.found))]
-    BadChar {
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// Art without a single cell.
-    #[error("the board has no cells")]
-    Empty,
 }
 
 impl Board {
@@ -96,17 +61,8 @@ impl Board {
                 continue;
             }
             for (c, ch) in line.trim_end().chars().enumerate() {
-                match ch {
-                    '.' | ' ' => {}
-                    '#' => cells.push((row, c)),
-                    _ if ch.is_ascii_alphanumeric() => cells.push((row, c)),
-                    _ => {
-                        return Err(BoardError::BadChar {
-                            line: i + 1,
-                            column: c + 1,
-                            found: ch,
-                        })
-                    }
+                if cell_char(ch, i + 1, c + 1)? {
+                    cells.push((row, c));
                 }
             }
             row += 1;

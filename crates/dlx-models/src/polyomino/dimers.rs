@@ -42,11 +42,12 @@
 use dlx_core::dimers::{count, frequencies, Frequencies, Matrix};
 use dlx_core::{Answer, Budget, Count, OptionId};
 
-use super::model::Polyomino;
+use super::board::Board;
 
 /// The domino tilings of a board as perfect matchings: Kasteleyn's signed
-/// matrix of the board ([`Polyomino::dimers`]) and the option of the
-/// model's problem that each of its edges stands for.
+/// matrix of the board
+/// ([`Polyomino::dimers`](super::Polyomino::dimers)) and the option of
+/// the model's problem that each of its edges stands for.
 ///
 /// ```
 /// use dlx_core::Budget;
@@ -68,6 +69,19 @@ pub struct Dimers {
 }
 
 impl Dimers {
+    /// The matchings of the dominoes `pairs` (indices into `cells`, the
+    /// board's cells in order), option `k` of the model's problem for pair `k`.
+    pub(super) fn of(
+        board: &Board,
+        cells: &[(usize, usize)],
+        pairs: &[(usize, usize)],
+    ) -> Option<Dimers> {
+        Some(Dimers {
+            matrix: kasteleyn(board, cells, pairs)?,
+            options: (0..pairs.len()).map(OptionId::new).collect(),
+        })
+    }
+
     /// Kasteleyn's matrix: a row per black cell, a column per white one
     /// (and, where the board has more of one color than of the other,
     /// lines without entries on the other side to make it square: it has
@@ -76,8 +90,9 @@ impl Dimers {
         &self.matrix
     }
 
-    /// The option of [`Polyomino::problem`] that each edge of the matrix
-    /// stands for, in the order of [`Matrix::edges`].
+    /// The option of [`Polyomino::problem`](super::Polyomino::problem)
+    /// that each edge of the matrix stands for, in the order of
+    /// [`Matrix::edges`].
     pub fn options(&self) -> &[OptionId] {
         &self.options
     }
@@ -89,10 +104,11 @@ impl Dimers {
     }
 
     /// The number of tilings and, for each option of
-    /// [`Polyomino::problem`] (a domino in place), the number of tilings
-    /// that hold it ([`dlx_core::dimers::frequencies`], about three times
-    /// the count's time): `through[option]`, divided by the total, is the
-    /// probability that a uniformly random tiling holds that domino.
+    /// [`Polyomino::problem`](super::Polyomino::problem) (a domino in
+    /// place), the number of tilings that hold it
+    /// ([`dlx_core::dimers::frequencies`], about three times the count's
+    /// time): `through[option]`, divided by the total, is the probability
+    /// that a uniformly random tiling holds that domino.
     pub fn frequencies(&self, budget: &Budget) -> Answer<Option<Frequencies>> {
         // The edges are the options, in order (see `Polyomino::dimers`).
         debug_assert!(self.options.iter().enumerate().all(|(e, o)| o.index() == e));
@@ -100,102 +116,84 @@ impl Dimers {
     }
 }
 
-impl Polyomino {
-    /// The domino tilings of the board as perfect matchings, when the
-    /// pieces are dominoes only (one piece of two cells, used as often as
-    /// the board needs, as [`PieceSet::domino`](super::PieceSet::domino)
-    /// is); `None` for any other pieces, where no determinant counts the
-    /// tilings.
-    pub fn dimers(&self) -> Option<Dimers> {
-        let [piece] = self.pieces.pieces() else {
-            return None;
-        };
-        if piece.shape.len() != 2 {
-            return None;
+/// Kasteleyn's matrix of the dominoes `pairs` on `board` (indices into
+/// `cells`, the board's cells in order), edge `k` for pair `k`, with the
+/// signs of the module's documentation; the order of rows and columns is
+/// the cheapest sweep's.
+pub(super) fn kasteleyn(
+    board: &Board,
+    cells: &[(usize, usize)],
+    pairs: &[(usize, usize)],
+) -> Option<Matrix> {
+    let (height, width) = (board.height(), board.width());
+    // Horizontal dominoes flipped: squares off the board below them,
+    // in their column, counted from the bottom of the box.
+    let mut below_off = vec![0u32; height * width];
+    for column in 0..width {
+        let mut off = 0u32;
+        for row in (0..height).rev() {
+            below_off[row * width + column] = off;
+            off += u32::from(!board.contains(row, column));
         }
-        let board = self.board();
-        let (height, width) = (board.height(), board.width());
-        // Horizontal dominoes flipped: squares off the board below them,
-        // in their column, counted from the bottom of the box.
-        let mut below_off = vec![0u32; height * width];
-        for column in 0..width {
-            let mut off = 0u32;
-            for row in (0..height).rev() {
-                below_off[row * width + column] = off;
-                off += u32::from(!board.contains(row, column));
-            }
-        }
-        let sign = |cells: &[u32]| -> i32 {
-            let (a, b) = (self.cells[cells[0] as usize], self.cells[cells[1] as usize]);
-            let (row, column) = a.min(b);
-            if a.0 == b.0 {
-                if below_off[row * width + column] % 2 == 0 {
-                    1
-                } else {
-                    -1
-                }
-            } else if column % 2 == 0 {
+    }
+    let sign = |a: (usize, usize), b: (usize, usize)| -> i32 {
+        let (row, column) = a.min(b);
+        if a.0 == b.0 {
+            if below_off[row * width + column] % 2 == 0 {
                 1
             } else {
                 -1
             }
-        };
-        let black = |cell: u32| {
-            let (row, column) = self.cells[cell as usize];
-            (row + column) % 2 == 0
-        };
-        // The dominoes: one option each (a set of one piece has no copies
-        // told apart), as (black cell, white cell, sign, option).
-        let mut dominoes = Vec::with_capacity(self.option_placement.len());
-        for (option, &(placement, copy)) in self.option_placement.iter().enumerate() {
-            if copy != 0 {
-                return None;
-            }
-            let cells = &self.placements[placement].cells;
-            let (b, w) = if black(cells[0]) {
-                (cells[0], cells[1])
-            } else {
-                (cells[1], cells[0])
-            };
-            dominoes.push((b, w, sign(cells), OptionId::new(option)));
+        } else if column % 2 == 0 {
+            1
+        } else {
+            -1
         }
-        let matrix = (0..4)
-            .filter_map(|sweep| self.matrix_along(&dominoes, |cell| along(sweep, cell, width)))
-            .min_by_key(|matrix| matrix.cost().updates_per_prime)?;
-        Some(Dimers {
-            matrix,
-            options: dominoes.iter().map(|d| d.3).collect(),
+    };
+    let black = |cell: usize| {
+        let (row, column) = cells[cell];
+        (row + column) % 2 == 0
+    };
+    // The dominoes as (black cell, white cell, sign).
+    let dominoes: Vec<(usize, usize, i32)> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (b_cell, w_cell) = if black(a) { (a, b) } else { (b, a) };
+            (b_cell, w_cell, sign(cells[a], cells[b]))
         })
-    }
+        .collect();
+    (0..4)
+        .filter_map(|sweep| matrix_along(cells, &dominoes, |cell| along(sweep, cell, width)))
+        .min_by_key(|matrix| matrix.cost().updates_per_prime)
+}
 
-    /// Kasteleyn's matrix of the dominoes, rows and columns numbered in
-    /// the order of `key` of their cells.
-    fn matrix_along(
-        &self,
-        dominoes: &[(u32, u32, i32, OptionId)],
-        key: impl Fn((usize, usize)) -> (usize, usize),
-    ) -> Option<Matrix> {
-        let mut order: Vec<u32> = (0..self.cells.len() as u32).collect();
-        order.sort_by_key(|&cell| key(self.cells[cell as usize]));
-        // A cell's number among the cells of its color, in that order.
-        let mut number = vec![0usize; self.cells.len()];
-        let (mut blacks, mut whites) = (0usize, 0usize);
-        for &cell in &order {
-            let (row, column) = self.cells[cell as usize];
-            let count = if (row + column) % 2 == 0 {
-                &mut blacks
-            } else {
-                &mut whites
-            };
-            number[cell as usize] = *count;
-            *count += 1;
-        }
-        let size = blacks.max(whites);
-        let edges = dominoes
-            .iter()
-            .map(|&(b, w, sign, _)| (number[b as usize], number[w as usize], sign));
-        Matrix::new(size, size, edges).ok()
+/// Kasteleyn's matrix of the dominoes, rows and columns numbered in the
+/// order of `key` of their cells.
+fn matrix_along(
+    cells: &[(usize, usize)],
+    dominoes: &[(usize, usize, i32)],
+    key: impl Fn((usize, usize)) -> (usize, usize),
+) -> Option<Matrix> {
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by_key(|&cell| key(cells[cell]));
+    // A cell's number among the cells of its color, in that order.
+    let mut number = vec![0usize; cells.len()];
+    let (mut blacks, mut whites) = (0usize, 0usize);
+    for &cell in &order {
+        let (row, column) = cells[cell];
+        let count = if (row + column) % 2 == 0 {
+            &mut blacks
+        } else {
+            &mut whites
+        };
+        number[cell] = *count;
+        *count += 1;
     }
+    let size = blacks.max(whites);
+    let edges = dominoes
+        .iter()
+        .map(|&(b, w, sign)| (number[b], number[w], sign));
+    Matrix::new(size, size, edges).ok()
 }
 
 /// A cell's place along one of four sweeps of the board: board rows,

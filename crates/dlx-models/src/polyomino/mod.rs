@@ -20,6 +20,11 @@
 //!   [`Polyomino::decode`] give [`Tiling`]s, which
 //!   [`Tiling::check`] checks against the puzzle's rules and which render as
 //!   text (`Display`) or SVG ([`Tiling::to_svg`]).
+//! - [`Square`]: the square grid as the machinery of [`crate::polyform`]
+//!   sees it ([`crate::polyform::Grid`]), with this module's own cells,
+//!   shapes and boards: the piece sets, the model, the count up to symmetry
+//!   and Knuth's reader are that module's, and the polyominoes keep the
+//!   conventions of Knuth's `polyomino-dlx` ([`crate::polyform::Encoding`]).
 //!
 //! # Example
 //! ```
@@ -41,6 +46,16 @@
 //! `6x10` is 10 rows of 6; both have 60 cells and the same tilings up to a
 //! quarter turn. In art, `#` (or a letter or digit) is a cell, `.` or a space
 //! a hole. Rows are numbered from the top, columns from the left.
+//!
+//! # Piece files
+//! Pieces are drawn in ASCII art, `#` or a letter or digit per cell, `.`
+//! or a space for an empty square; blocks of lines are separated by blank
+//! lines, and lines starting with `|` are comments ([`PieceSet::parse`]).
+//! A block may start with a header `NAME:` or `NAME*K:` (K copies); then
+//! all its cells are that one piece. Without a header, each distinct
+//! character of the block is one piece named by that character (so a
+//! whole picture of pieces can be pasted in); `#` cells without a header
+//! are named by the number of the piece in the file (`1`, `2`, ...).
 //!
 //! # Encoding
 //! Knuth's ("Dancing Links", 2000): one primary item per piece, named by the
@@ -140,14 +155,30 @@ mod knuth;
 mod model;
 mod pieces;
 mod shape;
-mod symmetry;
+mod square;
 mod tiling;
 
-pub use board::{Board, BoardError, MAX_CELLS};
+pub use crate::polyform::{
+    split_count, BoardError, KnuthError, PackingError as TilingError, PieceError, Placement,
+    SetupError, MAX_CELLS,
+};
+pub use crate::tilings::Counts;
+pub use board::Board;
 pub use dimers::Dimers;
-pub use knuth::{KnuthError, KnuthSpec};
-pub use model::{Counts, Placement, Polyomino, SetupError};
-pub use pieces::{split_count, Piece, PieceError, PieceSet};
 pub use shape::{free_polyominoes, Shape, Transform};
-pub use symmetry::SymmetryCount;
-pub use tiling::{PlacedPiece, Tiling, TilingError};
+pub use square::Square;
+pub use tiling::Tiling;
+
+/// A named polyomino with a count.
+pub type Piece = crate::polyform::Piece<Square>;
+/// A set of polyominoes.
+pub type PieceSet = crate::polyform::PieceSet<Square>;
+/// The exact cover problem of a board and a set of polyominoes: the
+/// square grid's [`Polyform`](crate::polyform::Polyform).
+pub type Polyomino = crate::polyform::Polyform<Square>;
+/// One polyomino placed.
+pub type PlacedPiece = crate::polyform::PlacedPiece<Square>;
+/// The input of Knuth's `polyomino-dlx` (see its [`parse`](KnuthSpec::parse)).
+pub type KnuthSpec = crate::polyform::KnuthSpec<Square>;
+/// The count up to symmetry of a polyomino board, on any solver.
+pub type SymmetryCount<'a> = crate::polyform::SymmetryCount<'a, Square>;

@@ -1,28 +1,21 @@
 //! A decoded tiling: its independent check, and its text and SVG renderings.
 
-use std::collections::HashSet;
 use std::fmt::{self, Write as _};
 
 use super::board::Board;
-use super::pieces::PieceSet;
 use super::shape::Shape;
+use super::square::Square;
+use crate::polyform::{
+    check, orientation, Encoding, PackingError as TilingError, PieceSet, PlacedPiece,
+};
 use crate::svg;
-
-/// One piece put on the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlacedPiece {
-    /// The piece's index in its set.
-    pub piece: usize,
-    /// The cells it covers, `(row, column)` sorted.
-    pub cells: Vec<(usize, usize)>,
-}
 
 /// A tiling of a board: the placed pieces, with what it takes to render them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tiling {
     width: usize,
     height: usize,
-    placed: Vec<PlacedPiece>,
+    placed: Vec<PlacedPiece<Square>>,
     symbols: Vec<char>,
     names: Vec<String>,
     /// For a tiling by copies of a single piece, that piece's orientations
@@ -50,63 +43,13 @@ struct Class {
     odd: bool,
 }
 
-/// What is wrong with a tiling, found by [`Tiling::check`].
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum TilingError {
-    /// A placed piece whose index is not in the set.
-    #[error("placed piece {index} is not in the piece set")]
-    UnknownPiece {
-        /// The index.
-        index: usize,
-    },
-    /// A piece on a square that is not a board cell.
-    #[error("piece `{name}` covers row {row}, column {column}, which is not on the board")]
-    OffBoard {
-        /// The piece.
-        name: String,
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        column: usize,
-    },
-    /// A cell covered twice.
-    #[error("the cell at row {row}, column {column} is covered twice")]
-    CoveredTwice {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        column: usize,
-    },
-    /// A cell covered by no piece.
-    #[error("the cell at row {row}, column {column} is not covered")]
-    NotCovered {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        column: usize,
-    },
-    /// A piece used another number of times than its count.
-    #[error("piece `{name}` is used {used} times instead of {count}")]
-    WrongCount {
-        /// The piece.
-        name: String,
-        /// Times used.
-        used: usize,
-        /// Its count.
-        count: usize,
-    },
-    /// Placed cells that are not an allowed orientation of the piece.
-    #[error("the cells placed as piece `{name}` are not an orientation of it")]
-    WrongShape {
-        /// The piece.
-        name: String,
-    },
-}
-
 impl Tiling {
     /// A tiling of `board` by these placed pieces of `pieces` (not checked: see [`Tiling::check`]).
-    pub fn new(board: &Board, pieces: &PieceSet, placed: Vec<PlacedPiece>) -> Tiling {
+    pub fn new(
+        board: &Board,
+        pieces: &PieceSet<Square>,
+        placed: Vec<PlacedPiece<Square>>,
+    ) -> Tiling {
         Tiling {
             width: board.width(),
             height: board.height(),
@@ -121,7 +64,7 @@ impl Tiling {
     }
 
     /// The placed pieces, sorted by their cells.
-    pub fn placed(&self) -> &[PlacedPiece] {
+    pub fn placed(&self) -> &[PlacedPiece<Square>] {
         &self.placed
     }
 
@@ -132,57 +75,10 @@ impl Tiling {
     pub fn check(
         &self,
         board: &Board,
-        pieces: &PieceSet,
+        pieces: &PieceSet<Square>,
         one_sided: bool,
     ) -> Result<(), TilingError> {
-        let set = pieces.pieces();
-        let mut used = vec![0usize; set.len()];
-        let mut covered = HashSet::new();
-        for placed in &self.placed {
-            let piece = set.get(placed.piece).ok_or(TilingError::UnknownPiece {
-                index: placed.piece,
-            })?;
-            used[placed.piece] += 1;
-            for &(r, c) in &placed.cells {
-                if !board.contains(r, c) {
-                    return Err(TilingError::OffBoard {
-                        name: piece.name.clone(),
-                        row: r + 1,
-                        column: c + 1,
-                    });
-                }
-                if !covered.insert((r, c)) {
-                    return Err(TilingError::CoveredTwice {
-                        row: r + 1,
-                        column: c + 1,
-                    });
-                }
-            }
-            let shape = Shape::new(placed.cells.iter().copied());
-            if shape.len() != placed.cells.len()
-                || !piece.shape.orientations(one_sided).contains(&shape)
-            {
-                return Err(TilingError::WrongShape {
-                    name: piece.name.clone(),
-                });
-            }
-        }
-        if let Some(&(r, c)) = board.cells().iter().find(|p| !covered.contains(p)) {
-            return Err(TilingError::NotCovered {
-                row: r + 1,
-                column: c + 1,
-            });
-        }
-        for (piece, &n) in set.iter().zip(&used) {
-            if n != piece.count {
-                return Err(TilingError::WrongCount {
-                    name: piece.name.clone(),
-                    used: n,
-                    count: piece.count,
-                });
-            }
-        }
-        Ok(())
+        check::<Square>(&self.placed, board, pieces, Square::motions(one_sided))
     }
 
     /// For each square of the grid, row-major, the index of the placed piece
@@ -200,15 +96,9 @@ impl Tiling {
     }
 
     /// The class of a placed piece, for a tiling by copies of a single piece.
-    fn class(&self, placed: &PlacedPiece) -> Option<Class> {
+    fn class(&self, placed: &PlacedPiece<Square>) -> Option<Class> {
         let orientations = self.orientations.as_ref()?;
-        let shape = Shape::new(placed.cells.iter().copied());
-        // A shape that is none of the piece's orientations (a tiling that
-        // `check` refuses) gets a class of its own.
-        let orientation = orientations
-            .iter()
-            .position(|o| *o == shape)
-            .unwrap_or(orientations.len());
+        let orientation = orientation::<Square>(orientations, &placed.cells);
         let odd = placed.cells.first().is_some_and(|&(r, c)| (r + c) % 2 == 1);
         Some(Class { orientation, odd })
     }
@@ -216,7 +106,7 @@ impl Tiling {
     /// The symbol a placed piece is drawn with in text: its piece's symbol,
     /// or for a tiling by copies of a single piece the letter of its
     /// [`Class`] (`a`, `b`, ... by orientation, uppercase on an odd square).
-    fn symbol(&self, placed: &PlacedPiece) -> char {
+    fn symbol(&self, placed: &PlacedPiece<Square>) -> char {
         match self.class(placed) {
             Some(class) => {
                 let letter = char::from(b'a' + (class.orientation % 26) as u8);
@@ -250,7 +140,7 @@ impl Tiling {
             self.width * CELL + 2 * MARGIN,
             self.height * CELL + 2 * MARGIN,
         );
-        let mut svg = svg::open(&w.to_string(), &h.to_string(), w as f64, h as f64);
+        let mut svg = svg::open_px(w as f64, h as f64);
         let _ = writeln!(svg, "<g stroke=\"#555\" stroke-width=\"0.5\">");
         for r in 0..self.height {
             for c in 0..self.width {
@@ -304,7 +194,7 @@ impl Tiling {
             self.width * cell + 2 * margin,
             self.height * cell + 2 * margin,
         );
-        let mut svg = svg::open(&w.to_string(), &h.to_string(), w as f64, h as f64);
+        let mut svg = svg::open_px(w as f64, h as f64);
         for placed in &self.placed {
             let Some(class) = self.class(placed) else {
                 continue;

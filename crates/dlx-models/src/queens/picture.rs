@@ -64,12 +64,7 @@ impl Queens {
         let labelled = cell >= MIN_LABELLED_PX;
         let margin = if labelled { cell * 3 / 5 } else { cell / 4 + 4 };
         let side = n * cell + 2 * margin;
-        let mut svg = svg::open(
-            &side.to_string(),
-            &side.to_string(),
-            side as f64,
-            side as f64,
-        );
+        let mut svg = svg::open_px(side as f64, side as f64);
         let at = |k: usize| margin + k * cell;
         // The queen, drawn once at the size of a square and used on each.
         let crowned = cell >= MIN_CROWN_PX;

@@ -58,23 +58,34 @@ mod sudoku;
 
 use pyo3::prelude::*;
 
+/// Adds each class to the module `$m`.
+macro_rules! add_classes {
+    ($m:ident, $($class:path),+ $(,)?) => {
+        $($m.add_class::<$class>()?;)+
+    };
+}
+
 /// The native part of `dlx_rs`: import `dlx_rs`, not this.
 #[pymodule]
 fn _dlx(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_class::<problem::Problem>()?;
-    m.add_class::<solutions::Solutions>()?;
-    m.add_class::<answers::Stats>()?;
-    m.add_class::<answers::Estimate>()?;
-    m.add_class::<sudoku::Sudoku>()?;
-    m.add_class::<queens::Queens>()?;
-    m.add_class::<queens::QueensBoard>()?;
-    m.add_class::<polyomino::Polyomino>()?;
-    m.add_class::<polyomino::Tiling>()?;
-    m.add_class::<polyform::Polycube>()?;
-    m.add_class::<polyform::Polyiamond>()?;
-    m.add_class::<polyform::Polyhex>()?;
-    m.add_class::<polyform::Packing>()?;
+    // Every class of the package, each added once.
+    add_classes!(
+        m,
+        problem::Problem,
+        solutions::Solutions,
+        answers::Stats,
+        answers::Estimate,
+        sudoku::Sudoku,
+        queens::Queens,
+        queens::QueensBoard,
+        polyomino::Polyomino,
+        polyomino::Tiling,
+        polyform::Polycube,
+        polyform::Polyiamond,
+        polyform::Polyhex,
+        polyform::Packing,
+    );
     m.add_function(wrap_pyfunction!(polyomino::piece_sets, m)?)?;
     m.add_function(wrap_pyfunction!(sudoku::solve_sudokus, m)?)?;
     Ok(())

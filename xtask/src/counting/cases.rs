@@ -73,6 +73,23 @@ const fn dominoes(rows: usize, columns: usize) -> Source {
     Source::Tiling(Board::Rectangle { rows, columns }, Pieces::Dominoes)
 }
 
+/// A rectangle of `rows` x `columns` cells.
+const fn rectangle(rows: usize, columns: usize) -> Board {
+    Board::Rectangle { rows, columns }
+}
+
+/// A dimer row: dominoes on `board`, counted by `dlx polyomino`, with no
+/// budget of its own and too long for `--quick`.
+const fn dimers(name: &'static str, board: Board, count: &'static str) -> Case {
+    Case {
+        name,
+        source: Source::Dominoes(board),
+        count,
+        quick: false,
+        heavy: None,
+    }
+}
+
 /// The Aztec diamond of order `n`, dominoes.
 const fn aztec(n: usize) -> Source {
     Source::Tiling(Board::Aztec(n), Pieces::Dominoes)
@@ -182,40 +199,10 @@ pub(super) const CASES: [Case; 23] = [
     // 600 and 1,400 digits with mpmath, rounded), Elkies, Kuperberg, Larsen
     // and Propp's 2^(n(n+1)/2) for Aztec diamonds and MacMahon's product
     // for hexagons (exact in integers), in `xtask/data/counting/`.
-    Case {
-        name: "dimers-60x60",
-        source: Source::Dominoes(Board::Rectangle {
-            rows: 60,
-            columns: 60,
-        }),
-        count: include_str!("../../data/counting/domino-60x60.txt"),
-        quick: false,
-        heavy: None,
-    },
-    Case {
-        name: "dimers-100x100",
-        source: Source::Dominoes(Board::Rectangle {
-            rows: 100,
-            columns: 100,
-        }),
-        count: include_str!("../../data/counting/domino-100x100.txt"),
-        quick: false,
-        heavy: None,
-    },
-    Case {
-        name: "dimers-aztec-60",
-        source: Source::Dominoes(Board::Aztec(60)),
-        count: include_str!("../../data/counting/aztec-60.txt"),
-        quick: false,
-        heavy: None,
-    },
-    Case {
-        name: "dimers-aztec-100",
-        source: Source::Dominoes(Board::Aztec(100)),
-        count: include_str!("../../data/counting/aztec-100.txt"),
-        quick: false,
-        heavy: None,
-    },
+    dimers("dimers-60x60", rectangle(60, 60), include_str!("../../data/counting/domino-60x60.txt")),
+    dimers("dimers-100x100", rectangle(100, 100), include_str!("../../data/counting/domino-100x100.txt")),
+    dimers("dimers-aztec-60", Board::Aztec(60), include_str!("../../data/counting/aztec-60.txt")),
+    dimers("dimers-aztec-100", Board::Aztec(100), include_str!("../../data/counting/aztec-100.txt")),
     Case {
         name: "lozenges-hexagon-20",
         source: Source::Lozenges(20),

@@ -1,7 +1,8 @@
-//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), what the commands that build a decision diagram share (`diagram`), the verbs of the board subcommands on their packings (`packings`), and the count by the memoised counter or plainly (`memo`).
+//! What the subcommands share: input, output, the JSON lines and statistics (`report`), pictures, answers case by case (`cases`), exit codes, how a search runs (`run`: the flags resolved once, the threads, the one call per kind of search), what stops it (`stops`: signals, budgets), the progress display (`progress`), what the commands that build a decision diagram share (`diagram`), the board subcommands' flags and reading (`boards`) and their verbs on the packings (`packings`), and the count by the memoised counter or plainly (`memo`).
 //!
 //! Each subcommand's file holds only its subcommand; anything two of them need lives here.
 
+pub(crate) mod boards;
 pub(crate) mod cases;
 mod diagram;
 mod exit;

@@ -1,14 +1,14 @@
 //! What the board subcommands share (`dlx polyomino`, `dlx polycube`, `dlx polyiamond`, `dlx polyhex`): the verbs on a board's packings, written once over [`Packings`].
 //!
-//! A board subcommand reads its board and pieces, builds its model, and
-//! hands it to [`run`] with the verbs' flags ([`PackingArgs`]): one packing
+//! A board subcommand reads its board and pieces, builds its model
+//! (`shared::boards`), and hands it to [`run`] with the verbs' flags
+//! ([`PackingArgs`]): one packing
 //! drawn, the first N listed, the count (all, and up to symmetry) by the
 //! models' one policy ([`Run::count_tilings`]), K packings drawn uniformly at
 //! random, the frequency of each placement, or the exact cover problem in
 //! Knuth's format. What differs between the models is said by [`Packings`]:
 //! how a solution decodes, how a packing is checked, drawn and written as
-//! JSON. `--list-pieces` needs no board model, only the pieces
-//! ([`list_pieces`]).
+//! JSON.
 
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -21,8 +21,8 @@ use dlx_models::tilings::Tilings;
 use serde_json::Value;
 
 use crate::shared::{
-    fields, out, print_counted, print_diagram_stats, seed_from_clock, Line, MemoArgs, Other,
-    Output, Pictures, ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    fields, out, print_counted, print_diagram_stats, seed_from_clock, Line, MemoArgs, Output,
+    Pictures, ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// The verbs of a board subcommand, flattened after its board and pieces.
@@ -100,46 +100,6 @@ pub(crate) trait Packings: Tilings {
     fn placement(&self, option: OptionId) -> (usize, &[u32]);
     /// A placement in words: the piece's name, then the item names of its cells.
     fn placement_line(&self, piece: usize, cells: &[u32]) -> String;
-}
-
-/// A piece as `--list-pieces` prints it.
-pub(crate) struct Listed {
-    pub(crate) name: String,
-    pub(crate) symbol: char,
-    pub(crate) count: usize,
-    /// The piece drawn as the board files draw it.
-    pub(crate) art: String,
-    /// Its cells, as JSON objects.
-    pub(crate) cells: Vec<Value>,
-}
-
-/// `--list-pieces`: each piece's name, symbol, count and shape, or a JSON
-/// line of type `kind` for each.
-pub(crate) fn list_pieces(
-    kind: &'static str,
-    pieces: impl IntoIterator<Item = Listed>,
-    report: &ReportArgs,
-) -> anyhow::Result<()> {
-    let mut output = Output::new();
-    for (index, p) in pieces.into_iter().enumerate() {
-        if report.json {
-            output.json(&Other {
-                kind,
-                fields: fields(serde_json::json!({
-                    "piece": index,
-                    "name": p.name,
-                    "symbol": p.symbol.to_string(),
-                    "count": p.count,
-                    "cells": p.cells,
-                })),
-            })?;
-            continue;
-        }
-        out!(output, "{} (drawn {}) x{}:", p.name, p.symbol, p.count)?;
-        out!(output, "{}", p.art)?;
-        out!(output, "")?;
-    }
-    output.flush()
 }
 
 /// Runs the verb `args` asks for on `model`: the problem emitted, packings
@@ -375,31 +335,4 @@ fn write_packing<M: Packings>(
         || model.text(packing),
         index > 0,
     )
-}
-
-/// The value parser of `--pieces`: any text (a set, a file, a list of
-/// them), with a family's built-in sets as its possible values, which the
-/// shells' completion scripts offer (`dlx completions` adds the file names).
-#[derive(Clone, Debug)]
-pub(crate) struct SetOrFile(pub(crate) &'static [(&'static str, &'static str)]);
-
-impl clap::builder::TypedValueParser for SetOrFile {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        command: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(command, arg, value)
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(self.0.iter().map(|(name, help)| {
-            clap::builder::PossibleValue::new(*name).help(*help)
-        })))
-    }
 }

@@ -118,28 +118,18 @@ impl<F: Face> Packings for Polyform<F> {
     type Packing = Packing<F>;
     const NOUN: &'static str = "packing";
 
-    fn summary(&self) -> String {
-        format!(
-            "{} pieces on a board of {} cells",
-            self.pieces().len(),
-            self.board().n_cells()
-        )
+    fn size(&self) -> (usize, usize) {
+        (self.pieces().len(), self.board().n_cells())
     }
 
     fn lists(&self, solution: &[OptionId]) -> bool {
         Polyform::lists(self, solution)
     }
 
-    fn decode(&self, solution: &[OptionId]) -> Packing<F> {
-        Polyform::decode(self, solution)
-    }
-
-    fn check(&self, packing: &Packing<F>) -> anyhow::Result<()> {
-        Ok(packing.check(self.board(), self.pieces(), self.motions())?)
-    }
-
-    fn text(&self, packing: &Packing<F>) -> String {
-        packing.to_string()
+    fn decode(&self, solution: &[OptionId]) -> anyhow::Result<Packing<F>> {
+        let packing = Polyform::decode(self, solution);
+        packing.check(self.board(), self.pieces(), self.motions())?;
+        Ok(packing)
     }
 
     fn placed_json(&self, packing: &Packing<F>) -> Vec<Value> {
@@ -156,17 +146,15 @@ impl<F: Face> Packings for Polyform<F> {
             .collect()
     }
 
-    fn placement(&self, option: OptionId) -> (usize, &[u32]) {
+    fn placement(&self, option: OptionId) -> (&str, &[u32]) {
         let placement = self.option_placement(option);
-        (placement.piece, &placement.cells)
+        (
+            &self.pieces().pieces()[placement.piece].name,
+            &placement.cells,
+        )
     }
 
-    fn placement_line(&self, piece: usize, cells: &[u32]) -> String {
-        let mut line = self.pieces().pieces()[piece].name.clone();
-        for &cell in cells {
-            line.push(' ');
-            line.push_str(&F::item_name(self.board().cells()[cell as usize]));
-        }
-        line
+    fn cell_name(&self, cell: u32) -> String {
+        F::item_name(self.board().cells()[cell as usize])
     }
 }

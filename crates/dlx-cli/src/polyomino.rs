@@ -139,28 +139,18 @@ impl Packings for Polyomino {
     type Packing = Tiling;
     const NOUN: &'static str = "tiling";
 
-    fn summary(&self) -> String {
-        format!(
-            "{} pieces on a board of {} cells",
-            self.pieces().len(),
-            self.board().n_cells()
-        )
+    fn size(&self) -> (usize, usize) {
+        (self.pieces().len(), self.board().n_cells())
     }
 
     fn lists(&self, solution: &[OptionId]) -> bool {
         Polyomino::lists(self, solution)
     }
 
-    fn decode(&self, solution: &[OptionId]) -> Tiling {
-        Polyomino::decode(self, solution)
-    }
-
-    fn check(&self, tiling: &Tiling) -> anyhow::Result<()> {
-        Ok(tiling.check(self.board(), self.pieces(), self.one_sided())?)
-    }
-
-    fn text(&self, tiling: &Tiling) -> String {
-        tiling.to_string()
+    fn decode(&self, solution: &[OptionId]) -> anyhow::Result<Tiling> {
+        let tiling = Polyomino::decode(self, solution);
+        tiling.check(self.board(), self.pieces(), self.one_sided())?;
+        Ok(tiling)
     }
 
     fn placed_json(&self, tiling: &Tiling) -> Vec<serde_json::Value> {
@@ -177,18 +167,17 @@ impl Packings for Polyomino {
             .collect()
     }
 
-    fn placement(&self, option: OptionId) -> (usize, &[u32]) {
+    fn placement(&self, option: OptionId) -> (&str, &[u32]) {
         let placement = self.option_placement(option);
-        (placement.piece, &placement.cells)
+        (
+            &self.pieces().pieces()[placement.piece].name,
+            &placement.cells,
+        )
     }
 
-    fn placement_line(&self, piece: usize, cells: &[u32]) -> String {
-        let mut line = self.pieces().pieces()[piece].name.clone();
-        for &cell in cells {
-            let (row, column) = self.cells()[cell as usize];
-            line.push_str(&format!(" r{row}c{column}"));
-        }
-        line
+    fn cell_name(&self, cell: u32) -> String {
+        let (row, column) = self.cells()[cell as usize];
+        format!("r{row}c{column}")
     }
 }
 

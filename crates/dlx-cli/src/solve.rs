@@ -10,8 +10,9 @@ use dlx_core::{format_option, Count, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem_indexed, print_counted, read_input, with_note, Line,
-    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, parse_problem_indexed, print_counted, print_frequencies, read_input,
+    with_note, Line, MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs,
+    COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -272,39 +273,42 @@ fn solve_frequencies(
     output: &mut Output,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let Some(diagram) = run.diagram(problem, "--frequencies")? else {
-        return run.finish_unprinted("the frequencies' count");
-    };
-    let mut frequencies: Vec<(usize, Count)> = diagram
-        .frequencies()
-        .into_iter()
-        .enumerate()
-        .filter(|(_, frequency)| !(args.nonzero && frequency.is_zero()))
-        .collect();
-    if args.sort {
-        // Stable: ties stay in input order.
-        frequencies.sort_by(|a, b| b.1.cmp(&a.1));
-    }
-    for (k, frequency) in frequencies {
-        let option = OptionId::new(k);
-        if args.report.json {
-            output.json(&Line::Frequency {
-                option: input_options[k],
-                line: format_option(problem, option),
-                count_decimal: frequency.to_string(),
-                count: frequency,
-            })?;
-        } else {
-            let mut line = format!("{frequency}\t").into_bytes();
-            line.extend_from_slice(&format_option_bytes(problem, option));
-            output.bytes_line(&line)?;
-        }
-    }
-    args.report
-        .count(output, None, diagram.count().clone(), None)?;
-    output.flush()?;
-    crate::shared::print_diagram_stats(&args.report, &diagram, output, start)?;
-    run.finish("the frequencies")
+    let report = &args.report;
+    print_frequencies(
+        run,
+        problem,
+        1,
+        report,
+        output,
+        start,
+        |output, frequencies| {
+            let mut frequencies: Vec<(usize, Count)> = frequencies
+                .into_iter()
+                .enumerate()
+                .filter(|(_, frequency)| !(args.nonzero && frequency.is_zero()))
+                .collect();
+            if args.sort {
+                // Stable: ties stay in input order.
+                frequencies.sort_by(|a, b| b.1.cmp(&a.1));
+            }
+            for (k, frequency) in frequencies {
+                let option = OptionId::new(k);
+                if report.json {
+                    output.json(&Line::Frequency {
+                        option: input_options[k],
+                        line: format_option(problem, option),
+                        count_decimal: frequency.to_string(),
+                        count: frequency,
+                    })?;
+                } else {
+                    let mut line = format!("{frequency}\t").into_bytes();
+                    line.extend_from_slice(&format_option_bytes(problem, option));
+                    output.bytes_line(&line)?;
+                }
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Lists the solutions, in the sequential order unless `--unordered`.

@@ -20,7 +20,7 @@ mod size;
 mod stops;
 mod subcommand;
 
-pub(crate) use diagram::{print_diagram_stats, seed_from_clock};
+pub(crate) use diagram::{draw_samples, print_frequencies, Draw};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{emit_problem, parse_problem, parse_problem_indexed, read_input, read_text};
 pub(crate) use memo::{

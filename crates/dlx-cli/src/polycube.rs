@@ -20,10 +20,12 @@ impl Face for Cubic {
         name: Cubic::FAMILY,
         about: "Pack a box with polycubes (the 7 Soma pieces unless told otherwise)",
         drawn: "its layers side by side (`z=0` first, each cube the letter of its piece)",
-        symmetries: "the box's symmetries that map the piece set onto itself: its rotations, \
-                     and its reflections too when the set is its own mirror image, as Soma is",
-        moves: "Pieces rotate but are not reflected (no solid piece can be turned into its \
-                mirror image); each is used once unless its count says otherwise.",
+        solid: Some((
+            "Pieces rotate but are not reflected (no solid piece can be turned into its mirror \
+             image)",
+            "the box's symmetries that map the piece set onto itself: its rotations, and its \
+             reflections too when the set is its own mirror image, as Soma is",
+        )),
         board: (
             "The box, XxYxZ (X columns, Y lines, Z layers)",
             "XxYxZ",
@@ -43,7 +45,6 @@ impl Face for Cubic {
         ),
         default_pieces: "soma",
         only: "V,L*2,T",
-        one_sided: false,
         layers: Some(
             "With --svg: draw the layers side by side, each cube a square with \
              the letter of its piece, instead of the isometric view",

@@ -35,6 +35,10 @@ pub(crate) trait Face: Family {
     }
 }
 
+/// `--board`'s help for the lattices of flat cells, which know the same board names.
+pub(crate) const NAMED_BOARDS: &str =
+    "The board: parallelogram:WxH, rhombus:N, hexagon:N or triangle:N";
+
 /// Reads an input of one of Knuth's generators.
 pub(crate) type KnuthReader<F> = fn(&str) -> Result<KnuthSpec<F>, KnuthError>;
 

@@ -4,7 +4,7 @@ use dlx_models::polyform::Family as _;
 use dlx_models::polyhex::{Cell, Hexagonal};
 use serde_json::Value;
 
-use crate::polyform::Face;
+use crate::polyform::{Face, NAMED_BOARDS};
 use crate::shared::boards::Words;
 
 /// The built-in piece sets, by the names `--pieces` completes.
@@ -22,14 +22,8 @@ impl Face for Hexagonal {
         about: "Fill a board of hexagons with polyhexes (the 7 tetrahexes unless told otherwise)",
         drawn: "each hexagon the letter of its piece, two characters a hexagon and each row \
                 shifted one character from the next",
-        symmetries: "the board's rotations and reflections",
-        moves: "Pieces may be turned over unless `--one-sided`; each is used once unless its \
-                count says otherwise.",
-        board: (
-            "The board: parallelogram:WxH, rhombus:N, hexagon:N or triangle:N",
-            "NAME",
-            None,
-        ),
+        solid: None,
+        board: (NAMED_BOARDS, "NAME", None),
         default_board: "parallelogram:7x4",
         board_file: "A board drawn in ASCII art (`#` a hexagon, `.` a hole, a space \
                      between two; `-` for standard input)",
@@ -40,7 +34,6 @@ impl Face for Hexagonal {
         ),
         default_pieces: "tetrahexes",
         only: "1,2*2,5",
-        one_sided: true,
         layers: None,
         after_help: "\
 Boards are parallelogram:WxH (W hexagons along a row, H rows, each row half

@@ -4,7 +4,7 @@ use dlx_models::polyform::Family as _;
 use dlx_models::polyiamond::{Cell, KnuthSpec, Triangular};
 use serde_json::Value;
 
-use crate::polyform::{Face, KnuthReader};
+use crate::polyform::{Face, KnuthReader, NAMED_BOARDS};
 use crate::shared::boards::Words;
 
 /// The built-in piece sets, by the names `--pieces` completes.
@@ -25,14 +25,8 @@ impl Face for Triangular {
             "Fill a board of triangles with polyiamonds (the 12 hexiamonds unless told otherwise)",
         drawn: "each triangle the letter of its piece (`/` and `\\` are not drawn: a triangle \
                 points down where its line and column add to an even number)",
-        symmetries: "the board's rotations and reflections",
-        moves: "Pieces may be turned over unless `--one-sided`; each is used once unless its \
-                count says otherwise.",
-        board: (
-            "The board: parallelogram:WxH, rhombus:N, hexagon:N or triangle:N",
-            "NAME",
-            None,
-        ),
+        solid: None,
+        board: (NAMED_BOARDS, "NAME", None),
         default_board: "rhombus:6",
         board_file: "A board drawn in ASCII art (`#` a triangle, `.` or space a hole; `-` \
                      for standard input)",
@@ -48,7 +42,6 @@ impl Face for Triangular {
         ),
         default_pieces: "hexiamonds",
         only: "1,2*2,5",
-        one_sided: true,
         layers: None,
         after_help: "\
 Boards are parallelogram:WxH (W rhombi along a row, H rows, each row half a

@@ -21,8 +21,7 @@ impl BoardModel for Polyomino {
         name: "polyomino",
         about: "Tile a board with polyominoes (the 12 pentominoes unless told otherwise)",
         drawn: "each cell the letter of its piece and `.` for a hole",
-        symmetries: "the board's rotations and reflections",
-        moves: "Each piece is used once unless its count says otherwise.",
+        solid: None,
         board: ("The board, WIDTHxHEIGHT", "WxH", None),
         default_board: "6x10",
         board_file: "A board drawn in ASCII art (`#` a cell, `.` or space a hole; `-` for \
@@ -35,7 +34,6 @@ impl BoardModel for Polyomino {
         pieces: ("pentominoes, tetrominoes, hexominoes, domino", &PIECE_SETS),
         default_pieces: "pentominoes",
         only: "L,P*2,Y",
-        one_sided: true,
         layers: None,
         after_help: "\
 Boards are WIDTHxHEIGHT (10x6 is 6 rows of 10) or ASCII art (`#` a cell, `.` a hole).

@@ -34,10 +34,10 @@ pub(crate) struct Words {
     pub(crate) about: &'static str,
     /// How a packing is printed (`each cell the letter of its piece`).
     pub(crate) drawn: &'static str,
-    /// What `--distinct` counts up to (`the board's rotations and reflections`).
-    pub(crate) symmetries: &'static str,
-    /// How the pieces move, and how many times each is used: a sentence.
-    pub(crate) moves: &'static str,
+    /// For a family of solid pieces, which only rotate: how they move, and
+    /// what `--distinct` counts up to. Flat pieces are turned over unless
+    /// `--one-sided`, and counted up to the board's rotations and reflections.
+    pub(crate) solid: Option<(&'static str, &'static str)>,
     /// `--board`: what it is, the name of its value, and an alias (`--box`).
     pub(crate) board: (&'static str, &'static str, Option<&'static str>),
     /// The board without `--board`, `--board-file` or `--knuth`.
@@ -53,8 +53,6 @@ pub(crate) struct Words {
     pub(crate) default_pieces: &'static str,
     /// A value of `--only`, for its help.
     pub(crate) only: &'static str,
-    /// Whether flat pieces may be kept face up (`--one-sided`).
-    pub(crate) one_sided: bool,
     /// `--layers`'s help, for a family drawn in a second view.
     pub(crate) layers: Option<&'static str>,
     /// The end of `--help`: the forms of boards and pieces, and examples.
@@ -64,15 +62,20 @@ pub(crate) struct Words {
 impl Words {
     /// The whole help before the flags (`--help`), packings called `noun`.
     fn long_about(&self, noun: &str) -> String {
+        let (moves, symmetries) = self.solid.unwrap_or((
+            "Pieces may be turned over unless `--one-sided`",
+            "the board's rotations and reflections",
+        ));
         format!(
             "{}.\n\n\
              Prints one {noun} by default, {}, or the first N with `--limit N` (a blank line \
              between two); `--count` and `--distinct` print the number of {noun}s (all, and \
-             up to {}) alone on the last line. A board without {noun} prints nothing and says \
-             `no solution` on standard error. {}\n\n\
+             up to {symmetries}) alone on the last line. A board without {noun} prints nothing \
+             and says `no solution` on standard error. {moves}; each is used once unless its \
+             count says otherwise.\n\n\
              The search runs on all cores (`--threads`); {noun}s are printed in the order of \
              the sequential search whatever the threads.",
-            self.about, self.drawn, self.symmetries, self.moves,
+            self.about, self.drawn,
         )
     }
 }
@@ -178,7 +181,7 @@ impl<M: BoardModel> Args for BoardArgs<M> {
                 .hide_possible_values(true),
         );
         flags.push(value("only", "only", "NAMES", only));
-        if words.one_sided {
+        if words.solid.is_none() {
             let help = "Pieces may be rotated but not turned over";
             flags.push(switch("one_sided", "one-sided", help));
         }
@@ -213,7 +216,7 @@ impl<M: BoardModel> FromArgMatches for BoardArgs<M> {
                 .and_then(|_| matches.get_one::<PathBuf>("knuth").cloned()),
             pieces: text("pieces"),
             only: text("only"),
-            one_sided: words.one_sided && matches.get_flag("one_sided"),
+            one_sided: words.solid.is_none() && matches.get_flag("one_sided"),
             layers: words.layers.is_some() && matches.get_flag("layers"),
             verbs: PackingArgs::from_arg_matches(matches)?,
             model: PhantomData,

@@ -1,7 +1,6 @@
 //! `dlx cover`: a minimum repeated cover of a problem in Knuth's DLX format.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Args;
 use dlx_core::format::format_option_bytes;
@@ -9,8 +8,7 @@ use dlx_core::{format_option, MinCover};
 
 use crate::shared::cases::answer_cases;
 use crate::shared::{
-    emit_problem, finish_run, minimum, out, parse_problem_indexed, read_input, Output, ReportArgs,
-    Run, RunArgs,
+    emit_problem, finish_run, minimum, out, read_problem, Output, ReportArgs, Run, RunArgs,
 };
 
 /// Find the fewest options that cover every primary item at least once.
@@ -42,9 +40,7 @@ pub(crate) struct CoverArgs {
 }
 
 pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let start = Instant::now();
-    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
+    let (problem, input_options, start) = read_problem(args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }

@@ -1,13 +1,10 @@
 //! `dlx sample`: solutions of a problem in Knuth's DLX format drawn uniformly at random.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Args;
 
-use crate::shared::{
-    draw_samples, parse_problem_indexed, read_input, Draw, Output, ReportArgs, Run, RunArgs,
-};
+use crate::shared::{draw_samples, read_problem, Draw, Output, ReportArgs, Run, RunArgs};
 use crate::solve::Printer;
 
 /// Draw solutions uniformly at random.
@@ -53,9 +50,7 @@ pub(crate) struct SampleArgs {
 }
 
 pub(crate) fn run(args: SampleArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let start = Instant::now();
-    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
+    let (problem, input_options, start) = read_problem(args.file.as_deref())?;
     let mut run = Run::new(&args.run, &args.report)?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let draw = Draw {

@@ -10,9 +10,8 @@ use dlx_core::{format_option, Count, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem_indexed, print_counted, print_frequencies, read_input,
-    with_note, Line, MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs,
-    COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, print_counted, print_frequencies, read_problem, with_note, Line,
+    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -169,9 +168,7 @@ impl SolveArgs {
 }
 
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let start = Instant::now();
-    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
+    let (problem, input_options, start) = read_problem(args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }

@@ -7,9 +7,7 @@ use dlx_core::format::format_option_bytes;
 use dlx_core::{format_option, MinCover};
 
 use crate::shared::cases::answer_cases;
-use crate::shared::{
-    emit_problem, finish_run, minimum, out, read_problem, Output, ReportArgs, Run, RunArgs,
-};
+use crate::shared::{emit_problem, finish_run, minimum, out, read_problem, Output, SearchArgs};
 
 /// Find the fewest options that cover every primary item at least once.
 ///
@@ -34,9 +32,7 @@ pub(crate) struct CoverArgs {
     #[arg(long, conflicts_with_all = ["json", "stats"])]
     emit_dlx: bool,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
@@ -44,8 +40,8 @@ pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
     if args.emit_dlx {
         return emit_problem(&problem);
     }
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let mut output = Output::new();
     answer_cases(

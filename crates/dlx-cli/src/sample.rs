@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::shared::{draw_samples, read_problem, Draw, Output, ReportArgs, Run, RunArgs};
+use crate::shared::{draw_samples, read_problem, Draw, Output, SearchArgs};
 use crate::solve::Printer;
 
 /// Draw solutions uniformly at random.
@@ -44,14 +44,12 @@ pub(crate) struct SampleArgs {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 pub(crate) fn run(args: SampleArgs) -> anyhow::Result<()> {
     let (problem, input_options, start) = read_problem(args.file.as_deref())?;
-    let mut run = Run::new(&args.run, &args.report)?;
+    let mut run = args.search.start()?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let draw = Draw {
         what: "dlx sample",
@@ -59,9 +57,9 @@ pub(crate) fn run(args: SampleArgs) -> anyhow::Result<()> {
         samples: args.samples,
         answers: "solutions",
         per_answer: 1,
-        report: &args.report,
+        report: &args.search.report,
     };
-    let mut printer = Printer::new(&problem, &input_options, args.report.json);
+    let mut printer = Printer::new(&problem, &input_options, args.search.report.json);
     let mut output = Output::new();
     draw_samples(
         &mut run,

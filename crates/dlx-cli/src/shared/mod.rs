@@ -29,7 +29,7 @@ pub(crate) use memo::{
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{with_note, Pictures};
 pub(crate) use report::{exact_some, fields, Line, Other, ReportArgs, JSON_HELP};
-pub(crate) use run::{note, Run, RunArgs};
+pub(crate) use run::{note, Run, RunArgs, SearchArgs};
 pub(crate) use search::{COUNT_HELP, LIMIT_HELP};
 pub(crate) use stops::{listen_early, Partial, Stops};
 pub(crate) use subcommand::{encoded, finish_run, minimum};

@@ -38,6 +38,23 @@ use crate::shared::size::{format_size, parse_size, size_above};
 use crate::shared::stops::Stops;
 use crate::shared::{ReportArgs, ResultExt as _};
 
+/// The flags every search command ends with: what it reports besides its
+/// answers, and how it runs.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct SearchArgs {
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+}
+
+impl SearchArgs {
+    /// The run the flags ask for ([`Run::new`]).
+    pub(crate) fn start(&self) -> anyhow::Result<Run> {
+        Run::new(&self.run, &self.report)
+    }
+}
+
 /// The flags of every search command.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Running")]

@@ -11,7 +11,8 @@ use dlx_models::picture;
 
 use crate::shared::{
     emit_problem, fields, out, print_counted, print_frequencies, read_problem, with_note, Line,
-    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, SearchArgs, COUNT_HELP,
+    LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -130,17 +131,13 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "frequencies", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    memo: MemoArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs<MemoArgs>,
 }
 
 impl SolveArgs {
     /// The printer of the solutions, drawing them too with `--svg`.
     fn printer<'a>(&self, problem: &'a Problem, input_options: &'a [usize]) -> Printer<'a> {
-        let mut printer = Printer::new(problem, input_options, self.report.json);
+        let mut printer = Printer::new(problem, input_options, self.report().json);
         if let Some(path) = &self.svg {
             let one =
                 self.limit == Some(1) || self.min_options || (self.min_cost && self.best == 1);
@@ -160,6 +157,11 @@ impl SolveArgs {
         }
     }
 
+    /// `--json` and `--stats`.
+    fn report(&self) -> &ReportArgs {
+        &self.search.report
+    }
+
     /// Whether the search is watched (`--trace`, `--seed`, `--profile`): it
     /// then runs through the core's exploring driver, on one thread.
     fn explores(&self) -> bool {
@@ -172,7 +174,8 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     if args.emit_dlx {
         return emit_problem(&problem);
     }
-    let mut run = Run::new(&args.run, &args.report)?;
+    let report = args.report();
+    let mut run = args.search.start()?;
     // One solver per thread, and the root the threads start from.
     let solvers = run.threads()? as u64 + 1;
     run.check_memory("the problem", problem.footprint().total(solvers))?;
@@ -191,13 +194,12 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         let profile = solve_explored(&args, &problem, &input_options, &mut run, &mut output)?;
         output.flush()?;
         let seconds = start.elapsed().as_secs_f64();
-        if args.report.json {
+        if report.json {
             let extra = crate::knuth::profile_fields(&problem, &profile);
             let extra = if args.profile { &extra[..] } else { &[] };
-            args.report
-                .stats(&mut output, &run.stats(), seconds, extra)?;
+            report.stats(&mut output, &run.stats(), seconds, extra)?;
         } else {
-            args.report.stats(&mut output, &run.stats(), seconds, &[])?;
+            report.stats(&mut output, &run.stats(), seconds, &[])?;
             if args.profile {
                 crate::knuth::print_profile(&problem, &profile);
             }
@@ -209,12 +211,12 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         });
     }
     if args.count && args.limit.is_none() && args.every.is_none() {
-        let counted = run.count_solutions(&problem, &args.memo)?;
+        let counted = run.count_solutions(&problem, &args.search.memo)?;
         return print_counted(
             &run,
             &counted,
             &mut output,
-            &args.report,
+            report,
             1,
             start.elapsed().as_secs_f64(),
         );
@@ -228,8 +230,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     } else if args.count {
         // `--every M --count`: every M-th solution, then the count of all.
         let found = solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
-        args.report
-            .count(&mut output, None, u128::from(found), args.limit)?;
+        report.count(&mut output, None, u128::from(found), args.limit)?;
         "the count"
     } else {
         solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
@@ -237,12 +238,11 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     };
     output.flush()?;
     let seconds = start.elapsed().as_secs_f64();
-    if args.report.json {
-        args.report
-            .stats(&mut output, &run.stats(), seconds, &run.balance())?;
+    if report.json {
+        report.stats(&mut output, &run.stats(), seconds, &run.balance())?;
     } else {
-        args.report.stats(&mut output, &run.stats(), seconds, &[])?;
-        if args.report.stats {
+        report.stats(&mut output, &run.stats(), seconds, &[])?;
+        if report.stats {
             run.print_balance();
         }
     }
@@ -257,7 +257,7 @@ fn solve_count(
     output: &mut Output,
 ) -> anyhow::Result<()> {
     let count = run.count(Solver::new(problem), args.limit)?;
-    args.report.count(output, None, count.value, args.limit)
+    args.report().count(output, None, count.value, args.limit)
 }
 
 /// `--frequencies`: each option's number of solutions, from the diagram of
@@ -270,7 +270,7 @@ fn solve_frequencies(
     output: &mut Output,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let report = &args.report;
+    let report = args.report();
     print_frequencies(
         run,
         problem,
@@ -338,7 +338,7 @@ fn solve_listing(
         ControlFlow::Break(err) => Err(err),
         // No solution, and the search says so for certain.
         ControlFlow::Continue(outcome) if found == 0 && outcome.is_complete() => {
-            args.report.no_solution(output, None)?;
+            args.report().no_solution(output, None)?;
             args.draw_no_solution(problem)?;
             Ok(found)
         }
@@ -394,10 +394,10 @@ fn solve_explored(
     run.ledger.add_stats(solver.stats());
     run.record(explored.outcome);
     if args.count {
-        args.report
+        args.report()
             .count(output, None, u128::from(found), args.limit)?;
     } else if found == 0 && explored.is_complete() {
-        args.report.no_solution(output, None)?;
+        args.report().no_solution(output, None)?;
         args.draw_no_solution(problem)?;
     }
     Ok(explored.value)
@@ -429,7 +429,7 @@ fn solve_optimum(
         printer.print(output, &costed.options)?;
     }
     if ranked.value.is_empty() && ranked.is_complete() {
-        args.report.no_solution(output, None)?;
+        args.report().no_solution(output, None)?;
         args.draw_no_solution(problem)?;
     }
     Ok(())

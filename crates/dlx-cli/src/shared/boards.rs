@@ -21,7 +21,7 @@ use dlx_models::polyform::split_count;
 use serde_json::Value;
 
 use crate::shared::packings::{self, PackingArgs, Packings};
-use crate::shared::{fields, out, read_text, Other, Output, ReportArgs, ResultExt as _, Run};
+use crate::shared::{fields, out, read_text, Other, Output, ReportArgs, ResultExt as _};
 
 /// A board subcommand in its family's words: what its help says that the
 /// others do not, which flags it has, and its defaults. The help's
@@ -258,10 +258,10 @@ pub(crate) fn run<M: BoardModel>(args: &BoardArgs<M>) -> anyhow::Result<()> {
     }
     let verbs = &args.verbs;
     if verbs.list_pieces {
-        return list_pieces(words.name, M::listed(&pieces), &verbs.report);
+        return list_pieces(words.name, M::listed(&pieces), &verbs.search.report);
     }
     let start = Instant::now();
-    let mut run = Run::new(&verbs.run, &verbs.report)?;
+    let mut run = verbs.search.start()?;
     // One solver per thread, the root, and the symmetry count's own problem.
     let solvers = run.threads()? as u64 + 2;
     let footprint = M::footprint(&board, &pieces, args.one_sided);

@@ -23,7 +23,7 @@ use serde_json::Value;
 
 use crate::shared::{
     draw_samples, fields, finish_run, out, print_counted, print_frequencies, Draw, Line, MemoArgs,
-    Output, Pictures, ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    Output, Pictures, ReportArgs, Run, SearchArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// The verbs of a board subcommand, flattened after its board and pieces.
@@ -67,11 +67,7 @@ pub(crate) struct PackingArgs {
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "sample", "emit_dlx", "list_pieces"])]
     pub(crate) frequencies: bool,
     #[command(flatten)]
-    pub(crate) report: ReportArgs,
-    #[command(flatten)]
-    pub(crate) memo: MemoArgs,
-    #[command(flatten)]
-    pub(crate) run: RunArgs,
+    pub(crate) search: SearchArgs<MemoArgs>,
 }
 
 /// A board model as the board subcommands show it: the tilings policy's
@@ -160,19 +156,20 @@ impl<M: Packings> Verb<'_, M> {
     /// symmetry for both counts.
     fn count(mut self) -> anyhow::Result<()> {
         let args = self.args;
+        let report = &args.search.report;
         let counted = self
             .run
-            .count_tilings(self.model, args.distinct, &args.memo)?;
+            .count_tilings(self.model, args.distinct, &args.search.memo)?;
         let output = &mut self.output;
         if let (Some(inner), false) = (&counted.counted, args.distinct) {
             let mut inner = inner.clone();
             inner.count = counted.all.clone();
             let seconds = self.start.elapsed().as_secs_f64();
-            return print_counted(self.run, &inner, output, &args.report, 1, seconds);
+            return print_counted(self.run, &inner, output, report, 1, seconds);
         }
         let all = counted.all.unwrap_or_default();
         let distinct = counted.distinct.filter(|_| args.distinct);
-        if args.report.json {
+        if report.json {
             output.json(&Line::count(None, all, distinct, None, None))?;
         } else {
             if args.count {
@@ -183,7 +180,7 @@ impl<M: Packings> Verb<'_, M> {
             }
         }
         output.flush()?;
-        finish_run(self.run, &args.report, output, self.start, &[], "the count")
+        finish_run(self.run, report, output, self.start, &[], "the count")
     }
 
     /// Listing (or counting to `--limit`): the first packings in the order
@@ -191,6 +188,7 @@ impl<M: Packings> Verb<'_, M> {
     /// permute copies of a piece, one is listed.
     fn list(mut self) -> anyhow::Result<()> {
         let (args, model) = (self.args, self.model);
+        let report = &args.search.report;
         let output = &mut self.output;
         let limit = args.limit.unwrap_or(1);
         let mut printed = 0u64;
@@ -202,7 +200,7 @@ impl<M: Packings> Verb<'_, M> {
                 .decode(solution)
                 .context("internal error: the packing found breaks the rules")?;
             if !args.count {
-                write_packing(output, &args.report, model, printed, &packing)?;
+                write_packing(output, report, model, printed, &packing)?;
             }
             printed += 1;
             first.get_or_insert(packing);
@@ -226,23 +224,15 @@ impl<M: Packings> Verb<'_, M> {
             ControlFlow::Continue(outcome) => outcome.is_complete(),
         };
         if args.count {
-            args.report
-                .count(output, None, u128::from(printed), args.limit)?;
+            report.count(output, None, u128::from(printed), args.limit)?;
         } else if printed == 0 && complete {
-            args.report.no_solution(output, None)?;
+            report.no_solution(output, None)?;
         }
         output.flush()?;
         if let (Some(path), Some(packing)) = (&args.svg, &first) {
             Pictures::new(path, false, M::NOUN).write(0, &(self.draw)(packing))?;
         }
-        finish_run(
-            self.run,
-            &args.report,
-            output,
-            self.start,
-            &[],
-            "the output",
-        )
+        finish_run(self.run, report, output, self.start, &[], "the output")
     }
 
     /// `--sample K`: K packings drawn uniformly at random from the diagram
@@ -251,6 +241,7 @@ impl<M: Packings> Verb<'_, M> {
     /// uniform packings), printed as a listing prints them.
     fn sample(mut self, samples: u64) -> anyhow::Result<()> {
         let (args, model, draw) = (self.args, self.model, self.draw);
+        let report = &args.search.report;
         let pictures = args
             .svg
             .as_ref()
@@ -262,7 +253,7 @@ impl<M: Packings> Verb<'_, M> {
             samples,
             answers: &answers,
             per_answer: model.solutions_per_tiling(),
-            report: &args.report,
+            report,
         };
         let output = &mut self.output;
         draw_samples(
@@ -275,7 +266,7 @@ impl<M: Packings> Verb<'_, M> {
                 let packing = model
                     .decode(&solution)
                     .context("internal error: the packing drawn breaks the rules")?;
-                write_packing(output, &args.report, model, index as u64, &packing)?;
+                write_packing(output, report, model, index as u64, &packing)?;
                 if let Some(pictures) = &pictures {
                     output.flush()?;
                     pictures.write(index, &draw(&packing))?;
@@ -290,7 +281,7 @@ impl<M: Packings> Verb<'_, M> {
     /// options, one per copy of its piece, added up and divided by the
     /// solutions per packing), then the number of packings.
     fn frequencies(mut self) -> anyhow::Result<()> {
-        let (report, model) = (&self.args.report, self.model);
+        let (report, model) = (&self.args.search.report, self.model);
         let per_packing = model.solutions_per_tiling().max(1);
         let output = &mut self.output;
         print_frequencies(

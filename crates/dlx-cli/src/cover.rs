@@ -1,17 +1,13 @@
 //! `dlx cover`: a minimum repeated cover of a problem in Knuth's DLX format.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Args;
 use dlx_core::format::format_option_bytes;
 use dlx_core::{format_option, MinCover};
 
 use crate::shared::cases::answer_cases;
-use crate::shared::{
-    emit_problem, finish_run, minimum, out, parse_problem_indexed, read_input, Output, ReportArgs,
-    Run, RunArgs,
-};
+use crate::shared::{emit_problem, finish_run, minimum, out, read_problem, Output, SearchArgs};
 
 /// Find the fewest options that cover every primary item at least once.
 ///
@@ -36,20 +32,16 @@ pub(crate) struct CoverArgs {
     #[arg(long, conflicts_with_all = ["json", "stats"])]
     emit_dlx: bool,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 pub(crate) fn run(args: CoverArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let start = Instant::now();
-    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
+    let (problem, input_options, start) = read_problem(args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     run.check_memory("the problem", problem.footprint().total(1))?;
     let mut output = Output::new();
     answer_cases(

@@ -30,6 +30,12 @@ mod treasure;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use dlx_models::polycube::Polycube;
+use dlx_models::polyhex::Polyhex;
+use dlx_models::polyiamond::Polyiamond;
+use dlx_models::polyomino::Polyomino;
+
+use crate::shared::boards::{self, BoardArgs};
 
 /// Exact cover problems and the puzzles built on them, solved with Knuth's Dancing Links.
 #[derive(Debug, Parser)]
@@ -57,10 +63,10 @@ enum Command {
     Sudoku(sudoku::SudokuArgs),
     Queens(queens::QueensArgs),
     #[command(visible_alias = "pentomino")]
-    Polyomino(polyomino::PolyominoArgs),
-    Polycube(polycube::PolycubeArgs),
-    Polyiamond(polyiamond::PolyiamondArgs),
-    Polyhex(polyhex::PolyhexArgs),
+    Polyomino(BoardArgs<Polyomino>),
+    Polycube(BoardArgs<Polycube>),
+    Polyiamond(BoardArgs<Polyiamond>),
+    Polyhex(BoardArgs<Polyhex>),
     Matrix(matrix::MatrixArgs),
     Cover(cover::CoverArgs),
     Treasure(treasure::TreasureArgs),
@@ -95,10 +101,10 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Queens(args) => queens::run(args),
-        Command::Polyomino(args) => polyomino::run(args),
-        Command::Polycube(args) => polycube::run(args),
-        Command::Polyiamond(args) => polyiamond::run(args),
-        Command::Polyhex(args) => polyhex::run(args),
+        Command::Polyomino(args) => boards::run(&args),
+        Command::Polycube(args) => boards::run(&args),
+        Command::Polyiamond(args) => boards::run(&args),
+        Command::Polyhex(args) => boards::run(&args),
         Command::Matrix(args) => matrix::run(args),
         Command::Cover(args) => cover::run(args),
         Command::Treasure(args) => treasure::run(args),

@@ -523,17 +523,14 @@ fn inline(text: &str) -> String {
 /// Text escaped for roff: backslashes, hyphens (which would be typeset as
 /// hyphens, not the minus of an option), apostrophes, and a leading period.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\e"),
-            '-' => out.push_str("\\-"),
-            '\'' => out.push_str("\\*(Aq"),
-            c => out.push(c),
-        }
-    }
+    // The backslashes first: the escapes put in after them are not escaped again.
+    let out = text
+        .replace('\\', "\\e")
+        .replace('-', "\\-")
+        .replace('\'', "\\*(Aq");
     if out.starts_with('.') {
-        out.insert_str(0, "\\&");
+        format!("\\&{out}")
+    } else {
+        out
     }
-    out
 }

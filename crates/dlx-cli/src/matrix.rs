@@ -12,8 +12,8 @@ use dlx_models::matrix::{parse, Format};
 use crate::shared::cases::answer_cases;
 use crate::shared::cases::{emit_dlx, until_error};
 use crate::shared::{
-    encoded, fields, finish_run, out, read_text, Line, Output, ReportArgs, ResultExt as _, Run,
-    RunArgs, COUNT_HELP, LIMIT_HELP,
+    encoded, fields, finish_run, out, read_text, Line, Output, ResultExt as _, SearchArgs,
+    COUNT_HELP, LIMIT_HELP,
 };
 
 /// Find rows of a 0/1 matrix with exactly one 1 in every column.
@@ -53,9 +53,7 @@ pub(crate) struct MatrixArgs {
     #[arg(long, conflicts_with_all = ["rows", "count", "limit", "json", "stats"])]
     emit_dlx: bool,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 /// The `--format` values.
@@ -90,8 +88,8 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
         output.flush()?;
         return bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name));
     }
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     let mut answered = 0u64;
     answer_cases(
         &mut run,

@@ -1,30 +1,49 @@
 //! `dlx polyiamond`: fill a board of triangles with polyiamonds such as the 12 hexiamonds, count the packings, draw one.
 
-use std::path::PathBuf;
-
-use clap::Args;
-use dlx_models::polyform::Motions;
-use dlx_models::polyiamond::{Cell, KnuthSpec, Packing, Triangular};
+use dlx_models::polyform::Family as _;
+use dlx_models::polyiamond::{Cell, KnuthSpec, Triangular};
 use serde_json::Value;
 
-use crate::polyform::{Face, Input};
-use crate::shared::packings::{PackingArgs, SetOrFile};
+use crate::polyform::{Face, KnuthReader, NAMED_BOARDS};
+use crate::shared::boards::Words;
 
-/// Fill a board of triangles with polyiamonds (the 12 hexiamonds unless told otherwise).
-///
-/// Prints one packing by default, each triangle the letter of its piece
-/// (`/` and `\` are not drawn: a triangle points down where its line and
-/// column add to an even number), or the first N with `--limit N` (a blank
-/// line between two); `--count` and `--distinct` print the number of
-/// packings (all, and up to the board's rotations and reflections) alone on
-/// the last line. A board without packing prints nothing and says `no
-/// solution` on standard error. Pieces may be turned over unless
-/// `--one-sided`; each is used once unless its count says otherwise.
-///
-/// The search runs on all cores (`--threads`); packings are printed in the
-/// order of the sequential search whatever the threads.
-#[derive(Debug, Args)]
-#[command(after_help = "\
+/// The built-in piece sets, by the names `--pieces` completes.
+pub(crate) const PIECE_SETS: [(&str, &str); 7] = [
+    ("triamonds", "the triamond"),
+    ("tetriamonds", "the 3 tetriamonds"),
+    ("pentiamonds", "the 4 pentiamonds"),
+    ("hexiamonds", "the 12 hexiamonds"),
+    ("heptiamonds", "the 24 heptiamonds"),
+    ("octiamonds", "the 66 octiamonds"),
+    ("diamond", "the diamond, as many as fill the board"),
+];
+
+impl Face for Triangular {
+    const WORDS: Words = Words {
+        name: Triangular::FAMILY,
+        about:
+            "Fill a board of triangles with polyiamonds (the 12 hexiamonds unless told otherwise)",
+        drawn: "each triangle the letter of its piece (`/` and `\\` are not drawn: a triangle \
+                points down where its line and column add to an even number)",
+        solid: None,
+        board: (NAMED_BOARDS, "NAME", None),
+        default_board: "rhombus:6",
+        board_file: "A board drawn in ASCII art (`#` a triangle, `.` or space a hole; `-` \
+                     for standard input)",
+        knuth: Some(
+            "The board, and the pieces if it lists them, in the input form of \
+             Knuth's polyiamond-dlx (`[0-5][0-5] [0-5][0-5]'`, then `NAME xy xy' \
+             ...` a piece; `-` for standard input)",
+        ),
+        pieces: (
+            "triamonds, tetriamonds, pentiamonds, hexiamonds, heptiamonds, octiamonds, \
+             polyiamonds:N, diamond",
+            &PIECE_SETS,
+        ),
+        default_pieces: "hexiamonds",
+        only: "1,2*2,5",
+        layers: None,
+        after_help: "\
 Boards are parallelogram:WxH (W rhombi along a row, H rows, each row half a
 rhombus to the right of the one below: 2WH triangles), rhombus:N, hexagon:N
 (the regular hexagon of side N), triangle:N, or drawn in ASCII art
@@ -58,73 +77,11 @@ Examples:
   dlx polyiamond --board hexagon:2 --pieces tetriamonds*2 --count --distinct
   dlx polyiamond --pieces hexiamonds --list-pieces
   dlx polyiamond --board hexagon:4 --pieces diamond --sample 1 --seed 3 --svg lozenges.svg
-  dlx polyiamond --board parallelogram:4x9 --emit-dlx | dlx solve --count")]
-pub(crate) struct PolyiamondArgs {
-    /// The board: parallelogram:WxH, rhombus:N, hexagon:N or triangle:N
-    /// [default: rhombus:6].
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["board_file", "knuth"])]
-    board: Option<String>,
-    /// A board drawn in ASCII art (`#` a triangle, `.` or space a hole; `-`
-    /// for standard input).
-    #[arg(long, value_name = "FILE", conflicts_with = "knuth")]
-    board_file: Option<PathBuf>,
-    /// The board, and the pieces if it lists them, in the input form of
-    /// Knuth's polyiamond-dlx (`[0-5][0-5] [0-5][0-5]'`, then `NAME xy xy'
-    /// ...` a piece; `-` for standard input).
-    #[arg(long, value_name = "FILE")]
-    knuth: Option<PathBuf>,
-    /// The pieces: triamonds, tetriamonds, pentiamonds, hexiamonds,
-    /// heptiamonds, octiamonds, polyiamonds:N, diamond or a piece FILE, each
-    /// optionally `*K`; several separated by commas [default: hexiamonds].
-    // The sets are the completion's candidates; any other value is read as a file.
-    #[arg(long, value_name = "SET|FILE", value_parser = SetOrFile(&PIECE_SETS), hide_possible_values = true)]
-    pieces: Option<String>,
-    /// Use only these pieces of the set, by name, each optionally `*K` (for
-    /// example `--only 1,2*2,5`).
-    #[arg(long, value_name = "NAMES")]
-    only: Option<String>,
-    /// Pieces may be rotated but not turned over.
-    #[arg(long)]
-    one_sided: bool,
-    #[command(flatten)]
-    packings: PackingArgs,
-}
+  dlx polyiamond --board parallelogram:4x9 --emit-dlx | dlx solve --count",
+    };
+    const KNUTH: Option<KnuthReader<Self>> = Some(KnuthSpec::parse);
 
-/// The built-in piece sets, by the names `--pieces` completes.
-pub(crate) const PIECE_SETS: [(&str, &str); 7] = [
-    ("triamonds", "the triamond"),
-    ("tetriamonds", "the 3 tetriamonds"),
-    ("pentiamonds", "the 4 pentiamonds"),
-    ("hexiamonds", "the 12 hexiamonds"),
-    ("heptiamonds", "the 24 heptiamonds"),
-    ("octiamonds", "the 66 octiamonds"),
-    ("diamond", "the diamond, as many as fill the board"),
-];
-
-impl Face for Triangular {
     fn cell_json(cell: Cell) -> Value {
         serde_json::json!({ "x": cell.x, "y": cell.y, "down": cell.down })
     }
-}
-
-pub(crate) fn run(args: PolyiamondArgs) -> anyhow::Result<()> {
-    let input = Input {
-        board: args.board.as_deref(),
-        default_board: "rhombus:6",
-        board_file: args.board_file.as_deref(),
-        knuth: args
-            .knuth
-            .as_deref()
-            .map(|path| (path, KnuthSpec::parse as _)),
-        pieces: args.pieces.as_deref(),
-        default_pieces: "hexiamonds",
-        only: args.only.as_deref(),
-        motions: if args.one_sided {
-            Motions::Rotations
-        } else {
-            Motions::All
-        },
-        draw: Packing::to_svg,
-    };
-    crate::polyform::run(&input, &args.packings)
 }

@@ -1,29 +1,41 @@
 //! `dlx polyomino` (alias `pentomino`): tile a board with polyominoes, count the tilings, draw one.
 
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use dlx_core::{Footprint, OptionId};
+use dlx_models::polyomino::{split_count, Board, KnuthSpec, Piece, PieceSet, Polyomino, Tiling};
 
-use anyhow::Context as _;
-use clap::Args;
-use dlx_core::OptionId;
-use dlx_models::polyomino::{split_count, Board, KnuthSpec, PieceSet, Polyomino, Tiling};
+use crate::shared::boards::{BoardModel, Listed, Words};
+use crate::shared::packings::Packings;
 
-use crate::shared::packings::{self, list_pieces, Listed, PackingArgs, Packings, SetOrFile};
-use crate::shared::{read_text, ResultExt as _, Run};
+/// The built-in piece sets, by the names `--pieces` completes (`PieceSet::builtin` reads them).
+pub(crate) const PIECE_SETS: [(&str, &str); 4] = [
+    ("pentominoes", "the 12 pentominoes"),
+    ("tetrominoes", "the 5 tetrominoes"),
+    ("hexominoes", "the 35 hexominoes"),
+    ("domino", "the domino, as many as fill the board"),
+];
 
-/// Tile a board with polyominoes (the 12 pentominoes unless told otherwise).
-///
-/// Prints one tiling by default, each cell the letter of its piece and `.`
-/// for a hole, or the first N with `--limit N` (a blank line between two);
-/// `--count` and `--distinct` print the number of tilings (all, and up to
-/// the board's rotations and reflections) alone on the last line. A board
-/// without tiling prints nothing and says `no solution` on standard error.
-/// Each piece is used once unless its count says otherwise.
-///
-/// The search runs on all cores (`--threads`); tilings are printed in the
-/// order of the sequential search whatever the threads.
-#[derive(Debug, Args)]
-#[command(after_help = "\
+impl BoardModel for Polyomino {
+    type Board = Board;
+    type Pieces = PieceSet;
+    const WORDS: Words = Words {
+        name: "polyomino",
+        about: "Tile a board with polyominoes (the 12 pentominoes unless told otherwise)",
+        drawn: "each cell the letter of its piece and `.` for a hole",
+        solid: None,
+        board: ("The board, WIDTHxHEIGHT", "WxH", None),
+        default_board: "6x10",
+        board_file: "A board drawn in ASCII art (`#` a cell, `.` or space a hole; `-` for \
+                     standard input)",
+        knuth: Some(
+            "The board, and the pieces if it lists them, in the input form of \
+             Knuth's polyomino-dlx (`[0-9][0-5]`, then `NAME xy xy ...` a piece; \
+             `-` for standard input)",
+        ),
+        pieces: ("pentominoes, tetrominoes, hexominoes, domino", &PIECE_SETS),
+        default_pieces: "pentominoes",
+        only: "L,P*2,Y",
+        layers: None,
+        after_help: "\
 Boards are WIDTHxHEIGHT (10x6 is 6 rows of 10) or ASCII art (`#` a cell, `.` a hole).
 Pieces are a built-in set (pentominoes, tetrominoes, hexominoes, domino) or a
 file of ASCII-art pieces (blocks separated by blank lines, an optional header
@@ -51,108 +63,92 @@ Examples:
   dlx polyomino --board 8x5 --pieces data/polyomino/tetrominoes-twice.txt
   dlx polyomino --board 20x3 --emit-dlx | dlx solve --count
   dlx polyomino --knuth data/polyomino/knuth-pentominoes-20x3.txt --count
-  dlx polyomino --board 8x8 --pieces domino --sample 3 --seed 7 --svg random/")]
-pub(crate) struct PolyominoArgs {
-    /// The board, WIDTHxHEIGHT [default: 6x10].
-    #[arg(long, value_name = "WxH", conflicts_with_all = ["board_file", "knuth"])]
-    board: Option<String>,
-    /// A board drawn in ASCII art (`#` a cell, `.` or space a hole; `-` for standard input).
-    #[arg(long, value_name = "FILE", conflicts_with = "knuth")]
-    board_file: Option<PathBuf>,
-    /// The board, and the pieces if it lists them, in the input form of
-    /// Knuth's polyomino-dlx (`[0-9][0-5]`, then `NAME xy xy ...` a piece;
-    /// `-` for standard input).
-    #[arg(long, value_name = "FILE")]
-    knuth: Option<PathBuf>,
-    /// The pieces: pentominoes, tetrominoes, hexominoes, domino or a piece
-    /// FILE, each optionally `*K`; several separated by commas [default:
-    /// pentominoes].
-    // The sets are the completion's candidates; any other value is read as a file.
-    #[arg(long, value_name = "SET|FILE", value_parser = SetOrFile(&PIECE_SETS), hide_possible_values = true)]
-    pieces: Option<String>,
-    /// Use only these pieces of the set, by name, each optionally `*K` (for
-    /// example `--only L,P*2,Y`).
-    #[arg(long, value_name = "NAMES")]
-    only: Option<String>,
-    /// Pieces may be rotated but not turned over.
-    #[arg(long)]
-    one_sided: bool,
-    #[command(flatten)]
-    packings: PackingArgs,
-}
-
-/// The built-in piece sets, by the names `--pieces` completes (`PieceSet::builtin` reads them).
-pub(crate) const PIECE_SETS: [(&str, &str); 4] = [
-    ("pentominoes", "the 12 pentominoes"),
-    ("tetrominoes", "the 5 tetrominoes"),
-    ("hexominoes", "the 35 hexominoes"),
-    ("domino", "the domino, as many as fill the board"),
-];
-
-pub(crate) fn run(args: PolyominoArgs) -> anyhow::Result<()> {
-    let (board, pieces) = read_board(&args).bad_input()?;
-    let mut pieces = match (pieces, &args.pieces) {
-        (Some(_), Some(_)) => {
-            return Err(anyhow::anyhow!(
-                "--knuth's file lists its pieces, and --pieces names others: give the pieces once"
-            ))
-            .bad_input()
-        }
-        (Some(pieces), None) => pieces,
-        (None, spec) => read_pieces(spec.as_deref().unwrap_or("pentominoes")).bad_input()?,
+  dlx polyomino --board 8x8 --pieces domino --sample 3 --seed 7 --svg random/",
     };
-    if let Some(only) = &args.only {
-        pieces = select(&pieces, only).context("bad --only").bad_input()?;
+
+    fn named_board(spec: &str) -> anyhow::Result<Board> {
+        Ok(Board::parse_size(spec)?)
     }
-    let verbs = &args.packings;
-    if verbs.list_pieces {
-        let listed = pieces.pieces().iter().map(|p| Listed {
-            name: p.name.clone(),
-            symbol: p.symbol,
-            count: p.count,
-            art: p.shape.to_art(),
-            cells: cells(p.shape.cells()),
-        });
-        return list_pieces("polyomino", listed, &verbs.report);
+
+    fn drawn_board(text: &str) -> anyhow::Result<Board> {
+        Ok(Board::parse(text)?)
     }
-    let start = Instant::now();
-    let mut run = Run::new(&verbs.run, &verbs.report)?;
-    // One solver per thread, the root, and the symmetry count's own problem.
-    let solvers = run.threads()? as u64 + 2;
-    let footprint = Polyomino::footprint(&board, &pieces, args.one_sided);
-    run.check_memory("the tiling problem", footprint.total(solvers))?;
-    let model = Polyomino::new(board, pieces, args.one_sided)
-        .context("cannot set up the puzzle")
-        .bad_input()?;
-    packings::run(verbs, &model, &Tiling::to_svg, &mut run, start)
+
+    fn knuth_board(text: &str) -> anyhow::Result<(Board, Option<PieceSet>)> {
+        let spec = KnuthSpec::parse(text)?;
+        Ok((spec.board, spec.pieces))
+    }
+
+    fn piece_set(name: &str) -> anyhow::Result<PieceSet> {
+        Ok(PieceSet::builtin(name)?)
+    }
+
+    fn piece_file(text: &str) -> anyhow::Result<PieceSet> {
+        Ok(PieceSet::parse(text)?)
+    }
+
+    fn times(pieces: PieceSet, k: usize) -> PieceSet {
+        pieces.times(k)
+    }
+
+    fn extend(pieces: PieceSet, more: PieceSet) -> anyhow::Result<PieceSet> {
+        Ok(pieces.extend(more)?)
+    }
+
+    /// The named pieces, each with its count (1 unless `*K` says otherwise).
+    fn select(pieces: &PieceSet, terms: &[&str]) -> anyhow::Result<PieceSet> {
+        let terms = terms
+            .iter()
+            .map(|term| split_count(term))
+            .collect::<Result<Vec<_>, _>>()?;
+        let names: Vec<&str> = terms.iter().map(|t| t.0).collect();
+        let mut set = pieces.select(&names)?;
+        for (name, k) in terms {
+            set.set_count(name, k)?;
+        }
+        Ok(set)
+    }
+
+    fn listed(pieces: &PieceSet) -> Vec<Listed> {
+        let listed = |piece: &Piece| Listed {
+            name: piece.name.clone(),
+            symbol: piece.symbol,
+            count: piece.count,
+            art: piece.shape.to_art(),
+            cells: cells(piece.shape.cells()),
+        };
+        pieces.pieces().iter().map(listed).collect()
+    }
+
+    fn footprint(board: &Board, pieces: &PieceSet, one_sided: bool) -> Footprint {
+        Polyomino::footprint(board, pieces, one_sided)
+    }
+
+    fn new(board: Board, pieces: PieceSet, one_sided: bool) -> anyhow::Result<Self> {
+        Ok(Polyomino::new(board, pieces, one_sided)?)
+    }
+
+    fn draw(tiling: &Tiling, _layers: bool) -> String {
+        tiling.to_svg()
+    }
 }
 
 impl Packings for Polyomino {
     type Packing = Tiling;
     const NOUN: &'static str = "tiling";
 
-    fn summary(&self) -> String {
-        format!(
-            "{} pieces on a board of {} cells",
-            self.pieces().len(),
-            self.board().n_cells()
-        )
+    fn size(&self) -> (usize, usize) {
+        (self.pieces().len(), self.board().n_cells())
     }
 
     fn lists(&self, solution: &[OptionId]) -> bool {
         Polyomino::lists(self, solution)
     }
 
-    fn decode(&self, solution: &[OptionId]) -> Tiling {
-        Polyomino::decode(self, solution)
-    }
-
-    fn check(&self, tiling: &Tiling) -> anyhow::Result<()> {
-        Ok(tiling.check(self.board(), self.pieces(), self.one_sided())?)
-    }
-
-    fn text(&self, tiling: &Tiling) -> String {
-        tiling.to_string()
+    fn decode(&self, solution: &[OptionId]) -> anyhow::Result<Tiling> {
+        let tiling = Polyomino::decode(self, solution);
+        tiling.check(self.board(), self.pieces(), self.one_sided())?;
+        Ok(tiling)
     }
 
     fn placed_json(&self, tiling: &Tiling) -> Vec<serde_json::Value> {
@@ -169,18 +165,17 @@ impl Packings for Polyomino {
             .collect()
     }
 
-    fn placement(&self, option: OptionId) -> (usize, &[u32]) {
+    fn placement(&self, option: OptionId) -> (&str, &[u32]) {
         let placement = self.option_placement(option);
-        (placement.piece, &placement.cells)
+        (
+            &self.pieces().pieces()[placement.piece].name,
+            &placement.cells,
+        )
     }
 
-    fn placement_line(&self, piece: usize, cells: &[u32]) -> String {
-        let mut line = self.pieces().pieces()[piece].name.clone();
-        for &cell in cells {
-            let (row, column) = self.cells()[cell as usize];
-            line.push_str(&format!(" r{row}c{column}"));
-        }
-        line
+    fn cell_name(&self, cell: u32) -> String {
+        let (row, column) = self.cells()[cell as usize];
+        format!("r{row}c{column}")
     }
 }
 
@@ -190,61 +185,4 @@ fn cells(cells: &[(usize, usize)]) -> Vec<serde_json::Value> {
         .iter()
         .map(|&(row, column)| serde_json::json!({ "row": row, "column": column }))
         .collect()
-}
-
-/// The board, and the pieces of a `--knuth` file that lists them.
-fn read_board(args: &PolyominoArgs) -> anyhow::Result<(Board, Option<PieceSet>)> {
-    if let Some(path) = &args.knuth {
-        let (name, text) = read_text(Some(path))?;
-        let spec = KnuthSpec::parse(&text).with_context(|| format!("in {name}"))?;
-        return Ok((spec.board, spec.pieces));
-    }
-    if let Some(path) = &args.board_file {
-        let (name, text) = read_text(Some(path))?;
-        let board = Board::parse(&text).with_context(|| format!("in board file {name}"))?;
-        return Ok((board, None));
-    }
-    let spec = args.board.as_deref().unwrap_or("6x10");
-    Ok((Board::parse_size(spec).context("bad --board")?, None))
-}
-
-/// Keeps the pieces `--only` names, with their counts.
-fn select(pieces: &PieceSet, only: &str) -> anyhow::Result<PieceSet> {
-    let mut terms = Vec::new();
-    for term in only.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        terms.push(split_count(term)?);
-    }
-    let names: Vec<&str> = terms.iter().map(|t| t.0).collect();
-    let mut set = pieces.select(&names)?;
-    for (name, k) in terms {
-        set.set_count(name, k)?;
-    }
-    Ok(set)
-}
-
-/// Reads `--pieces`: comma-separated terms, each a set name or a file, with an optional `*K`.
-fn read_pieces(spec: &str) -> anyhow::Result<PieceSet> {
-    let mut set: Option<PieceSet> = None;
-    for term in spec.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-        let (what, k) = split_count(term).context("bad --pieces")?;
-        let pieces = match PieceSet::builtin(what) {
-            Ok(pieces) => pieces,
-            Err(unknown) => {
-                let path = Path::new(what);
-                if !path.exists() {
-                    return Err(anyhow::Error::new(unknown).context(format!(
-                        "bad --pieces: `{what}` is neither a piece set nor a file"
-                    )));
-                }
-                let (name, text) = read_text(Some(path))?;
-                PieceSet::parse(&text).with_context(|| format!("in piece file {name}"))?
-            }
-        };
-        let pieces = pieces.times(k);
-        set = Some(match set {
-            None => pieces,
-            Some(set) => set.extend(pieces).context("bad --pieces")?,
-        });
-    }
-    set.context("bad --pieces: no pieces named")
 }

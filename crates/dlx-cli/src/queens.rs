@@ -13,7 +13,7 @@ use crate::shared::cases::answer_cases;
 use crate::shared::cases::{until_error, Case};
 use crate::shared::{
     fields, finish_run, out, print_counted, read_text, Line, MemoArgs, Output, Pictures,
-    ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    ReportArgs, ResultExt as _, SearchArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// Place n queens on an n x n board so that no two share a row, a column or a diagonal.
@@ -65,11 +65,7 @@ pub(crate) struct QueensArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "distinct", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    memo: MemoArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs<MemoArgs>,
 }
 
 pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
@@ -85,14 +81,14 @@ pub(crate) fn run(args: QueensArgs) -> anyhow::Result<()> {
         out!(output, "{}", text.trim_end_matches('\n'))?;
         return output.flush();
     }
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     if args.count || args.distinct {
         let encoding = puzzle.encode().bad_input()?;
         // Queens' subproblems rarely repeat, so the probe mostly leaves the
         // count to the plain search; with many queens placed they may.
         if !args.distinct && args.limit.is_none() {
-            let counted = run.count_solutions(encoding.problem(), &args.memo)?;
+            let counted = run.count_solutions(encoding.problem(), &args.search.memo)?;
             return print_counted(
                 &run,
                 &counted,
@@ -236,8 +232,8 @@ fn run_spoj(
         // An empty input answered nothing and exited 0 (issue 20).
         return Err(anyhow::anyhow!("the input holds no case")).bad_input_in(&name);
     }
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     answer_cases(
         &mut run,
         &cases,

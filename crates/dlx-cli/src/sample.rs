@@ -1,14 +1,10 @@
 //! `dlx sample`: solutions of a problem in Knuth's DLX format drawn uniformly at random.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use clap::Args;
 
-use crate::shared::{
-    note, parse_problem_indexed, print_diagram_stats, read_input, seed_from_clock, Line, Output,
-    ReportArgs, Run, RunArgs,
-};
+use crate::shared::{draw_samples, read_problem, Draw, Output, SearchArgs};
 use crate::solve::Printer;
 
 /// Draw solutions uniformly at random.
@@ -48,50 +44,32 @@ pub(crate) struct SampleArgs {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 pub(crate) fn run(args: SampleArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let start = Instant::now();
-    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
-    let mut run = Run::new(&args.run, &args.report)?;
+    let (problem, input_options, start) = read_problem(args.file.as_deref())?;
+    let mut run = args.search.start()?;
     run.check_memory("the problem", problem.footprint().total(1))?;
-    let seed = args.seed.unwrap_or_else(seed_from_clock);
-    let Some(diagram) = run.diagram(&problem, "dlx sample")? else {
-        return run.finish_unprinted("the diagram to draw from");
+    let draw = Draw {
+        what: "dlx sample",
+        seed: args.seed,
+        samples: args.samples,
+        answers: "solutions",
+        per_answer: 1,
+        report: &args.search.report,
     };
+    let mut printer = Printer::new(&problem, &input_options, args.search.report.json);
     let mut output = Output::new();
-    let count = diagram.count();
-    if args.report.json {
-        output.json(&Line::Sampling {
-            seed,
-            count: count.clone(),
-            count_decimal: count.to_string(),
-        })?;
-    } else if args.seed.is_none() {
-        note(&format!(
-            "dlx: seed {seed} (--seed {seed} draws these solutions again)"
-        ));
-    }
-    if count.is_zero() {
-        args.report.no_solution(&mut output, None)?;
-    } else {
-        let mut printer = Printer::new(&problem, &input_options, args.report.json);
-        for mut solution in diagram.samples(seed).take(sample_count(args.samples)) {
+    draw_samples(
+        &mut run,
+        &problem,
+        &draw,
+        &mut output,
+        start,
+        |output, _, mut solution| {
             solution.sort_unstable();
-            printer.print(&mut output, &solution)?;
-        }
-    }
-    output.flush()?;
-    print_diagram_stats(&args.report, &diagram, &mut output, start)?;
-    run.finish("the sample")
-}
-
-/// `-n K` as a count of draws: beyond `usize`, as many as `usize` holds
-/// (the output would fill any disk first).
-fn sample_count(samples: u64) -> usize {
-    usize::try_from(samples).unwrap_or(usize::MAX)
+            printer.print(output, &solution)
+        },
+    )
 }

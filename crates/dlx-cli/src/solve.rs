@@ -10,8 +10,9 @@ use dlx_core::{format_option, Count, Objective, OptionId, Problem, Solver};
 use dlx_models::picture;
 
 use crate::shared::{
-    emit_problem, fields, out, parse_problem_indexed, print_counted, read_input, with_note, Line,
-    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    emit_problem, fields, out, print_counted, print_frequencies, read_problem, with_note, Line,
+    MemoArgs, Output, Pictures, ReportArgs, ResultExt as _, Run, SearchArgs, COUNT_HELP,
+    LIMIT_HELP,
 };
 
 /// Solve an exact cover problem written in Knuth's DLX format.
@@ -130,17 +131,13 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "frequencies", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    memo: MemoArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs<MemoArgs>,
 }
 
 impl SolveArgs {
     /// The printer of the solutions, drawing them too with `--svg`.
     fn printer<'a>(&self, problem: &'a Problem, input_options: &'a [usize]) -> Printer<'a> {
-        let mut printer = Printer::new(problem, input_options, self.report.json);
+        let mut printer = Printer::new(problem, input_options, self.report().json);
         if let Some(path) = &self.svg {
             let one =
                 self.limit == Some(1) || self.min_options || (self.min_cost && self.best == 1);
@@ -160,6 +157,11 @@ impl SolveArgs {
         }
     }
 
+    /// `--json` and `--stats`.
+    fn report(&self) -> &ReportArgs {
+        &self.search.report
+    }
+
     /// Whether the search is watched (`--trace`, `--seed`, `--profile`): it
     /// then runs through the core's exploring driver, on one thread.
     fn explores(&self) -> bool {
@@ -168,13 +170,12 @@ impl SolveArgs {
 }
 
 pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
-    let bytes = read_input(args.file.as_deref())?;
-    let start = Instant::now();
-    let (problem, input_options) = parse_problem_indexed(&bytes, args.file.as_deref())?;
+    let (problem, input_options, start) = read_problem(args.file.as_deref())?;
     if args.emit_dlx {
         return emit_problem(&problem);
     }
-    let mut run = Run::new(&args.run, &args.report)?;
+    let report = args.report();
+    let mut run = args.search.start()?;
     // One solver per thread, and the root the threads start from.
     let solvers = run.threads()? as u64 + 1;
     run.check_memory("the problem", problem.footprint().total(solvers))?;
@@ -193,13 +194,12 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         let profile = solve_explored(&args, &problem, &input_options, &mut run, &mut output)?;
         output.flush()?;
         let seconds = start.elapsed().as_secs_f64();
-        if args.report.json {
+        if report.json {
             let extra = crate::knuth::profile_fields(&problem, &profile);
             let extra = if args.profile { &extra[..] } else { &[] };
-            args.report
-                .stats(&mut output, &run.stats(), seconds, extra)?;
+            report.stats(&mut output, &run.stats(), seconds, extra)?;
         } else {
-            args.report.stats(&mut output, &run.stats(), seconds, &[])?;
+            report.stats(&mut output, &run.stats(), seconds, &[])?;
             if args.profile {
                 crate::knuth::print_profile(&problem, &profile);
             }
@@ -211,12 +211,12 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
         });
     }
     if args.count && args.limit.is_none() && args.every.is_none() {
-        let counted = run.count_solutions(&problem, &args.memo)?;
+        let counted = run.count_solutions(&problem, &args.search.memo)?;
         return print_counted(
             &run,
             &counted,
             &mut output,
-            &args.report,
+            report,
             1,
             start.elapsed().as_secs_f64(),
         );
@@ -230,8 +230,7 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     } else if args.count {
         // `--every M --count`: every M-th solution, then the count of all.
         let found = solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
-        args.report
-            .count(&mut output, None, u128::from(found), args.limit)?;
+        report.count(&mut output, None, u128::from(found), args.limit)?;
         "the count"
     } else {
         solve_listing(&args, &problem, &input_options, &mut run, &mut output)?;
@@ -239,12 +238,11 @@ pub(crate) fn run(args: SolveArgs) -> anyhow::Result<()> {
     };
     output.flush()?;
     let seconds = start.elapsed().as_secs_f64();
-    if args.report.json {
-        args.report
-            .stats(&mut output, &run.stats(), seconds, &run.balance())?;
+    if report.json {
+        report.stats(&mut output, &run.stats(), seconds, &run.balance())?;
     } else {
-        args.report.stats(&mut output, &run.stats(), seconds, &[])?;
-        if args.report.stats {
+        report.stats(&mut output, &run.stats(), seconds, &[])?;
+        if report.stats {
             run.print_balance();
         }
     }
@@ -259,7 +257,7 @@ fn solve_count(
     output: &mut Output,
 ) -> anyhow::Result<()> {
     let count = run.count(Solver::new(problem), args.limit)?;
-    args.report.count(output, None, count.value, args.limit)
+    args.report().count(output, None, count.value, args.limit)
 }
 
 /// `--frequencies`: each option's number of solutions, from the diagram of
@@ -272,39 +270,42 @@ fn solve_frequencies(
     output: &mut Output,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let Some(diagram) = run.diagram(problem, "--frequencies")? else {
-        return run.finish_unprinted("the frequencies' count");
-    };
-    let mut frequencies: Vec<(usize, Count)> = diagram
-        .frequencies()
-        .into_iter()
-        .enumerate()
-        .filter(|(_, frequency)| !(args.nonzero && frequency.is_zero()))
-        .collect();
-    if args.sort {
-        // Stable: ties stay in input order.
-        frequencies.sort_by(|a, b| b.1.cmp(&a.1));
-    }
-    for (k, frequency) in frequencies {
-        let option = OptionId::new(k);
-        if args.report.json {
-            output.json(&Line::Frequency {
-                option: input_options[k],
-                line: format_option(problem, option),
-                count_decimal: frequency.to_string(),
-                count: frequency,
-            })?;
-        } else {
-            let mut line = format!("{frequency}\t").into_bytes();
-            line.extend_from_slice(&format_option_bytes(problem, option));
-            output.bytes_line(&line)?;
-        }
-    }
-    args.report
-        .count(output, None, diagram.count().clone(), None)?;
-    output.flush()?;
-    crate::shared::print_diagram_stats(&args.report, &diagram, output, start)?;
-    run.finish("the frequencies")
+    let report = args.report();
+    print_frequencies(
+        run,
+        problem,
+        1,
+        report,
+        output,
+        start,
+        |output, frequencies| {
+            let mut frequencies: Vec<(usize, Count)> = frequencies
+                .into_iter()
+                .enumerate()
+                .filter(|(_, frequency)| !(args.nonzero && frequency.is_zero()))
+                .collect();
+            if args.sort {
+                // Stable: ties stay in input order.
+                frequencies.sort_by(|a, b| b.1.cmp(&a.1));
+            }
+            for (k, frequency) in frequencies {
+                let option = OptionId::new(k);
+                if report.json {
+                    output.json(&Line::Frequency {
+                        option: input_options[k],
+                        line: format_option(problem, option),
+                        count_decimal: frequency.to_string(),
+                        count: frequency,
+                    })?;
+                } else {
+                    let mut line = format!("{frequency}\t").into_bytes();
+                    line.extend_from_slice(&format_option_bytes(problem, option));
+                    output.bytes_line(&line)?;
+                }
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Lists the solutions, in the sequential order unless `--unordered`.
@@ -337,7 +338,7 @@ fn solve_listing(
         ControlFlow::Break(err) => Err(err),
         // No solution, and the search says so for certain.
         ControlFlow::Continue(outcome) if found == 0 && outcome.is_complete() => {
-            args.report.no_solution(output, None)?;
+            args.report().no_solution(output, None)?;
             args.draw_no_solution(problem)?;
             Ok(found)
         }
@@ -393,10 +394,10 @@ fn solve_explored(
     run.ledger.add_stats(solver.stats());
     run.record(explored.outcome);
     if args.count {
-        args.report
+        args.report()
             .count(output, None, u128::from(found), args.limit)?;
     } else if found == 0 && explored.is_complete() {
-        args.report.no_solution(output, None)?;
+        args.report().no_solution(output, None)?;
         args.draw_no_solution(problem)?;
     }
     Ok(explored.value)
@@ -428,7 +429,7 @@ fn solve_optimum(
         printer.print(output, &costed.options)?;
     }
     if ranked.value.is_empty() && ranked.is_complete() {
-        args.report.no_solution(output, None)?;
+        args.report().no_solution(output, None)?;
         args.draw_no_solution(problem)?;
     }
     Ok(())

@@ -11,8 +11,7 @@ use dlx_models::squares::parse;
 use crate::shared::cases::answer_cases;
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    encoded, finish_run, minimum, out, read_text, Output, Pictures, ReportArgs, ResultExt as _,
-    Run, RunArgs,
+    encoded, finish_run, minimum, out, read_text, Output, Pictures, ResultExt as _, SearchArgs,
 };
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
@@ -56,9 +55,7 @@ pub(crate) struct SquaresArgs {
     #[arg(long, conflicts_with_all = ["sticks", "json", "stats"])]
     emit_dlx: bool,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
@@ -75,8 +72,8 @@ pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
         })?;
         return output.flush();
     }
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     // The sticks removed in each grid, for the pictures.
     let mut removed = Vec::new();
     answer_cases(

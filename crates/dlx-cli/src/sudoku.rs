@@ -17,7 +17,7 @@ use crate::shared::cases::until_error;
 use crate::shared::cases::Case;
 use crate::shared::{
     fields, finish_run, note, out, read_text, Line, Other, Output, Pictures, ReportArgs,
-    ResultExt as _, Run, RunArgs, Stops, COUNT_HELP, JSON_HELP, LIMIT_HELP,
+    ResultExt as _, SearchArgs, Stops, COUNT_HELP, JSON_HELP, LIMIT_HELP,
 };
 
 /// Solve sudoku puzzles: 9x9, any n x n boxes (16x16, 25x25, ... 64x64),
@@ -105,9 +105,7 @@ pub(crate) struct SudokuArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["count", "unique", "target", "emit_dlx"])]
     svg: Option<PathBuf>,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -203,14 +201,14 @@ pub(crate) fn run(args: SudokuArgs) -> anyhow::Result<()> {
         out!(output, "{}", write_dlx(encoding.problem()).trim_end())?;
         return output.flush();
     }
-    let mut run = Run::new(&args.run, &args.report)?;
+    let mut run = args.search.start()?;
     // One picture a puzzle, numbered when there are several.
     let pictures = args
         .svg
         .as_deref()
         .map(|path| Pictures::new(path, puzzles.len() > 1, "puzzle"));
     let context = |puzzle: &Puzzle| format!("in {name}: the puzzle at line {}", puzzle.line());
-    let report = args.report;
+    let report = args.search.report;
     let mut answered = 0u64;
     let mut mismatches = Mismatches::new(&name);
     // Grids printed so far, for the blank line between two.

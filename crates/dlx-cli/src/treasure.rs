@@ -11,8 +11,8 @@ use dlx_models::treasure::{answer, parse, Map};
 use crate::shared::cases::answer_cases;
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    encoded, finish_run, minimum, out, read_text, Line, Output, Pictures, ReportArgs,
-    ResultExt as _, Run, RunArgs,
+    encoded, finish_run, minimum, out, read_text, Line, Output, Pictures, ResultExt as _,
+    SearchArgs,
 };
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
@@ -48,9 +48,7 @@ pub(crate) struct TreasureArgs {
     #[arg(long, conflicts_with_all = ["json", "stats"])]
     emit_dlx: bool,
     #[command(flatten)]
-    report: ReportArgs,
-    #[command(flatten)]
-    run: RunArgs,
+    search: SearchArgs,
 }
 
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
@@ -59,8 +57,8 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
     let cases = parse(&text)
         .collect::<Result<Vec<_>, _>>()
         .bad_input_in(&name)?;
-    let report = args.report;
-    let mut run = Run::new(&args.run, &report)?;
+    let report = args.search.report;
+    let mut run = args.search.start()?;
     // Pieces may overlap: a file of a few lines can describe billions of
     // entries. Each thread holds one map's problem and solver at a time.
     // (A map alone in its input is searched on every thread, a solver each.)

@@ -1,15 +1,14 @@
-//! What the commands that build a decision diagram share (`dlx sample`, `dlx solve --frequencies`, `dlx polyomino --sample`): a seed when none is given, and the diagram's statistics.
+//! What the commands that build a decision diagram share (`dlx sample`, `dlx solve --frequencies`, the board subcommands' `--sample` and `--frequencies`): solutions drawn from it, with a seed when none is given, the frequencies of the options, and the diagram's statistics.
 
 use std::time::Instant;
 
-use dlx_core::memo::SweepStats;
-use dlx_core::Diagram;
+use dlx_core::{Count, Diagram, OptionId, Problem};
 
-use crate::shared::{fields, layered_fields, note, Line, Output, ReportArgs};
+use crate::shared::{fields, layered_fields, note, Line, Output, ReportArgs, Run};
 
 /// A seed for a draw that was given none: the clock's nanoseconds and the
 /// process id, mixed.
-pub(crate) fn seed_from_clock() -> u64 {
+fn seed_from_clock() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -18,10 +17,106 @@ pub(crate) fn seed_from_clock() -> u64 {
     dlx_core::WyRand::new(mixed).next_u64() >> 11
 }
 
+/// A draw of solutions from a diagram, as the flags ask for it.
+pub(crate) struct Draw<'a> {
+    /// The command or flag that asks for it, for a refusal (`dlx sample`, `--sample`).
+    pub(crate) what: &'static str,
+    /// `--seed`, if given.
+    pub(crate) seed: Option<u64>,
+    /// How many to draw.
+    pub(crate) samples: u64,
+    /// What the answers drawn are called, in the plural (`solutions`, `packings`).
+    pub(crate) answers: &'a str,
+    /// The solutions of the problem that make one answer.
+    pub(crate) per_answer: u64,
+    /// `--json` and `--stats`.
+    pub(crate) report: &'a ReportArgs,
+}
+
+/// Draws solutions of `problem` uniformly at random from its diagram: the
+/// seed said (in a `sampling` JSON line with the number of answers, or on
+/// standard error when it was picked from the clock), `no solution` said
+/// when there is none, and each solution drawn handed to `each` with its
+/// index; then the diagram's statistics, and the run ends.
+pub(crate) fn draw_samples(
+    run: &mut Run,
+    problem: &Problem,
+    draw: &Draw<'_>,
+    output: &mut Output,
+    start: Instant,
+    mut each: impl FnMut(&mut Output, usize, Vec<OptionId>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let seed = draw.seed.unwrap_or_else(seed_from_clock);
+    let Some(diagram) = run.diagram(problem, draw.what)? else {
+        return run.finish_unprinted("the diagram to draw from");
+    };
+    let count = diagram.count().div_floor(draw.per_answer.max(1));
+    if draw.report.json {
+        output.json(&Line::Sampling {
+            seed,
+            count_decimal: count.to_string(),
+            count: count.clone(),
+        })?;
+    } else if draw.seed.is_none() {
+        let answers = draw.answers;
+        note(&format!(
+            "dlx: seed {seed} (--seed {seed} draws these {answers} again)"
+        ));
+    }
+    if count.is_zero() {
+        draw.report.no_solution(output, None)?;
+    }
+    // Beyond `usize`, as many as `usize` holds: the output would fill any disk first.
+    let draws = usize::try_from(draw.samples).unwrap_or(usize::MAX);
+    for (index, solution) in diagram.samples(seed).take(draws).enumerate() {
+        each(output, index, solution)?;
+    }
+    finish(run, draw.report, &diagram, output, start, "the sample")
+}
+
+/// `--frequencies`: the diagram of `problem` built, `each` given each
+/// option's number of solutions (in the problem's order), then the number
+/// of answers (the solutions, `per_answer` to an answer) printed; then the
+/// diagram's statistics, and the run ends.
+pub(crate) fn print_frequencies(
+    run: &mut Run,
+    problem: &Problem,
+    per_answer: u64,
+    report: &ReportArgs,
+    output: &mut Output,
+    start: Instant,
+    each: impl FnOnce(&mut Output, Vec<Count>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let Some(diagram) = run.diagram(problem, "--frequencies")? else {
+        return run.finish_unprinted("the frequencies' count");
+    };
+    each(output, diagram.frequencies())?;
+    let answers = diagram.count().div_floor(per_answer.max(1));
+    report.count(output, None, answers, None)?;
+    finish(run, report, &diagram, output, start, "the frequencies")
+}
+
+/// Ends a run that built a diagram: the output flushed, the diagram's
+/// statistics (`--stats`), then an error saying that `what` is partial if
+/// the run stopped.
+fn finish(
+    run: &Run,
+    report: &ReportArgs,
+    diagram: &Diagram,
+    output: &mut Output,
+    start: Instant,
+    what: &str,
+) -> anyhow::Result<()> {
+    output.flush()?;
+    print_diagram_stats(report, diagram, output, start)?;
+    run.finish(what)
+}
+
 /// `--stats` of a run that built a diagram: the memoised count's nodes and
-/// updates, the diagram's size and the time; on standard error, or as a
-/// `stats` line with `--json`.
-pub(crate) fn print_diagram_stats(
+/// updates, the diagram's size and the time, and for a diagram built layer
+/// by layer its layers, window, states and the layers kept; on standard
+/// error, or as a `stats` line with `--json`.
+fn print_diagram_stats(
     report: &ReportArgs,
     diagram: &Diagram,
     output: &mut Output,
@@ -32,55 +127,10 @@ pub(crate) fn print_diagram_stats(
     }
     let memo = diagram.stats();
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(sweep) = diagram.sweep_stats() {
-        return print_layered_stats(report, diagram, &sweep, output, seconds);
-    }
+    let sweep = diagram.sweep_stats();
     if report.json {
-        output.json(&Line::Stats {
-            solutions: Some(diagram.count().clone()),
-            nodes: memo.nodes,
-            updates: memo.updates,
-            max_level: memo.max_level,
-            seconds,
-            extra: fields(serde_json::json!({
-                "method": "memo",
-                "diagram_nodes": diagram.len(),
-                "parts": memo.parts,
-                "splits": memo.splits,
-            })),
-        })?;
-        return output.flush();
-    }
-    note(&format!(
-        "method: memoised, every subproblem kept\nsolutions: {}\nnodes: {}\nupdates: {}\ndiagram nodes: {}\nparts: {} in {} splits\ntime: {seconds:.3} s",
-        diagram.count(),
-        memo.nodes,
-        memo.updates,
-        diagram.len(),
-        memo.parts,
-        memo.splits,
-    ));
-    Ok(())
-}
-
-/// `--stats` of a diagram built layer by layer: the layers, the window,
-/// the states made, and the layers kept (every one, or checkpoints).
-fn print_layered_stats(
-    report: &ReportArgs,
-    diagram: &Diagram,
-    sweep: &SweepStats,
-    output: &mut Output,
-    seconds: f64,
-) -> anyhow::Result<()> {
-    let memo = diagram.stats();
-    if report.json {
-        output.json(&Line::Stats {
-            solutions: Some(diagram.count().clone()),
-            nodes: memo.nodes,
-            updates: memo.updates,
-            max_level: memo.max_level,
-            seconds,
-            extra: {
+        let extra = match &sweep {
+            Some(sweep) => {
                 let mut extra = layered_fields(sweep, &memo);
                 extra.extend(fields(serde_json::json!({
                     "kept_layers": sweep.kept_layers,
@@ -88,10 +138,36 @@ fn print_layered_stats(
                     "checkpoint_interval": sweep.checkpoint_interval,
                 })));
                 extra
-            },
+            }
+            None => fields(serde_json::json!({
+                "method": "memo",
+                "diagram_nodes": diagram.len(),
+                "parts": memo.parts,
+                "splits": memo.splits,
+            })),
+        };
+        output.json(&Line::Stats {
+            solutions: Some(diagram.count().clone()),
+            nodes: memo.nodes,
+            updates: memo.updates,
+            max_level: memo.max_level,
+            seconds,
+            extra,
         })?;
         return output.flush();
     }
+    let Some(sweep) = sweep else {
+        note(&format!(
+            "method: memoised, every subproblem kept\nsolutions: {}\nnodes: {}\nupdates: {}\ndiagram nodes: {}\nparts: {} in {} splits\ntime: {seconds:.3} s",
+            diagram.count(),
+            memo.nodes,
+            memo.updates,
+            diagram.len(),
+            memo.parts,
+            memo.splits,
+        ));
+        return Ok(());
+    };
     let kept = if sweep.checkpoint_interval > 1 {
         format!(
             "{} (checkpoints every {} layers; the layers between made again for each batch of draws)",

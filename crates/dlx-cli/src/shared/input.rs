@@ -2,6 +2,7 @@
 
 use std::io::Read;
 use std::path::Path;
+use std::time::Instant;
 
 use anyhow::Context as _;
 use std::io::Write as _;
@@ -145,6 +146,17 @@ pub(crate) fn parse_problem_indexed(
         let _ = writeln!(stderr, "dlx: warning: in {name}: {warning}");
     }
     Ok((parsed.problem, parsed.input_options))
+}
+
+/// Reads a problem in Knuth's DLX format from `path` (standard input for
+/// `-` or none) and parses it ([`parse_problem_indexed`]); returns it, the
+/// index of each option among the input's option lines, and when the
+/// parsing began: a run's time leaves out the wait for its input.
+pub(crate) fn read_problem(path: Option<&Path>) -> anyhow::Result<(Problem, Vec<usize>, Instant)> {
+    let bytes = read_input(path)?;
+    let start = Instant::now();
+    let (problem, input_options) = parse_problem_indexed(&bytes, path)?;
+    Ok((problem, input_options, start))
 }
 
 /// `--emit-dlx` of a problem read in Knuth's format: the problem written back

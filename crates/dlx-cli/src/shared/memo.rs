@@ -1,7 +1,5 @@
 //! Counting with the memoised counter where it pays: `--memo`, `--no-memo`, `--memo-mem`, and its statistics.
 
-use std::io::Write as _;
-
 use clap::Args;
 use dlx_core::memo::SweepStats;
 use dlx_core::{Count, CountMode, Counted, MemoSettings, Method, Why};
@@ -85,8 +83,7 @@ pub(crate) fn print_counted(
     }
     output.flush()?;
     match counted.method {
-        Method::Memo => print_memo_stats(counted, seconds, output, report)?,
-        Method::Dimers => print_dimer_stats(counted, seconds, output, report)?,
+        Method::Memo | Method::Dimers => print_count_stats(counted, seconds, output, report)?,
         Method::Plain => {
             let mut extra = vec![("method", "plain".into())];
             if report.json {
@@ -116,9 +113,21 @@ pub(crate) fn print_counted(
     }
 }
 
-/// `--stats` of a count by Kasteleyn's determinant: the method and why, the
-/// primes, the time; to standard error, or as a JSON line.
-fn print_dimer_stats(
+/// What `--stats` says of a count that did not visit its solutions:
+/// Knuth's figures and the method's own (`extra`) for the `stats` JSON
+/// line, and the lines for people.
+struct CountStats {
+    nodes: u64,
+    updates: u64,
+    max_level: usize,
+    extra: serde_json::Map<String, serde_json::Value>,
+    text: String,
+}
+
+/// `--stats` of a count by Kasteleyn's determinant or by the memoised
+/// counter (all at once or layer by layer): to standard error, or as a
+/// JSON line.
+fn print_count_stats(
     counted: &Counted,
     seconds: f64,
     output: &mut Output,
@@ -127,53 +136,60 @@ fn print_dimer_stats(
     if !report.stats {
         return Ok(());
     }
-    let finished = counted.count.is_some();
+    let stats = match (counted.method, &counted.sweep) {
+        (Method::Dimers, _) => dimer_stats(counted, seconds),
+        (Method::Memo, Some(sweep)) => layered_stats(counted, sweep, seconds),
+        _ => memo_stats(counted, seconds),
+    };
     if report.json {
         output.json(&Line::Stats {
             solutions: counted.count.clone(),
-            nodes: counted.plain.nodes,
-            updates: counted.plain.updates,
-            max_level: counted.plain.max_level,
+            nodes: stats.nodes,
+            updates: stats.updates,
+            max_level: stats.max_level,
             seconds,
-            extra: fields(serde_json::json!({ "method": "dimers", "finished": finished })),
+            extra: stats.extra,
         })?;
         return output.flush();
     }
-    let _ = writeln!(
-        std::io::stderr(),
-        "method: Kasteleyn's determinant ({}){}\nsolutions: {}\nnodes: {}\nupdates: {}\ntime: {seconds:.3} s",
-        counted.why,
-        if finished {
-            ""
-        } else {
-            ", stopped before it finished"
-        },
-        solutions_text(counted),
-        counted.plain.nodes,
-        counted.plain.updates,
-    );
+    note(&stats.text);
     Ok(())
 }
 
-/// Prints the statistics of a count (`--stats`): Knuth's nodes and updates
-/// (of both searches when a probe ran), and the cache's hits, misses,
-/// evictions and peak size; to standard error, or as a JSON line.
-fn print_memo_stats(
-    counted: &Counted,
-    seconds: f64,
-    output: &mut Output,
-    report: &ReportArgs,
-) -> anyhow::Result<()> {
-    if !report.stats {
-        return Ok(());
+/// The statistics of a count by Kasteleyn's determinant: the method and
+/// why, the plain search's nodes and updates before it, the time.
+fn dimer_stats(counted: &Counted, seconds: f64) -> CountStats {
+    let finished = counted.count.is_some();
+    let plain = &counted.plain;
+    let stopped = if finished {
+        ""
+    } else {
+        ", stopped before it finished"
+    };
+    CountStats {
+        nodes: plain.nodes,
+        updates: plain.updates,
+        max_level: plain.max_level,
+        extra: fields(serde_json::json!({ "method": "dimers", "finished": finished })),
+        text: format!(
+            "method: Kasteleyn's determinant ({}){stopped}\nsolutions: {}\nnodes: {}\nupdates: {}\ntime: {seconds:.3} s",
+            counted.why,
+            solutions_text(counted),
+            plain.nodes,
+            plain.updates,
+        ),
     }
-    if let (Some(sweep), Method::Memo) = (&counted.sweep, counted.method) {
-        return print_layered_stats(counted, sweep, seconds, output, report);
-    }
+}
+
+/// The statistics of a memoised count: Knuth's nodes and updates (of both
+/// searches when a probe ran), and the cache's hits, misses, evictions
+/// and peak size.
+fn memo_stats(counted: &Counted, seconds: f64) -> CountStats {
     let finished = counted.count.is_some();
     let memo = &counted.memo;
     let cache = &counted.cache;
     let nodes = memo.nodes + counted.plain.nodes;
+    let updates = memo.updates + counted.plain.updates;
     let method = match (counted.method, counted.why) {
         (Method::Memo, Why::Leverage(leverage)) => {
             format!("memoised (the probe's leverage {leverage:.3e})")
@@ -189,29 +205,6 @@ fn print_memo_stats(
     let solutions = solutions_text(counted);
     let mib = |bytes: u64| bytes as f64 / f64::from(1 << 20);
     let rate = per_second(nodes, seconds);
-    if report.json {
-        let method = counted.method.name();
-        output.json(&Line::Stats {
-            solutions: counted.count.clone(),
-            nodes,
-            updates: memo.updates + counted.plain.updates,
-            max_level: memo.max_level.max(counted.plain.max_level),
-            seconds,
-            extra: fields(serde_json::json!({
-                "method": method,
-                "finished": finished,
-                "cache_hits": memo.hits,
-                "cache_misses": memo.misses,
-                "cache_evictions": cache.evictions,
-                "cache_peak_bytes": cache.peak_bytes,
-                "cache_budget_bytes": cache.budget,
-                "cache_peak_entries": cache.peak_entries,
-                "parts": memo.parts,
-                "splits": memo.splits,
-            })),
-        })?;
-        return output.flush();
-    }
     let opening = match &counted.count {
         Some(count) => format!(
             "Counted {} solutions without visiting them one by one; the memoised count entered {} nodes and met {} subproblems again that it had counted before{}.",
@@ -228,22 +221,34 @@ fn print_memo_stats(
             HumanCount(nodes)
         ),
     };
-    let _ = writeln!(std::io::stderr(), "{opening}");
-    let _ = writeln!(
-        std::io::stderr(),
-        "method: {method}\nsolutions: {}\nnodes: {nodes}\nupdates: {}\ncache hits: {}\ncache misses: {}\ncache evictions: {}\ncache peak: {:.1} MiB of {:.1} MiB ({} entries)\nparts: {} in {} splits\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
-        solutions,
-        memo.updates + counted.plain.updates,
-        memo.hits,
-        memo.misses,
-        cache.evictions,
-        mib(cache.peak_bytes),
-        mib(cache.budget),
-        cache.peak_entries,
-        memo.parts,
-        memo.splits,
-    );
-    Ok(())
+    CountStats {
+        nodes,
+        updates,
+        max_level: memo.max_level.max(counted.plain.max_level),
+        extra: fields(serde_json::json!({
+            "method": counted.method.name(),
+            "finished": finished,
+            "cache_hits": memo.hits,
+            "cache_misses": memo.misses,
+            "cache_evictions": cache.evictions,
+            "cache_peak_bytes": cache.peak_bytes,
+            "cache_budget_bytes": cache.budget,
+            "cache_peak_entries": cache.peak_entries,
+            "parts": memo.parts,
+            "splits": memo.splits,
+        })),
+        text: format!(
+            "{opening}\nmethod: {method}\nsolutions: {solutions}\nnodes: {nodes}\nupdates: {updates}\ncache hits: {}\ncache misses: {}\ncache evictions: {}\ncache peak: {:.1} MiB of {:.1} MiB ({} entries)\nparts: {} in {} splits\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
+            memo.hits,
+            memo.misses,
+            cache.evictions,
+            mib(cache.peak_bytes),
+            mib(cache.budget),
+            cache.peak_entries,
+            memo.parts,
+            memo.splits,
+        ),
+    }
 }
 
 /// The keys of a layered count's JSON `stats` line that a count and a
@@ -265,34 +270,14 @@ pub(crate) fn layered_fields(
     }))
 }
 
-/// `--stats` of a memoised count that ran layer by layer: its layers, the
-/// widest, the states made and met again, the memory of two layers.
-fn print_layered_stats(
-    counted: &Counted,
-    sweep: &SweepStats,
-    seconds: f64,
-    output: &mut Output,
-    report: &ReportArgs,
-) -> anyhow::Result<()> {
+/// The statistics of a memoised count that ran layer by layer: its
+/// layers, the widest, the states made and met again, the memory of two
+/// layers.
+fn layered_stats(counted: &Counted, sweep: &SweepStats, seconds: f64) -> CountStats {
     let finished = counted.count.is_some();
     let memo = &counted.memo;
     let nodes = memo.nodes + counted.plain.nodes;
     let rate = per_second(nodes, seconds);
-    if report.json {
-        output.json(&Line::Stats {
-            solutions: counted.count.clone(),
-            nodes,
-            updates: counted.plain.updates,
-            max_level: counted.plain.max_level,
-            seconds,
-            extra: {
-                let mut extra = layered_fields(sweep, memo);
-                extra.insert("finished".to_owned(), finished.into());
-                extra
-            },
-        })?;
-        return output.flush();
-    }
     let opening = match &counted.count {
         Some(count) => format!(
             "Counted {count} solutions layer by layer along a sweep of the items, without visiting them one by one: {} states in {} layers (the widest {} states); {} more choices led to a state already made, and were added to it.",
@@ -312,18 +297,23 @@ fn print_layered_stats(
     } else {
         ", stopped before it finished"
     };
-    let _ = writeln!(std::io::stderr(), "{opening}");
-    let _ = writeln!(
-        std::io::stderr(),
-        "method: memoised, layer by layer along the sweep{stopped}\nsolutions: {solutions}\nnodes: {nodes}\nlayers: {}\nwindow: {} items\nwidest layer: {} states\nstates: {}\nstates met again: {}\npeak: {:.1} MiB\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
-        sweep.layers,
-        sweep.window,
-        sweep.widest,
-        memo.misses,
-        memo.hits,
-        sweep.peak_bytes as f64 / f64::from(1 << 20),
-    );
-    Ok(())
+    let mut extra = layered_fields(sweep, memo);
+    extra.insert("finished".to_owned(), finished.into());
+    CountStats {
+        nodes,
+        updates: counted.plain.updates,
+        max_level: counted.plain.max_level,
+        extra,
+        text: format!(
+            "{opening}\nmethod: memoised, layer by layer along the sweep{stopped}\nsolutions: {solutions}\nnodes: {nodes}\nlayers: {}\nwindow: {} items\nwidest layer: {} states\nstates: {}\nstates met again: {}\npeak: {:.1} MiB\ntime: {seconds:.3} s\nnodes/s: {rate:.0}",
+            sweep.layers,
+            sweep.window,
+            sweep.widest,
+            memo.misses,
+            memo.hits,
+            sweep.peak_bytes as f64 / f64::from(1 << 20),
+        ),
+    }
 }
 
 /// The `solutions:` line's value: the count, or why there is none.

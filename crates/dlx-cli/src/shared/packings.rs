@@ -1,15 +1,16 @@
 //! What the board subcommands share (`dlx polyomino`, `dlx polycube`, `dlx polyiamond`, `dlx polyhex`): the verbs on a board's packings, written once over [`Packings`].
 //!
-//! A board subcommand reads its board and pieces, builds its model, and
-//! hands it to [`run`] with the verbs' flags ([`PackingArgs`]): one packing
+//! A board subcommand reads its board and pieces, builds its model
+//! (`shared::boards`), and hands it to [`run`] with the verbs' flags
+//! ([`PackingArgs`]): one packing
 //! drawn, the first N listed, the count (all, and up to symmetry) by the
 //! models' one policy ([`Run::count_tilings`]), K packings drawn uniformly at
 //! random, the frequency of each placement, or the exact cover problem in
 //! Knuth's format. What differs between the models is said by [`Packings`]:
 //! how a solution decodes, how a packing is checked, drawn and written as
-//! JSON. `--list-pieces` needs no board model, only the pieces
-//! ([`list_pieces`]).
+//! JSON.
 
+use std::fmt::Display;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -21,8 +22,8 @@ use dlx_models::tilings::Tilings;
 use serde_json::Value;
 
 use crate::shared::{
-    fields, out, print_counted, print_diagram_stats, seed_from_clock, Line, MemoArgs, Other,
-    Output, Pictures, ReportArgs, Run, RunArgs, COUNT_HELP, LIMIT_HELP,
+    draw_samples, fields, finish_run, out, print_counted, print_frequencies, Draw, Line, MemoArgs,
+    Output, Pictures, ReportArgs, Run, SearchArgs, COUNT_HELP, LIMIT_HELP,
 };
 
 /// The verbs of a board subcommand, flattened after its board and pieces.
@@ -66,80 +67,33 @@ pub(crate) struct PackingArgs {
     #[arg(long, conflicts_with_all = ["count", "distinct", "limit", "svg", "sample", "emit_dlx", "list_pieces"])]
     pub(crate) frequencies: bool,
     #[command(flatten)]
-    pub(crate) report: ReportArgs,
-    #[command(flatten)]
-    pub(crate) memo: MemoArgs,
-    #[command(flatten)]
-    pub(crate) run: RunArgs,
+    pub(crate) search: SearchArgs<MemoArgs>,
 }
 
 /// A board model as the board subcommands show it: the tilings policy's
 /// model ([`Tilings`]), whose solutions decode into packings that are
 /// checked, drawn and written as JSON.
 pub(crate) trait Packings: Tilings {
-    /// A decoded packing.
-    type Packing;
+    /// A decoded packing, drawn as text by `Display`.
+    type Packing: Display;
     /// What a packing is called in file names (`tiling`, `packing`).
     const NOUN: &'static str;
-    /// The first line of `--emit-dlx`, after `| `: the pieces and the board.
-    fn summary(&self) -> String;
+    /// The numbers of pieces and of the board's cells, which the first
+    /// line of `--emit-dlx` says.
+    fn size(&self) -> (usize, usize);
     /// Whether `solution` is the one of its packing's solutions (copies of
     /// a piece permuted) that stands for it in a listing.
     fn lists(&self, solution: &[OptionId]) -> bool;
-    /// The packing a solution describes.
-    fn decode(&self, solution: &[OptionId]) -> Self::Packing;
-    /// Checks a packing against the puzzle's rules alone.
-    fn check(&self, packing: &Self::Packing) -> anyhow::Result<()>;
-    /// The packing drawn as text.
-    fn text(&self, packing: &Self::Packing) -> String;
+    /// The packing a solution describes, checked against the puzzle's rules alone.
+    fn decode(&self, solution: &[OptionId]) -> anyhow::Result<Self::Packing>;
     /// The pieces placed, as JSON objects (`piece`, `name`, `cells`).
     fn placed_json(&self, packing: &Self::Packing) -> Vec<Value>;
-    /// The piece an option places, and the cells it covers (indices of the
-    /// board's cells): the options of one placement (one per copy of its
-    /// piece) come one after another.
-    fn placement(&self, option: OptionId) -> (usize, &[u32]);
-    /// A placement in words: the piece's name, then the item names of its cells.
-    fn placement_line(&self, piece: usize, cells: &[u32]) -> String;
-}
-
-/// A piece as `--list-pieces` prints it.
-pub(crate) struct Listed {
-    pub(crate) name: String,
-    pub(crate) symbol: char,
-    pub(crate) count: usize,
-    /// The piece drawn as the board files draw it.
-    pub(crate) art: String,
-    /// Its cells, as JSON objects.
-    pub(crate) cells: Vec<Value>,
-}
-
-/// `--list-pieces`: each piece's name, symbol, count and shape, or a JSON
-/// line of type `kind` for each.
-pub(crate) fn list_pieces(
-    kind: &'static str,
-    pieces: impl IntoIterator<Item = Listed>,
-    report: &ReportArgs,
-) -> anyhow::Result<()> {
-    let mut output = Output::new();
-    for (index, p) in pieces.into_iter().enumerate() {
-        if report.json {
-            output.json(&Other {
-                kind,
-                fields: fields(serde_json::json!({
-                    "piece": index,
-                    "name": p.name,
-                    "symbol": p.symbol.to_string(),
-                    "count": p.count,
-                    "cells": p.cells,
-                })),
-            })?;
-            continue;
-        }
-        out!(output, "{} (drawn {}) x{}:", p.name, p.symbol, p.count)?;
-        out!(output, "{}", p.art)?;
-        out!(output, "")?;
-    }
-    output.flush()
+    /// The name of the piece an option places, and the cells it covers
+    /// (indices of the board's cells): the options of one placement (one
+    /// per copy of its piece) come one after another.
+    fn placement(&self, option: OptionId) -> (&str, &[u32]);
+    /// A cell's item name.
+    fn cell_name(&self, cell: u32) -> String;
 }
 
 /// Runs the verb `args` asks for on `model`: the problem emitted, packings
@@ -152,211 +106,222 @@ pub(crate) fn run<M: Packings>(
     run: &mut Run,
     start: Instant,
 ) -> anyhow::Result<()> {
-    let mut output = Output::new();
+    let verb = Verb {
+        args,
+        model,
+        draw,
+        run,
+        output: Output::new(),
+        start,
+    };
     if args.emit_dlx {
-        out!(output, "| {}.", model.summary())?;
-        out!(output, "{}", write_dlx(model.problem()).trim_end())?;
-        return output.flush();
+        return verb.emit();
     }
     if let Some(samples) = args.sample {
-        return sample(args, model, draw, samples, run, &mut output, start);
+        return verb.sample(samples);
     }
     if args.frequencies {
-        return frequencies(args, model, run, &mut output, start);
+        return verb.frequencies();
     }
     if (args.count && args.limit.is_none()) || args.distinct {
-        return count(args, model, run, &mut output, start);
+        return verb.count();
     }
-    list(args, model, draw, run, &mut output, start)
+    verb.list()
 }
 
-/// `--count` and `--distinct`: the models' one policy, memoised where
-/// regions repeat (counts no enumeration reaches), else one search by
-/// symmetry for both counts.
-fn count<M: Packings>(
-    args: &PackingArgs,
-    model: &M,
-    run: &mut Run,
-    output: &mut Output,
+/// What every verb works with: the flags, the model and its pictures, the
+/// run, standard output, and when the work began.
+struct Verb<'a, M: Packings> {
+    args: &'a PackingArgs,
+    model: &'a M,
+    draw: &'a dyn Fn(&M::Packing) -> String,
+    run: &'a mut Run,
+    output: Output,
     start: Instant,
-) -> anyhow::Result<()> {
-    let counted = run.count_tilings(model, args.distinct, &args.memo)?;
-    let seconds = start.elapsed().as_secs_f64();
-    if let (Some(inner), false) = (&counted.counted, args.distinct) {
-        let mut inner = inner.clone();
-        inner.count = counted.all.clone();
-        return print_counted(run, &inner, output, &args.report, 1, seconds);
-    }
-    let all = counted.all.unwrap_or_default();
-    let distinct = counted.distinct.filter(|_| args.distinct);
-    if args.report.json {
-        output.json(&Line::count(None, all, distinct, None, None))?;
-    } else {
-        if args.count {
-            out!(output, "{all}")?;
-        }
-        if let Some(distinct) = distinct {
-            out!(output, "{distinct}")?;
-        }
-    }
-    output.flush()?;
-    args.report.stats(output, &run.stats(), seconds, &[])?;
-    run.finish("the count")
 }
 
-/// Listing (or counting to `--limit`): the first packings in the order of
-/// the sequential search, each checked; of the solutions that permute
-/// copies of a piece, one is listed.
-fn list<M: Packings>(
-    args: &PackingArgs,
-    model: &M,
-    draw: &dyn Fn(&M::Packing) -> String,
-    run: &mut Run,
-    output: &mut Output,
-    start: Instant,
-) -> anyhow::Result<()> {
-    let limit = args.limit.unwrap_or(1);
-    let mut printed = 0u64;
-    let mut first: Option<M::Packing> = None;
-    // Checks and prints one packing (counts it, with `--count`); returns
-    // how many are found so far.
-    let mut show = |packing: M::Packing| -> anyhow::Result<u64> {
-        model
-            .check(&packing)
-            .context("internal error: the packing found breaks the rules")?;
-        if !args.count {
-            write_packing(output, &args.report, model, printed, &packing)?;
-        }
-        printed += 1;
-        first.get_or_insert(packing);
-        Ok(printed)
-    };
-    let flow = run.visit(Solver::new(model.problem()), true, None, |solution| {
-        if !model.lists(solution) {
-            return ControlFlow::Continue(());
-        }
-        match show(model.decode(solution)) {
-            Err(err) => ControlFlow::Break(Some(err)),
-            Ok(n) if n >= limit => ControlFlow::Break(None),
-            Ok(_) => ControlFlow::Continue(()),
-        }
-    })?;
-    let complete = match flow {
-        ControlFlow::Break(Some(err)) => return Err(err),
-        ControlFlow::Break(None) => true,
-        ControlFlow::Continue(outcome) => outcome.is_complete(),
-    };
-    if args.count {
-        args.report
-            .count(output, None, u128::from(printed), args.limit)?;
-    } else if printed == 0 && complete {
-        args.report.no_solution(output, None)?;
+impl<M: Packings> Verb<'_, M> {
+    /// `--emit-dlx`: the problem in Knuth's format, after a comment line
+    /// that names the pieces and the board.
+    fn emit(mut self) -> anyhow::Result<()> {
+        let (pieces, cells) = self.model.size();
+        let output = &mut self.output;
+        out!(output, "| {pieces} pieces on a board of {cells} cells.")?;
+        out!(output, "{}", write_dlx(self.model.problem()).trim_end())?;
+        output.flush()
     }
-    output.flush()?;
-    if let (Some(path), Some(packing)) = (&args.svg, &first) {
-        Pictures::new(path, false, M::NOUN).write(0, &draw(packing))?;
-    }
-    let seconds = start.elapsed().as_secs_f64();
-    args.report.stats(output, &run.stats(), seconds, &[])?;
-    run.finish("the output")
-}
 
-/// `--sample K`: K packings drawn uniformly at random from the diagram of
-/// the memoised count (each packing is the same number of solutions, one per
-/// order of the copies of each piece, so uniform solutions are uniform
-/// packings), printed as a listing prints them.
-fn sample<M: Packings>(
-    args: &PackingArgs,
-    model: &M,
-    draw: &dyn Fn(&M::Packing) -> String,
-    samples: u64,
-    run: &mut Run,
-    output: &mut Output,
-    start: Instant,
-) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(seed_from_clock);
-    let Some(diagram) = run.diagram(model.problem(), "--sample")? else {
-        return run.finish_unprinted("the diagram to draw from");
-    };
-    let packings = diagram.count().div_floor(model.solutions_per_tiling());
-    if args.report.json {
-        output.json(&Line::Sampling {
-            seed,
-            count_decimal: packings.to_string(),
-            count: packings.clone(),
-        })?;
-    } else if args.seed.is_none() {
-        crate::shared::note(&format!(
-            "dlx: seed {seed} (--seed {seed} draws these {}s again)",
-            M::NOUN
-        ));
-    }
-    if packings.is_zero() {
-        args.report.no_solution(output, None)?;
-    }
-    let pictures = args
-        .svg
-        .as_ref()
-        .map(|path| Pictures::new(path, samples > 1, M::NOUN));
-    let draws = usize::try_from(samples).unwrap_or(usize::MAX);
-    for (index, solution) in diagram.samples(seed).take(draws).enumerate() {
-        let packing = model.decode(&solution);
-        model
-            .check(&packing)
-            .context("internal error: the packing drawn breaks the rules")?;
-        write_packing(output, &args.report, model, index as u64, &packing)?;
-        if let Some(pictures) = &pictures {
-            output.flush()?;
-            pictures.write(index, &draw(&packing))?;
+    /// `--count` and `--distinct`: the models' one policy, memoised where
+    /// regions repeat (counts no enumeration reaches), else one search by
+    /// symmetry for both counts.
+    fn count(mut self) -> anyhow::Result<()> {
+        let args = self.args;
+        let report = &args.search.report;
+        let counted = self
+            .run
+            .count_tilings(self.model, args.distinct, &args.search.memo)?;
+        let output = &mut self.output;
+        if let (Some(inner), false) = (&counted.counted, args.distinct) {
+            let mut inner = inner.clone();
+            inner.count = counted.all.clone();
+            let seconds = self.start.elapsed().as_secs_f64();
+            return print_counted(self.run, &inner, output, report, 1, seconds);
         }
-    }
-    output.flush()?;
-    print_diagram_stats(&args.report, &diagram, output, start)?;
-    run.finish("the sample")
-}
-
-/// `--frequencies`: for each placement, in the order of the problem's
-/// options, the number of packings that use it (the frequencies of its
-/// options, one per copy of its piece, added up and divided by the
-/// solutions per packing), then the number of packings.
-fn frequencies<M: Packings>(
-    args: &PackingArgs,
-    model: &M,
-    run: &mut Run,
-    output: &mut Output,
-    start: Instant,
-) -> anyhow::Result<()> {
-    let Some(diagram) = run.diagram(model.problem(), "--frequencies")? else {
-        return run.finish_unprinted("the frequencies' count");
-    };
-    let per_packing = model.solutions_per_tiling().max(1);
-    let mut placements: Vec<((usize, &[u32]), Count)> = Vec::new();
-    for (option, frequency) in diagram.frequencies().into_iter().enumerate() {
-        let placement = model.placement(OptionId::new(option));
-        match placements.last_mut() {
-            Some((last, sum)) if *last == placement => *sum += frequency,
-            _ => placements.push((placement, frequency)),
-        }
-    }
-    for (index, ((piece, cells), frequency)) in placements.into_iter().enumerate() {
-        let frequency = frequency.div_floor(per_packing);
-        let line = model.placement_line(piece, cells);
-        if args.report.json {
-            output.json(&Line::Frequency {
-                option: index,
-                line,
-                count_decimal: frequency.to_string(),
-                count: frequency,
-            })?;
+        let all = counted.all.unwrap_or_default();
+        let distinct = counted.distinct.filter(|_| args.distinct);
+        if report.json {
+            output.json(&Line::count(None, all, distinct, None, None))?;
         } else {
-            out!(output, "{frequency}\t{line}")?;
+            if args.count {
+                out!(output, "{all}")?;
+            }
+            if let Some(distinct) = distinct {
+                out!(output, "{distinct}")?;
+            }
         }
+        output.flush()?;
+        finish_run(self.run, report, output, self.start, &[], "the count")
     }
-    args.report
-        .count(output, None, diagram.count().div_floor(per_packing), None)?;
-    output.flush()?;
-    print_diagram_stats(&args.report, &diagram, output, start)?;
-    run.finish("the frequencies")
+
+    /// Listing (or counting to `--limit`): the first packings in the order
+    /// of the sequential search, each checked; of the solutions that
+    /// permute copies of a piece, one is listed.
+    fn list(mut self) -> anyhow::Result<()> {
+        let (args, model) = (self.args, self.model);
+        let report = &args.search.report;
+        let output = &mut self.output;
+        let limit = args.limit.unwrap_or(1);
+        let mut printed = 0u64;
+        let mut first: Option<M::Packing> = None;
+        // Checks and prints one packing (counts it, with `--count`); returns
+        // how many are found so far.
+        let mut show = |solution: &[OptionId]| -> anyhow::Result<u64> {
+            let packing = model
+                .decode(solution)
+                .context("internal error: the packing found breaks the rules")?;
+            if !args.count {
+                write_packing(output, report, model, printed, &packing)?;
+            }
+            printed += 1;
+            first.get_or_insert(packing);
+            Ok(printed)
+        };
+        let flow = self
+            .run
+            .visit(Solver::new(model.problem()), true, None, |solution| {
+                if !model.lists(solution) {
+                    return ControlFlow::Continue(());
+                }
+                match show(solution) {
+                    Err(err) => ControlFlow::Break(Some(err)),
+                    Ok(n) if n >= limit => ControlFlow::Break(None),
+                    Ok(_) => ControlFlow::Continue(()),
+                }
+            })?;
+        let complete = match flow {
+            ControlFlow::Break(Some(err)) => return Err(err),
+            ControlFlow::Break(None) => true,
+            ControlFlow::Continue(outcome) => outcome.is_complete(),
+        };
+        if args.count {
+            report.count(output, None, u128::from(printed), args.limit)?;
+        } else if printed == 0 && complete {
+            report.no_solution(output, None)?;
+        }
+        output.flush()?;
+        if let (Some(path), Some(packing)) = (&args.svg, &first) {
+            Pictures::new(path, false, M::NOUN).write(0, &(self.draw)(packing))?;
+        }
+        finish_run(self.run, report, output, self.start, &[], "the output")
+    }
+
+    /// `--sample K`: K packings drawn uniformly at random from the diagram
+    /// of the memoised count (each packing is the same number of solutions,
+    /// one per order of the copies of each piece, so uniform solutions are
+    /// uniform packings), printed as a listing prints them.
+    fn sample(mut self, samples: u64) -> anyhow::Result<()> {
+        let (args, model, draw) = (self.args, self.model, self.draw);
+        let report = &args.search.report;
+        let pictures = args
+            .svg
+            .as_ref()
+            .map(|path| Pictures::new(path, samples > 1, M::NOUN));
+        let answers = format!("{}s", M::NOUN);
+        let sampling = Draw {
+            what: "--sample",
+            seed: args.seed,
+            samples,
+            answers: &answers,
+            per_answer: model.solutions_per_tiling(),
+            report,
+        };
+        let output = &mut self.output;
+        draw_samples(
+            self.run,
+            model.problem(),
+            &sampling,
+            output,
+            self.start,
+            |output, index, solution| {
+                let packing = model
+                    .decode(&solution)
+                    .context("internal error: the packing drawn breaks the rules")?;
+                write_packing(output, report, model, index as u64, &packing)?;
+                if let Some(pictures) = &pictures {
+                    output.flush()?;
+                    pictures.write(index, &draw(&packing))?;
+                }
+                Ok(())
+            },
+        )
+    }
+
+    /// `--frequencies`: for each placement, in the order of the problem's
+    /// options, the number of packings that use it (the frequencies of its
+    /// options, one per copy of its piece, added up and divided by the
+    /// solutions per packing), then the number of packings.
+    fn frequencies(mut self) -> anyhow::Result<()> {
+        let (report, model) = (&self.args.search.report, self.model);
+        let per_packing = model.solutions_per_tiling().max(1);
+        let output = &mut self.output;
+        print_frequencies(
+            self.run,
+            model.problem(),
+            per_packing,
+            report,
+            output,
+            self.start,
+            |output, options| {
+                let mut placements: Vec<((&str, &[u32]), Count)> = Vec::new();
+                for (option, frequency) in options.into_iter().enumerate() {
+                    let placement = model.placement(OptionId::new(option));
+                    match placements.last_mut() {
+                        Some((last, sum)) if *last == placement => *sum += frequency,
+                        _ => placements.push((placement, frequency)),
+                    }
+                }
+                for (index, ((piece, cells), frequency)) in placements.into_iter().enumerate() {
+                    let frequency = frequency.div_floor(per_packing);
+                    let mut line = piece.to_owned();
+                    for &cell in cells {
+                        line.push(' ');
+                        line.push_str(&model.cell_name(cell));
+                    }
+                    if report.json {
+                        output.json(&Line::Frequency {
+                            option: index,
+                            line,
+                            count_decimal: frequency.to_string(),
+                            count: frequency,
+                        })?;
+                    } else {
+                        out!(output, "{frequency}\t{line}")?;
+                    }
+                }
+                Ok(())
+            },
+        )
+    }
 }
 
 /// Writes packing `index` of a listing: a JSON line, or the board drawn
@@ -372,34 +337,7 @@ fn write_packing<M: Packings>(
         output,
         (None, index),
         || fields(serde_json::json!({ "pieces": model.placed_json(packing) })),
-        || model.text(packing),
+        || packing.to_string(),
         index > 0,
     )
-}
-
-/// The value parser of `--pieces`: any text (a set, a file, a list of
-/// them), with a family's built-in sets as its possible values, which the
-/// shells' completion scripts offer (`dlx completions` adds the file names).
-#[derive(Clone, Debug)]
-pub(crate) struct SetOrFile(pub(crate) &'static [(&'static str, &'static str)]);
-
-impl clap::builder::TypedValueParser for SetOrFile {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        command: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(command, arg, value)
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(self.0.iter().map(|(name, help)| {
-            clap::builder::PossibleValue::new(*name).help(*help)
-        })))
-    }
 }

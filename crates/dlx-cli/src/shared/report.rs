@@ -9,8 +9,6 @@
 //! writes them. Without `--json`, the statistics and "no solution" go to
 //! standard error, so that standard output holds answers alone.
 
-use std::io::Write as _;
-
 use clap::Args;
 use dlx_core::{Count, Stats};
 use indicatif::HumanCount;
@@ -351,16 +349,14 @@ pub(crate) fn per_second(n: u64, seconds: f64) -> f64 {
 
 /// Prints Knuth's statistics of a search, its time and its rate to standard error.
 fn print_stats(stats: &Stats, seconds: f64) {
-    let rate = per_second(stats.nodes, seconds);
-    // Statistics are a courtesy: failing to write them to standard error is not an error.
-    let _ = writeln!(
-        std::io::stderr(),
-        "solutions: {}\nnodes: {}\nupdates: {}\nmax level: {}\ntime: {:.3} s\nnodes/s: {:.0}",
-        stats.solutions,
-        stats.nodes,
-        stats.updates,
-        stats.max_level,
-        seconds,
-        rate
-    );
+    let Stats {
+        solutions,
+        nodes,
+        updates,
+        max_level,
+    } = *stats;
+    let rate = per_second(nodes, seconds);
+    note(&format!(
+        "solutions: {solutions}\nnodes: {nodes}\nupdates: {updates}\nmax level: {max_level}\ntime: {seconds:.3} s\nnodes/s: {rate:.0}"
+    ));
 }

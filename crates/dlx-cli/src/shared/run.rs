@@ -38,6 +38,30 @@ use crate::shared::size::{format_size, parse_size, size_above};
 use crate::shared::stops::Stops;
 use crate::shared::{ReportArgs, ResultExt as _};
 
+/// The flags every search command ends with: what it reports besides its
+/// answers, the memoised count's flags for a command that counts
+/// (`SearchArgs<MemoArgs>`), and how it runs; in that order in the help.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct SearchArgs<M: Args = NoCount> {
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+    #[command(flatten)]
+    pub(crate) memo: M,
+    #[command(flatten)]
+    pub(crate) run: RunArgs,
+}
+
+/// The memoised count's flags of a command that does not count: none.
+#[derive(Debug, Clone, Args)]
+pub(crate) struct NoCount {}
+
+impl<M: Args> SearchArgs<M> {
+    /// The run the flags ask for ([`Run::new`]).
+    pub(crate) fn start(&self) -> anyhow::Result<Run> {
+        Run::new(&self.run, &self.report)
+    }
+}
+
 /// The flags of every search command.
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Running")]

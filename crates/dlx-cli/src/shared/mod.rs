@@ -22,7 +22,9 @@ mod subcommand;
 
 pub(crate) use diagram::{draw_samples, print_frequencies, Draw};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
-pub(crate) use input::{emit_problem, parse_problem, read_input, read_problem, read_text};
+pub(crate) use input::{
+    emit_problem, parse_problem, read_cases, read_input, read_problem, read_text,
+};
 pub(crate) use memo::{
     default_settings as default_memo_settings, layered_fields, print_counted, MemoArgs,
 };

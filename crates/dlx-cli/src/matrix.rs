@@ -73,7 +73,6 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
         FormatArg::Poj3740 => Format::Poj3740,
         FormatArg::Hust1017 => Format::Hust1017,
     };
-    let mut output = Output::new();
     // The cases before a bad one are answered, then its error is reported.
     let (cases, bad) = until_error(parse(text, format));
     if cases.is_empty() && bad.is_none() {
@@ -81,13 +80,13 @@ pub(crate) fn run(args: MatrixArgs) -> anyhow::Result<()> {
         return Err(anyhow::anyhow!("the input holds no matrix")).bad_input_in(&name);
     }
     if args.emit_dlx {
-        emit_dlx(&mut output, &name, "matrix", &cases, |case| {
+        emit_dlx(&name, "matrix", &cases, |case| {
             let text = case.matrix.encode().map(|e| write_dlx(e.problem()));
             (case.line, text)
         })?;
-        output.flush()?;
         return bad.map_or(Ok(()), |err| Err(err).bad_input_in(&name));
     }
+    let mut output = Output::new();
     let report = args.search.report;
     let mut run = args.search.start()?;
     let mut answered = 0u64;

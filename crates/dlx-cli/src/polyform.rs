@@ -150,15 +150,13 @@ impl<F: Face> Packings for Polyform<F> {
             .collect()
     }
 
-    fn placement(&self, option: OptionId) -> (&str, &[u32]) {
+    fn placement_line(&self, option: OptionId) -> String {
         let placement = self.option_placement(option);
-        (
-            &self.pieces().pieces()[placement.piece].name,
-            &placement.cells,
-        )
-    }
-
-    fn cell_name(&self, cell: u32) -> String {
-        F::item_name(self.board().cells()[cell as usize])
+        let mut line = self.pieces().pieces()[placement.piece].name.clone();
+        for &cell in &placement.cells {
+            line.push(' ');
+            line.push_str(&F::item_name(self.board().cells()[cell as usize]));
+        }
+        line
     }
 }

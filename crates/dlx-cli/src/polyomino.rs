@@ -165,17 +165,14 @@ impl Packings for Polyomino {
             .collect()
     }
 
-    fn placement(&self, option: OptionId) -> (&str, &[u32]) {
+    fn placement_line(&self, option: OptionId) -> String {
         let placement = self.option_placement(option);
-        (
-            &self.pieces().pieces()[placement.piece].name,
-            &placement.cells,
-        )
-    }
-
-    fn cell_name(&self, cell: u32) -> String {
-        let (row, column) = self.cells()[cell as usize];
-        format!("r{row}c{column}")
+        let mut line = self.pieces().pieces()[placement.piece].name.clone();
+        for &cell in &placement.cells {
+            let (row, column) = self.cells()[cell as usize];
+            line.push_str(&format!(" r{row}c{column}"));
+        }
+        line
     }
 }
 

@@ -1,7 +1,6 @@
 //! `dlx squares`: the fewest matchsticks to remove so that no square is left (POJ 1084).
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
@@ -10,9 +9,7 @@ use dlx_models::squares::parse;
 
 use crate::shared::cases::answer_cases;
 use crate::shared::cases::emit_dlx;
-use crate::shared::{
-    encoded, finish_run, minimum, out, read_text, Output, Pictures, ResultExt as _, SearchArgs,
-};
+use crate::shared::{encoded, finish_run, minimum, out, read_cases, Output, Pictures, SearchArgs};
 
 /// Find the fewest matchsticks to remove so that no square is left (POJ 1084).
 ///
@@ -59,19 +56,14 @@ pub(crate) struct SquaresArgs {
 }
 
 pub(crate) fn run(args: SquaresArgs) -> anyhow::Result<()> {
-    let (name, text) = read_text(args.file.as_deref())?;
-    let start = Instant::now();
-    let cases = parse(&text)
-        .collect::<Result<Vec<_>, _>>()
-        .bad_input_in(&name)?;
-    let mut output = Output::new();
+    let (name, cases, start) = read_cases(args.file.as_deref(), |text| parse(text).collect())?;
     if args.emit_dlx {
-        emit_dlx(&mut output, &name, "grid", &cases, |case| {
+        return emit_dlx(&name, "grid", &cases, |case| {
             let text = case.grid.encode().map(|e| write_dlx(e.problem()));
             (case.line, text)
-        })?;
-        return output.flush();
+        });
     }
+    let mut output = Output::new();
     let report = args.search.report;
     let mut run = args.search.start()?;
     // The sticks removed in each grid, for the pictures.

@@ -1,7 +1,6 @@
 //! `dlx treasure`: the fewest pieces of a torn treasure map that put it back together (ZOJ 3209).
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Context as _;
 use clap::Args;
@@ -11,8 +10,7 @@ use dlx_models::treasure::{answer, parse, Map};
 use crate::shared::cases::answer_cases;
 use crate::shared::cases::emit_dlx;
 use crate::shared::{
-    encoded, finish_run, minimum, out, read_text, Line, Output, Pictures, ResultExt as _,
-    SearchArgs,
+    encoded, finish_run, minimum, out, read_cases, Line, Output, Pictures, SearchArgs,
 };
 
 /// Find the fewest map pieces that tile each treasure map exactly (ZOJ 3209).
@@ -52,11 +50,7 @@ pub(crate) struct TreasureArgs {
 }
 
 pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
-    let (name, text) = read_text(args.file.as_deref())?;
-    let start = Instant::now();
-    let cases = parse(&text)
-        .collect::<Result<Vec<_>, _>>()
-        .bad_input_in(&name)?;
+    let (name, cases, start) = read_cases(args.file.as_deref(), |text| parse(text).collect())?;
     let report = args.search.report;
     let mut run = args.search.start()?;
     // Pieces may overlap: a file of a few lines can describe billions of
@@ -67,14 +61,13 @@ pub(crate) fn run(args: TreasureArgs) -> anyhow::Result<()> {
         let bytes = case.map.footprint().total(1).saturating_mul(at_once);
         run.check_memory(&format!("in {name}, the map of line {}", case.line), bytes)?;
     }
-    let mut output = Output::new();
     if args.emit_dlx {
-        emit_dlx(&mut output, &name, "map", &cases, |case| {
+        return emit_dlx(&name, "map", &cases, |case| {
             let text = case.map.encode().map(|e| write_dlx(e.problem()));
             (case.line, text)
-        })?;
-        return output.flush();
+        });
     }
+    let mut output = Output::new();
     // The pieces chosen for each map, for the pictures.
     let mut chosen = Vec::new();
     // Whether each map has a tiling (its pieces are empty without one).

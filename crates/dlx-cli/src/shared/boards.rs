@@ -137,9 +137,13 @@ impl<M: BoardModel> Args for BoardArgs<M> {
         let words = &M::WORDS;
         let (board, board_value, board_alias) = words.board;
         let (pieces, sets) = words.pieces;
+        // Each flag as clap's derive makes it: its id the field's name.
         let value = |id: &'static str, long: &'static str, name: &'static str, help: String| {
-            let arg = Arg::new(id).long(long).value_name(name).help(help);
-            arg.action(ArgAction::Set)
+            Arg::new(id)
+                .long(long)
+                .value_name(name)
+                .help(help)
+                .action(ArgAction::Set)
         };
         let switch = |id: &'static str, long: &'static str, help: &'static str| {
             Arg::new(id)

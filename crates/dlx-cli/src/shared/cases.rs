@@ -466,7 +466,6 @@ pub(crate) fn until_error<C, E>(cases: impl Iterator<Item = Result<C, E>>) -> (V
 /// FILE`), a blank line between two. `encode` gives a case's line and its
 /// problem as DLX text, or the model's error, which is bad input.
 pub(crate) fn emit_dlx<C, E>(
-    output: &mut Output,
     name: &str,
     what: &str,
     cases: &[C],
@@ -475,6 +474,7 @@ pub(crate) fn emit_dlx<C, E>(
 where
     E: std::error::Error + Send + Sync + 'static,
 {
+    let mut output = Output::new();
     for (index, case) in cases.iter().enumerate() {
         let (line, text) = encode(case);
         let text = text
@@ -486,5 +486,5 @@ where
         out!(output, "| the {what} of line {line} of {name}")?;
         out!(output, "{}", text.trim_end_matches('\n'))?;
     }
-    Ok(())
+    output.flush()
 }

@@ -123,6 +123,19 @@ pub(crate) fn read_text(path: Option<&Path>) -> anyhow::Result<(String, String)>
     Ok((name, text))
 }
 
+/// Reads an input of cases and parses them (`parse`: the model's reader,
+/// its cases collected); a bad case is bad input naming the input. Returns
+/// the input's name for messages, the cases, and when the parsing began.
+pub(crate) fn read_cases<C, E: Into<anyhow::Error>>(
+    path: Option<&Path>,
+    parse: impl FnOnce(&str) -> Result<Vec<C>, E>,
+) -> anyhow::Result<(String, Vec<C>, Instant)> {
+    let (name, text) = read_text(path)?;
+    let start = Instant::now();
+    let cases = parse(&text).bad_input_in(&name)?;
+    Ok((name, cases, start))
+}
+
 /// Parses a problem in Knuth's DLX format read from `path`; errors name the
 /// input, and what Knuth's programs would warn about (options without a
 /// primary item, left out) is said on standard error.

@@ -24,7 +24,7 @@ mod subcommand;
 pub(crate) use diagram::{draw_samples, print_frequencies, Draw};
 pub(crate) use exit::{report, ResultExt, EXIT_CODES};
 pub(crate) use input::{
-    emit_problem, parse_problem, read_input, read_problem, read_text, set_max_input,
+    emit_problem, parse_problem, read_cases, read_input, read_problem, read_text, set_max_input,
 };
 pub(crate) use memo::{
     default_settings as default_memo_settings, layered_fields, print_counted, MemoArgs,

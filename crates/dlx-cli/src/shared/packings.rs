@@ -88,12 +88,10 @@ pub(crate) trait Packings: Tilings {
     fn decode(&self, solution: &[OptionId]) -> anyhow::Result<Self::Packing>;
     /// The pieces placed, as JSON objects (`piece`, `name`, `cells`).
     fn placed_json(&self, packing: &Self::Packing) -> Vec<Value>;
-    /// The name of the piece an option places, and the cells it covers
-    /// (indices of the board's cells): the options of one placement (one
-    /// per copy of its piece) come one after another.
-    fn placement(&self, option: OptionId) -> (&str, &[u32]);
-    /// A cell's item name.
-    fn cell_name(&self, cell: u32) -> String;
+    /// The placement an option makes, in words: the piece's name, then the
+    /// item names of the cells it covers. The options of one placement (one
+    /// per copy of its piece) come one after another, in the same words.
+    fn placement_line(&self, option: OptionId) -> String;
 }
 
 /// Runs the verb `args` asks for on `model`: the problem emitted, packings
@@ -292,21 +290,16 @@ impl<M: Packings> Verb<'_, M> {
             output,
             self.start,
             |output, options| {
-                let mut placements: Vec<((&str, &[u32]), Count)> = Vec::new();
+                let mut placements: Vec<(String, Count)> = Vec::new();
                 for (option, frequency) in options.into_iter().enumerate() {
-                    let placement = model.placement(OptionId::new(option));
+                    let line = model.placement_line(OptionId::new(option));
                     match placements.last_mut() {
-                        Some((last, sum)) if *last == placement => *sum += frequency,
-                        _ => placements.push((placement, frequency)),
+                        Some((last, sum)) if *last == line => *sum += frequency,
+                        _ => placements.push((line, frequency)),
                     }
                 }
-                for (index, ((piece, cells), frequency)) in placements.into_iter().enumerate() {
+                for (index, (line, frequency)) in placements.into_iter().enumerate() {
                     let frequency = frequency.div_floor(per_packing);
-                    let mut line = piece.to_owned();
-                    for &cell in cells {
-                        line.push(' ');
-                        line.push_str(&model.cell_name(cell));
-                    }
                     if report.json {
                         output.json(&Line::Frequency {
                             option: index,

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use dlx_core::{parse_dlx, verify, Budget, Count, OptionId, Outcome, Problem, Solver, Step};
-use rayon::{ThreadPool, ThreadPoolBuilder};
+use dlx_parallel::Pool;
 
 /// The nodes a target's search may enter before the input is skipped.
 pub const NODE_BUDGET: u64 = 5_000;
@@ -126,17 +126,12 @@ pub fn fixture(selector: u8) -> &'static Fixture {
     &all[usize::from(selector) % all.len()]
 }
 
-/// A rayon pool of 1 or 2 threads, made once: a pool per input would spend
-/// most of the run starting threads.
+/// A pool of 1 or 2 threads, made once: a pool per input would spend most
+/// of the run starting threads.
 ///
 /// # Panics
 /// If `threads` is not 1 or 2.
-pub fn pool(threads: usize) -> &'static ThreadPool {
-    static POOLS: [OnceLock<ThreadPool>; 2] = [OnceLock::new(), OnceLock::new()];
-    POOLS[threads - 1].get_or_init(|| {
-        ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool")
-    })
+pub fn pool(threads: usize) -> &'static Pool {
+    static POOLS: [OnceLock<Pool>; 2] = [OnceLock::new(), OnceLock::new()];
+    POOLS[threads - 1].get_or_init(|| Pool::new(threads).expect("a thread pool"))
 }

@@ -270,11 +270,7 @@ pub(crate) fn decide(
     let made = MemoCounter::new(problem, &settings.within(budget));
     let mut memo_time = probe_started.elapsed();
     if let Some(matrix) = &problem.matchings {
-        // Polynomial where the layered count is exponential in the window:
-        // the determinant, unless the window is so narrow that the layers
-        // stay small (as on a strip).
-        let window = made.as_ref().ok().and_then(MemoCounter::sweep_stats);
-        if window.is_none_or(|sweep| sweep.window > NARROW_WINDOW) {
+        if determinant_over(made.as_ref().ok()) {
             return Decision::Dimers {
                 matrix: Arc::clone(matrix),
                 plain: *solver.stats(),
@@ -344,6 +340,35 @@ pub(crate) fn decide(
             }
         }
     }
+}
+
+/// Whether the rule counts `problem` by Kasteleyn's determinant (rule 2 of
+/// [`Decision`]): it carries its matrix ([`Problem::with_matchings`]) and is
+/// not so narrow that the layered count is as fast. Jobs other than the
+/// count (the frequencies of each option) follow the count's choice by it.
+///
+/// ```
+/// use dlx_core::{memo::counts_by_determinant, parse_dlx};
+///
+/// // No matrix: never the determinant.
+/// let problem = parse_dlx("a b\na\nb\n")?;
+/// assert!(!counts_by_determinant(&problem));
+/// # Ok::<(), dlx_core::ParseError>(())
+/// ```
+pub fn counts_by_determinant(problem: &Problem) -> bool {
+    problem.matchings.is_some()
+        && determinant_over(MemoCounter::new(problem, &MemoSettings::new()).ok().as_ref())
+}
+
+/// Rule 2's test of the layered count's window, `counter` being the
+/// problem's memoised counter (`None`: it cannot count the problem).
+/// Polynomial where the layered count is exponential in the window: the
+/// determinant, unless the window is so narrow that the layers stay small
+/// (as on a strip).
+fn determinant_over(counter: Option<&MemoCounter>) -> bool {
+    counter
+        .and_then(MemoCounter::sweep_stats)
+        .is_none_or(|sweep| sweep.window > NARROW_WINDOW)
 }
 
 /// The decision when the plain count finished.

@@ -145,7 +145,7 @@ pub(crate) mod sweep;
 use crate::time::Instant;
 use std::sync::Arc;
 
-pub use auto::{CountMode, Decision, Method, Why};
+pub use auto::{counts_by_determinant, CountMode, Decision, Method, Why};
 /// The constants of the memoised count's rule ([`Decision`]), for the
 /// workspace's tests (feature `test-support`): the rule is documented, its
 /// tuning is not part of the API.

@@ -317,6 +317,7 @@ fn plain_says(why: Why) -> String {
             format!("the probe's leverage {leverage:.2} is too low for the memoised count to pay")
         }
         Why::Cannot => "the memoised count cannot count this problem".to_owned(),
+        Why::Projected { .. } => why.to_string(),
         _ => "it finished while deciding".to_owned(),
     }
 }
@@ -351,7 +352,7 @@ impl MemoTrial {
             );
         }
         match self.why {
-            Why::Planar => self.why.to_string(),
+            Why::Planar | Why::Projected { .. } => self.why.to_string(),
             Why::Leverage(leverage) => format!("the probe's leverage {leverage:.3e}"),
             _ if self.while_deciding => "it finished while deciding".to_owned(),
             _ => "--memo".to_owned(),

@@ -96,6 +96,8 @@ pub(crate) fn print_counted(
                     note(&format!(
                         "memo: plain count (the probe's leverage {leverage:.2} is too low for the memoised count to pay)"
                     ));
+                } else if let Why::Projected { .. } = counted.why {
+                    note(&format!("memo: plain count ({})", counted.why));
                 } else if counted.memo.nodes > 0 {
                     note(&format!(
                         "memo: plain count (it finished during the probe, {} memoised nodes)",
@@ -194,6 +196,7 @@ fn memo_stats(counted: &Counted, seconds: f64) -> CountStats {
         (Method::Memo, Why::Leverage(leverage)) => {
             format!("memoised (the probe's leverage {leverage:.3e})")
         }
+        (Method::Memo, why @ Why::Projected { .. }) => format!("memoised ({why})"),
         (Method::Memo, _) => "memoised".to_owned(),
         (method, _) => method.name().to_owned(),
     };

@@ -4,7 +4,7 @@ use dlx_core::memo::{MemoStep, Rule};
 use dlx_core::{
     count_solutions, parse_dlx, BigUint, Budget, Color, Count, CountMode, Entry, ItemKind,
     MemoCounter, MemoError, MemoSettings, Method, Multiplicity, OptionId, Outcome, Problem,
-    ProblemBuilder, Solver, Stop,
+    ProblemBuilder, Solver, Stop, Why,
 };
 use proptest::prelude::*;
 
@@ -459,6 +459,30 @@ fn the_automatic_choice_memoises_boards_and_not_queens() {
         (Method::Plain, Some(Count::from(2680u64)), Outcome::Finished)
     );
     assert!(counted.why.leverage().unwrap_or(0.0) < 2.0, "{counted:?}");
+}
+
+#[test]
+fn issue_36_repeated_pieces_are_projected_not_left_to_the_probe_s_first_leverage() {
+    // Two of each tetromino on 10x4: the probe's leverage is below 2 at
+    // 1024 nodes, yet the memoised count is twice as fast as the plain one.
+    let problem = parse_dlx(include_str!("data/tetrominoes-twice-10x4.dlx")).unwrap();
+    let counted = count_solutions(
+        &problem,
+        &MemoSettings::new(),
+        CountMode::Auto,
+        &Budget::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        (counted.count.clone(), counted.outcome),
+        (Some(Count::from(28736u64)), Outcome::Finished)
+    );
+    // Which count goes on depends on the clock; that the probe went on does not.
+    assert!(
+        matches!(counted.why, Why::Projected { .. } | Why::Finished),
+        "{counted:?}"
+    );
+    assert!(counted.memo.nodes > 1024, "{counted:?}");
 }
 
 #[test]

@@ -29,6 +29,10 @@ use cases::{Case, Source, CASES, PLAIN_DIGITS};
 use report::render;
 use runner::{measure, Outcome, Runner, PEERS};
 
+/// How many times the default's time a reference run (the memoised count)
+/// is given: "over limit" past it says the default is that much faster.
+const REFERENCE_RATIO: f64 = 10.0;
+
 /// The limits every run of the table gets.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Limits {
@@ -44,6 +48,16 @@ impl Limits {
         time: Duration::from_secs(60),
         rss_kib: 8 << 20,
     };
+
+    /// The limits of a reference run beside a run of `seconds`: the time
+    /// enough to show it [`REFERENCE_RATIO`] times slower (at least 1 s).
+    fn reference(self, seconds: f64) -> Limits {
+        let enough = Duration::from_secs_f64((seconds * REFERENCE_RATIO).max(1.0));
+        Limits {
+            time: self.time.min(enough),
+            ..self
+        }
+    }
 
     /// The limits of a row: the heavy rows' own.
     fn of(self, case: &Case) -> Limits {
@@ -123,14 +137,16 @@ pub(crate) fn run(
             continue;
         }
         say(&format!("bench: counting {}", case.name));
-        let file = write_case(root, &dir, case)?;
+        let file = write_case(root, dlx, &dir, case)?;
         let limits = limits.of(&case);
         // Ours: `rounds` interleaved rounds (one for a heavy row), medians
         // taken; a run over a limit is not tried again. The peers: once.
-        let ours = [Runner::Plain, Runner::One, Runner::Two];
+        let ours = [Runner::Plain, Runner::One, Runner::Two, Runner::Memo];
         let mut samples: Vec<Vec<Outcome>> = vec![Vec::new(); ours.len()];
         let plain = case.count.len() <= PLAIN_DIGITS && !case.source.is_board();
         for _ in 0..if case.heavy.is_some() { 1 } else { rounds } {
+            // The default on one thread (the second runner) this round.
+            let mut one = None;
             for (&runner, samples) in ours.iter().zip(&mut samples) {
                 if samples.iter().any(|o| !matches!(o, Outcome::Ok { .. })) {
                     continue;
@@ -139,7 +155,17 @@ pub(crate) fn run(
                     samples.push(Outcome::Skipped { why: "not run" });
                     continue;
                 }
-                samples.push(measure(runner, dlx, &peers_dir, &file, &case, limits)?);
+                // The memoised count as a reference needs only show that it is
+                // slower (board rows and heavy rows are given the table's limit).
+                let limits = match (runner, one) {
+                    (Runner::Memo, Some(seconds)) => limits.reference(seconds),
+                    _ => limits,
+                };
+                let outcome = measure(runner, dlx, &peers_dir, &file, &case, limits)?;
+                if let (Runner::One, Outcome::Ok { seconds, .. }) = (runner, &outcome) {
+                    one = Some(*seconds);
+                }
+                samples.push(outcome);
             }
         }
         let mut outcomes: Vec<(Runner, Outcome)> = ours
@@ -213,8 +239,27 @@ fn median_outcome(samples: Vec<Outcome>) -> Outcome {
 }
 
 /// Writes a workload's file into `dir` (or finds it in the repository).
-fn write_case(root: &Path, dir: &Path, case: Case) -> anyhow::Result<PathBuf> {
+fn write_case(root: &Path, dlx: &Path, dir: &Path, case: Case) -> anyhow::Result<PathBuf> {
     let text = match case.source {
+        Source::Polyomino(board, pieces) => {
+            let output = std::process::Command::new(dlx)
+                .args([
+                    "polyomino",
+                    "--board",
+                    board,
+                    "--pieces",
+                    pieces,
+                    "--emit-dlx",
+                ])
+                .output()
+                .with_context(|| format!("cannot run {}", dlx.display()))?;
+            anyhow::ensure!(
+                output.status.success(),
+                "dlx polyomino --board {board} --pieces {pieces} --emit-dlx failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            String::from_utf8(output.stdout).context("dlx polyomino wrote no UTF-8")?
+        }
         Source::File(file) => return Ok(root.join(file)),
         Source::Langford(n) => langford(n),
         Source::Queens(n) => queens(n),

@@ -16,6 +16,9 @@ pub(super) enum Runner {
     One,
     /// `dlx solve --count -j 2`: the default choice on two threads.
     Two,
+    /// `dlx solve --count --memo -j 1`: the memoised count (or the layered
+    /// one), the default's other method.
+    Memo,
     /// Knuth's DLX6: `dlx6 < FILE`.
     Dlx6,
     /// `run-dxz FILE`.
@@ -43,6 +46,7 @@ impl Runner {
             Runner::Plain => "plain",
             Runner::One => "1 thread",
             Runner::Two => "2 threads",
+            Runner::Memo => "memo",
             Runner::Dlx6 => "DLX6",
             Runner::Dxz => "dxz",
             Runner::Xcover => "xcover ZDD",
@@ -94,7 +98,7 @@ pub(super) fn measure(
     let mut command;
     let mut stdin = None;
     match runner {
-        Runner::Plain | Runner::One | Runner::Two => {
+        Runner::Plain | Runner::One | Runner::Two | Runner::Memo => {
             command = Command::new(dlx);
             match case.source {
                 Source::Dominoes(_) => {
@@ -114,6 +118,7 @@ pub(super) fn measure(
             command.args(match runner {
                 Runner::Plain => &["--no-memo", "-j", "1"][..],
                 Runner::One => &["-j", "1"],
+                Runner::Memo => &["--memo", "-j", "1"],
                 _ => &["-j", "2"],
             });
             if let Some(heavy) = case.heavy {

@@ -143,7 +143,7 @@ mod field;
 mod matchings;
 mod matrix;
 
-pub use adjugate::{frequencies, Cofactors, Frequencies};
+pub use adjugate::{frequencies, frequencies_with, Cofactors, Frequencies};
 pub use crt::{Crt, Primes};
 pub use field::Prime;
 pub use matchings::MatchingError;

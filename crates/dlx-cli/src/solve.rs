@@ -260,8 +260,9 @@ fn solve_count(
     args.report().count(output, None, count.value, args.limit)
 }
 
-/// `--frequencies`: each option's number of solutions, from the diagram of
-/// the memoised count, then the count.
+/// `--frequencies`: each option's number of solutions, then the count, by
+/// the count's method ([`Run::frequencies`]): for a problem read as text,
+/// which carries no Kasteleyn matrix, the diagram of the memoised count.
 fn solve_frequencies(
     args: &SolveArgs,
     problem: &Problem,

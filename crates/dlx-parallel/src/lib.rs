@@ -25,7 +25,11 @@
 //!   ([`dlx_core::CountJob`]: memoised where it pays, else plain), on
 //!   threads; [`ParallelMemoCounter`] is the memoised count on threads,
 //!   [`count_solutions_on`] the short way; [`sample_on`] draws solutions
-//!   uniformly at random from the memoised count's diagram, within a budget.
+//!   uniformly at random from the memoised count's diagram, within a budget;
+//!   [`frequencies_on`] counts each option's solutions ([`OptionCounts`]) by
+//!   the count's method: Kasteleyn's determinant
+//!   ([`dimer_frequencies_on`], its primes on threads as
+//!   [`count_dimers_on`]'s) or the diagram.
 //! - [`ParallelRounds`] searches the rounds of a [`dlx_core::MinCover`]
 //!   (a minimum repeated cover) on threads, with the same answer and
 //!   statistics; [`min_cover`] is the short way.
@@ -129,7 +133,7 @@ mod split;
 mod steal;
 
 pub use cover::{min_cover, ParallelRounds};
-pub use dimers::count_dimers_on;
+pub use dimers::{count_dimers_on, dimer_frequencies_on, frequencies_on, CountedBy, OptionCounts};
 pub use draws::sample_on;
 pub use memo::{
     count_solutions_on, diagram_on, CountError, MemoPiece, ParallelCount, ParallelMemoCounter,

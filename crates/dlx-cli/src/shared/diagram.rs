@@ -1,10 +1,13 @@
-//! What the commands that build a decision diagram share (`dlx sample`, `dlx solve --frequencies`, the board subcommands' `--sample` and `--frequencies`): solutions drawn from it, with a seed when none is given, the frequencies of the options, and the diagram's statistics.
+//! What the commands that build a decision diagram share (`dlx sample`, `dlx solve --frequencies`, the board subcommands' `--sample` and `--frequencies`): solutions drawn from it, with a seed when none is given, the frequencies of the options (from the diagram, or from Kasteleyn's determinant where the count takes it), and the diagram's statistics.
 
 use std::time::Instant;
 
-use dlx_core::{Count, Diagram, OptionId, Problem};
+use dlx_core::{Count, Counted, Diagram, Method, OptionId, Outcome, Problem};
+use dlx_parallel::{CountedBy, OptionCounts};
 
-use crate::shared::{fields, layered_fields, note, Line, Output, ReportArgs, Run};
+use crate::shared::{
+    fields, layered_fields, note, print_count_stats, Line, Output, ReportArgs, Run,
+};
 
 /// A seed for a draw that was given none: the clock's nanoseconds and the
 /// process id, mixed.
@@ -74,10 +77,12 @@ pub(crate) fn draw_samples(
     finish(run, draw.report, &diagram, output, start, "the sample")
 }
 
-/// `--frequencies`: the diagram of `problem` built, `each` given each
-/// option's number of solutions (in the problem's order), then the number
-/// of answers (the solutions, `per_answer` to an answer) printed; then the
-/// diagram's statistics, and the run ends.
+/// `--frequencies`: each option's number of solutions of `problem` (by
+/// the count's method, [`Run::frequencies`]) given to `each`, in the
+/// problem's order, then the number of answers (the solutions,
+/// `per_answer` to an answer) printed; then the method's statistics (the
+/// diagram's, or the determinant's as a count by it says them), and the
+/// run ends.
 pub(crate) fn print_frequencies(
     run: &mut Run,
     problem: &Problem,
@@ -87,13 +92,29 @@ pub(crate) fn print_frequencies(
     start: Instant,
     each: impl FnOnce(&mut Output, Vec<Count>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let Some(diagram) = run.diagram(problem, "--frequencies")? else {
+    let Some(counts) = run.frequencies(problem, "--frequencies")? else {
         return run.finish_unprinted("the frequencies' count");
     };
-    each(output, diagram.frequencies())?;
-    let answers = diagram.count().div_floor(per_answer.max(1));
+    let OptionCounts {
+        total,
+        each: options,
+        by,
+        ..
+    } = counts;
+    each(output, options)?;
+    let answers = total.div_floor(per_answer.max(1));
     report.count(output, None, answers, None)?;
-    finish(run, report, &diagram, output, start, "the frequencies")
+    match by {
+        CountedBy::Diagram(diagram) => {
+            finish(run, report, &diagram, output, start, "the frequencies")
+        }
+        CountedBy::Dimers(why) => {
+            output.flush()?;
+            let counted = Counted::new(Some(total), Outcome::Finished, Method::Dimers, why);
+            print_count_stats(&counted, start.elapsed().as_secs_f64(), output, report)?;
+            run.finish("the frequencies")
+        }
+    }
 }
 
 /// Ends a run that built a diagram: the output flushed, the diagram's

@@ -129,7 +129,7 @@ struct CountStats {
 /// `--stats` of a count by Kasteleyn's determinant or by the memoised
 /// counter (all at once or layer by layer): to standard error, or as a
 /// JSON line.
-fn print_count_stats(
+pub(crate) fn print_count_stats(
     counted: &Counted,
     seconds: f64,
     output: &mut Output,

@@ -27,7 +27,8 @@ pub(crate) use input::{
     emit_problem, parse_problem, read_cases, read_input, read_problem, read_text, set_max_input,
 };
 pub(crate) use memo::{
-    default_settings as default_memo_settings, layered_fields, print_counted, MemoArgs,
+    default_settings as default_memo_settings, layered_fields, print_count_stats, print_counted,
+    MemoArgs,
 };
 pub(crate) use output::{out, Output, OutputError};
 pub(crate) use picture::{with_note, Pictures};

@@ -9,7 +9,7 @@
 //! of the run draws on ([`Stops`]). A subcommand then hands its searches to
 //! the run ([`Run::count`], [`Run::visit`], [`Run::fold`], [`Run::best`],
 //! [`Run::count_solutions`], [`Run::count_tilings`], [`Run::count_shard`],
-//! [`Run::diagram`], and the cases of an input through
+//! [`Run::diagram`], [`Run::frequencies`], and the cases of an input through
 //! [`answer_cases`](crate::shared::cases::answer_cases)) and never touches a flag, a
 //! budget or a pool; the run keeps how each search ended in its [`Ledger`]
 //! (a case keeps one too), and [`Run::finish`] turns the first stop into
@@ -27,8 +27,8 @@ use dlx_core::{
 };
 use dlx_models::tilings::{count_tilings, CountError as TilingsError, TilingCount, Tilings};
 use dlx_parallel::{
-    CountError, ParallelCount, ParallelSolver, PieceCount, Pool, Searches, Split, SplitGoal,
-    MAX_THREADS,
+    CountError, OptionCounts, ParallelCount, ParallelSolver, PieceCount, Pool, Searches, Split,
+    SplitGoal, MAX_THREADS,
 };
 
 use crate::shared::ledger::Ledger;
@@ -395,19 +395,48 @@ impl Run {
     }
 
     /// Builds the decision diagram of `problem`'s solutions (every
-    /// subproblem of its memoised count kept, for sampling and
-    /// frequencies), its layers on the run's threads, within the run's
-    /// budget (its memory bounds the diagram); `Ok(None)` when the budget
-    /// stopped it, the stop recorded. `what` names the job for a refusal
-    /// ("dlx sample").
+    /// subproblem of its memoised count kept, for sampling), its layers on
+    /// the run's threads, within the run's budget (its memory bounds the
+    /// diagram); `Ok(None)` when the budget stopped it, the stop recorded.
+    /// `what` names the job for a refusal ("dlx sample").
     pub(crate) fn diagram(
         &mut self,
         problem: &Problem,
         what: &str,
     ) -> anyhow::Result<Option<Diagram>> {
         let pool = self.pool()?;
-        match dlx_parallel::diagram_on(problem, &MemoSettings::new(), &self.budget(), &pool) {
-            Ok(diagram) => Ok(Some(diagram)),
+        let built = dlx_parallel::diagram_on(problem, &MemoSettings::new(), &self.budget(), &pool);
+        self.unless_stopped(built, what)
+    }
+
+    /// Counts each option's solutions of `problem` and their total by the
+    /// method the count takes ([`dlx_parallel::frequencies_on`], the one
+    /// place that decides: Kasteleyn's determinant, or the decision
+    /// diagram), on the run's threads, within the run's budget;
+    /// `Ok(None)` when the budget stopped it (neither method has a partial
+    /// value), the stop recorded. `what` names the job for a refusal
+    /// ("--frequencies").
+    pub(crate) fn frequencies(
+        &mut self,
+        problem: &Problem,
+        what: &str,
+    ) -> anyhow::Result<Option<OptionCounts>> {
+        let pool = self.pool()?;
+        let counted =
+            dlx_parallel::frequencies_on(problem, &MemoSettings::new(), &self.budget(), &pool);
+        self.unless_stopped(counted, what)
+    }
+
+    /// The value of a job that has no partial value: `Ok(None)` when the
+    /// budget stopped it, the stop recorded; a problem the memoised count
+    /// cannot take is bad input, refused for `what`.
+    fn unless_stopped<T>(
+        &mut self,
+        result: Result<T, MemoError>,
+        what: &str,
+    ) -> anyhow::Result<Option<T>> {
+        match result {
+            Ok(value) => Ok(Some(value)),
             Err(MemoError::Stopped(stop)) => {
                 self.record(Outcome::Stopped(stop));
                 Ok(None)

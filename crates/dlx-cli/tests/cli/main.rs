@@ -6,6 +6,7 @@ mod conventions;
 mod cover;
 mod estimate;
 mod exit;
+mod frequencies;
 mod generated;
 mod lottery;
 mod matrix;

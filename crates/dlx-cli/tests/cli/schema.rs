@@ -214,6 +214,20 @@ const COMMANDS: &[(&[&str], &str, i32)] = &[
         "",
         0,
     ),
+    // Frequencies by Kasteleyn's determinant (issue 36), with its stats line.
+    (
+        &[
+            "polyomino",
+            "--board",
+            "8x8",
+            "--pieces",
+            "domino",
+            "--frequencies",
+            "--stats",
+        ],
+        "",
+        0,
+    ),
     (&["polyiamond", "--board", "parallelogram:3x12"], "", 0),
     (
         &["polyhex", "--sample", "2", "--seed", "7", "--stats"],

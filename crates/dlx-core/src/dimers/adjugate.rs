@@ -151,66 +151,126 @@ impl Matrix {
 /// # Ok::<(), dlx_core::dimers::MatrixError>(())
 /// ```
 pub fn frequencies(matrix: &Matrix, budget: &Budget) -> Answer<Option<Frequencies>> {
+    frequencies_with(matrix, budget, 1, |primes| {
+        primes
+            .iter()
+            .map(|&p| matrix.cofactors_mod(p, budget))
+            .collect()
+    })
+}
+
+/// [`frequencies`], with the primes run by the caller: `run` is handed
+/// a batch of primes and returns [`Matrix::cofactors_mod`] of each, in
+/// the batch's order (on threads, as `dlx-parallel` runs them), or the
+/// first stop. `fronts` is how many eliminations `run` holds at once,
+/// each [`Matrix::cofactor_bytes`]: the budget's memory is checked
+/// against them and the residues kept before any prime is run.
+///
+/// The first batch is the primes of [`Matrix::primes`]; a further batch,
+/// of as many primes as divided the determinant, follows only when some
+/// did (rarely: a prime near `2^29` divides a determinant about once in
+/// `2^29`).
+/// The residues are combined in the primes' order, so the answer is
+/// [`frequencies`]'s whatever order `run` computes them in.
+///
+/// ```
+/// use dlx_core::dimers::{frequencies, frequencies_with, Matrix};
+/// use dlx_core::Budget;
+///
+/// let edges = [(0, 0, 1), (0, 1, 1), (1, 0, 1), (1, 2, 1), (2, 0, -1), (2, 1, 1), (2, 2, 1)];
+/// let matrix = Matrix::new(3, 3, edges)?;
+/// let budget = Budget::new();
+/// // The primes of a batch from the last to the first, put back in order.
+/// let answer = frequencies_with(&matrix, &budget, 1, |primes| {
+///     let mut each: Vec<_> = primes.iter().rev().map(|&p| matrix.cofactors_mod(p, &budget)).collect();
+///     each.reverse();
+///     each.into_iter().collect()
+/// });
+/// assert_eq!(answer, frequencies(&matrix, &budget));
+/// # Ok::<(), dlx_core::dimers::MatrixError>(())
+/// ```
+pub fn frequencies_with(
+    matrix: &Matrix,
+    budget: &Budget,
+    fronts: usize,
+    mut run: impl FnMut(&[Prime]) -> Result<Vec<Cofactors>, Stop>,
+) -> Answer<Option<Frequencies>> {
+    let stopped = |stop| Answer::new(None, Outcome::Stopped(stop));
     let n_edges = matrix.edges().len();
-    let zero = |total: Count| Frequencies {
-        total,
-        through: vec![Count::default(); n_edges],
-    };
     let plan = matrix.primes();
-    // The residues kept for the edges, and one elimination's factors.
-    let held = (plan.len() + 1)
+    let fronts = fronts.max(1);
+    // The residues kept for the edges, a prime's more for each front at
+    // work, and the fronts' factors.
+    let held = (plan.len() + fronts)
         .saturating_mul(n_edges)
         .saturating_mul(4)
-        .saturating_add(matrix.cofactor_bytes());
+        .saturating_add(matrix.cofactor_bytes().saturating_mul(fronts));
     if budget.memory().is_some_and(|memory| held > memory) {
-        return Answer::new(None, Outcome::Stopped(Stop::Memory));
+        return stopped(Stop::Memory);
     }
+    let enough = |product: &BigUint| product.bits() > plan.bound_bits() + 1;
     let mut det = Crt::new();
-    let mut lucky = Vec::new();
-    let mut residues: Vec<u32> = Vec::new();
+    let mut lucky: Vec<(Prime, Vec<u32>)> = Vec::new();
     let mut product = BigUint::from(1u32);
-    for (index, p) in primes_below(PRIME_BITS).enumerate() {
-        let det_known = index >= plan.len();
-        if det_known {
-            if det.magnitude() == BigUint::from(0u32) {
-                return Answer::new(Some(zero(Count::default())), Outcome::Finished);
-            }
-            if product.bits() > plan.bound_bits() + 1 {
-                break;
-            }
-        }
-        let cofactors = match matrix.cofactors_mod(p, budget) {
+    let mut batch = plan.as_slice().to_vec();
+    let mut next = primes_below(PRIME_BITS).skip(plan.len());
+    // The first batch is the plan's: it makes the determinant.
+    let mut planned = true;
+    loop {
+        let cofactors = match run(&batch) {
             Ok(cofactors) => cofactors,
-            Err(stop) => return Answer::new(None, Outcome::Stopped(stop)),
+            Err(stop) => return stopped(stop),
         };
-        if !det_known {
-            det.add(p, cofactors.det);
-        }
-        // Once the plan's primes are done, those past it are only wanted
-        // for the edges, and enough lucky primes may be in hand already.
-        if let Some(edges) = cofactors.edges {
-            if product.bits() <= plan.bound_bits() + 1 {
-                product *= p.get();
-                lucky.push(p);
-                residues.extend(edges);
+        debug_assert_eq!(cofactors.len(), batch.len(), "one answer a prime");
+        let mut unlucky = 0;
+        for (&p, cofactors) in batch.iter().zip(cofactors) {
+            if planned {
+                det.add(p, cofactors.det);
             }
+            // Past the plan's primes only the edges want more, and the
+            // first lucky ones of a batch may be enough.
+            match cofactors.edges {
+                Some(edges) if !enough(&product) => {
+                    product *= p.get();
+                    lucky.push((p, edges));
+                }
+                Some(_) => {}
+                None => unlucky += 1,
+            }
+        }
+        if planned && det.magnitude() == BigUint::from(0u32) {
+            let zero = Frequencies {
+                total: Count::default(),
+                through: vec![Count::default(); n_edges],
+            };
+            return Answer::new(Some(zero), Outcome::Finished);
+        }
+        if enough(&product) {
+            break;
+        }
+        planned = false;
+        batch = next.by_ref().take(unlucky.max(1)).collect();
+        if batch.is_empty() {
+            break;
         }
     }
     let total = Count::from(det.magnitude());
-    let through = combine(&lucky, &residues, n_edges);
+    let through = combine(&lucky, n_edges);
     Answer::new(Some(Frequencies { total, through }), Outcome::Finished)
 }
 
-/// The residues of each edge (`residues[i * n_edges + e]` modulo
-/// `primes[i]`) combined by the Chinese remainder theorem, each as the
+/// The residues of each edge (`lucky[i].1[e]` modulo `lucky[i].0`)
+/// combined by the Chinese remainder theorem, each as the
 /// magnitude of the residue nearest 0: `x = sum of r_i * e_i mod M`, with
 /// `e_i = (M / p_i) * inverse(M / p_i mod p_i)`, summed word by word in
 /// `u128`s and reduced once.
-fn combine(primes: &[Prime], residues: &[u32], n_edges: usize) -> Vec<Count> {
-    let modulus = primes.iter().fold(BigUint::from(1u32), |m, p| m * p.get());
-    let basis: Vec<Vec<u64>> = primes
+fn combine(lucky: &[(Prime, Vec<u32>)], n_edges: usize) -> Vec<Count> {
+    let modulus = lucky
         .iter()
-        .map(|&p| {
+        .fold(BigUint::from(1u32), |m, (p, _)| m * p.get());
+    let basis: Vec<Vec<u64>> = lucky
+        .iter()
+        .map(|&(p, _)| {
             let field = Field::new(p);
             let cofactor = &modulus / p.get();
             let residue = u64::try_from(&cofactor % p.get()).expect("below p");
@@ -222,8 +282,8 @@ fn combine(primes: &[Prime], residues: &[u32], n_edges: usize) -> Vec<Count> {
     (0..n_edges)
         .map(|edge| {
             sum.fill(0);
-            for (i, digits) in basis.iter().enumerate() {
-                let r = u128::from(residues[i * n_edges + edge]);
+            for ((_, residues), digits) in lucky.iter().zip(&basis) {
+                let r = u128::from(residues[edge]);
                 for (acc, &d) in sum.iter_mut().zip(digits) {
                     *acc += u128::from(d) * r;
                 }

@@ -3,7 +3,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dlx_core::dimers::{count, frequencies, Crt, Frequencies, Matrix, MatrixError, Prime, Primes};
+use dlx_core::dimers::{
+    count, frequencies, frequencies_with, Crt, Frequencies, Matrix, MatrixError, Prime, Primes,
+};
 use dlx_core::{
     count_solutions, parse_dlx, Budget, Count, CountMode, ItemKind, MemoSettings, Outcome, Problem,
     ProblemBuilder, Stop,
@@ -791,6 +793,38 @@ fn frequencies_past_machine_words_and_of_singular_matrices() {
     );
     let answer = frequencies(&matrix, &Budget::new().with_memory(1000));
     assert_eq!(answer.outcome, Outcome::Stopped(Stop::Memory));
+}
+
+#[test]
+fn a_prime_that_divides_the_determinant_is_passed_over_for_another() {
+    // The plan's first prime divides the determinant of [[p + 1, 1], [1, 1]]
+    // (it is p): its residues give no cofactor, and one more prime is run.
+    let one = Matrix::new(1, 1, [(0, 0, 1)]).expect("a matrix");
+    let prime = one.primes().as_slice()[0].get();
+    let p = i32::try_from(prime).expect("below 2^29");
+    let found = check_frequencies(2, &[(0, 0, p + 1), (0, 1, 1), (1, 0, 1), (1, 1, 1)]);
+    assert_eq!(found.total, Count::from(u64::from(prime)));
+    // The same, with the primes of each batch run in reverse order.
+    let matrix =
+        Matrix::new(2, 2, [(0, 0, p + 1), (0, 1, 1), (1, 0, 1), (1, 1, 1)]).expect("a matrix");
+    let budget = Budget::new();
+    let mut batches = Vec::new();
+    let reversed = frequencies_with(&matrix, &budget, 2, |primes| {
+        batches.push(primes.len());
+        let mut each: Vec<_> = primes
+            .iter()
+            .rev()
+            .map(|&q| matrix.cofactors_mod(q, &budget))
+            .collect();
+        each.reverse();
+        each.into_iter().collect()
+    });
+    assert_eq!(reversed.value, Some(found));
+    assert_eq!(
+        batches,
+        [matrix.primes().len(), 1],
+        "the plan, then one more"
+    );
 }
 
 proptest! {

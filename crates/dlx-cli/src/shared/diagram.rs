@@ -51,7 +51,13 @@ pub(crate) fn draw_samples(
 ) -> anyhow::Result<()> {
     let seed = draw.seed.unwrap_or_else(seed_from_clock);
     let Some(diagram) = run.diagram(problem, draw.what)? else {
-        return run.finish_unprinted("the diagram to draw from");
+        return run.finish_unprinted(if problem.matchings().is_some() {
+            "the diagram to draw from (samples come from the memoised count's diagram, \
+             which grows exponentially with the board's width; Kasteleyn's determinant, which \
+             counts this board, draws no samples yet)"
+        } else {
+            "the diagram to draw from"
+        });
     };
     let count = diagram.count().div_floor(draw.per_answer.max(1));
     if draw.report.json {

@@ -117,6 +117,35 @@ fn a_stopped_diagram_draws_nothing() {
 }
 
 #[test]
+fn issue_36_a_board_past_the_diagram_says_the_determinant_draws_no_samples_yet() {
+    let args = ["polyomino", "--board", "30x30", "--pieces", "domino"];
+    let (stdout, stderr) = run(
+        &[
+            &args[..],
+            &["--sample", "1", "--seed", "1", "--max-memory", "32M"],
+        ]
+        .concat(),
+        "",
+        3,
+    );
+    assert_eq!(stdout, "");
+    assert!(stderr.contains("--max-memory"), "{stderr}");
+    assert!(stderr.contains("draws no samples yet"), "{stderr}");
+    // The count of the same board is the determinant's, within the same memory.
+    let (stdout, _) = run(
+        &[&args[..], &["--count", "--max-memory", "32M"]].concat(),
+        "",
+        0,
+    );
+    assert!(
+        stdout
+            .trim()
+            .starts_with("1318415454722440274064961887579123753638916"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_domino_board_is_drawn_from_its_layers() {
     // A narrow problem: the diagram keeps the layered count's layers, and
     // the stats say so; the draws are the same at any thread count.

@@ -41,12 +41,19 @@ const EARLY_NODES: u64 = 1 << 10;
 /// The share of the probe's nodes that found their subproblem in the cache
 /// from which, when the leverage is not yet clear, the probe goes on
 /// ([`Why::Projected`]): subproblems repeat, and a depth-first search meets
-/// its large repeats last. Measured at 1024 nodes (hits over hits and
-/// misses): 0.03 to 0.06 on queens, Langford pairs and pentominoes, whose
-/// leverage stays below 2; 0.14 to 0.36 on boards with two or three of
-/// each tetromino, whose leverage at 4096 nodes (2 to 4) was 17 to 75 at
-/// the end.
+/// its large repeats last. Measured at 512 and 1024 nodes (hits over hits
+/// and misses): 0.03 to 0.06 on queens, Langford pairs and the 6x10 and
+/// 8x8 pentominoes, whose leverage stays below 2 (0.10 and 0.15 on the
+/// 3x20 pentominoes, which the plain count beside the probe nearly
+/// finishes by then); 0.11 to 0.36 on boards with two or three of each
+/// tetromino, whose leverage at 4096 nodes (2 to 4) was 7 to 75 at the end.
 const REPEATS: f64 = 1.0 / 8.0;
+
+/// Nodes of the probe from which repeated subproblems ([`REPEATS`]) send
+/// it on alone: the plain count beside it until then is lost if the
+/// memoised count goes on (36 ms of 0.25 s on two of each tetromino on
+/// 10x4 when it was 1024).
+const REPEATS_NODES: u64 = 1 << 9;
 
 /// Knuth's random probes that estimate the plain count's tree for
 /// [`Why::Projected`] (a few milliseconds).
@@ -231,7 +238,7 @@ impl std::fmt::Display for Why {
 ///    below 2 after 1024 nodes: count plainly), else at the probe's end:
 ///    from 8 on, the memoised count goes on; below, the
 ///    plain count goes on from where it paused.
-/// 5. Unless subproblems repeat (from 1024 nodes, at least an eighth of
+/// 5. Unless subproblems repeat (from 512 nodes, at least an eighth of
 ///    the probe's subproblems found in the cache) while the leverage is not
 ///    yet clear: a depth-first search meets its deep, small repeats first
 ///    and its large ones last, so the leverage at 4096 nodes can be a tenth
@@ -378,7 +385,7 @@ pub(crate) fn decide(
                 counter: Box::new(counter),
             };
         }
-        if nodes >= EARLY_NODES && repeats(&counter) {
+        if nodes >= REPEATS_NODES && repeats(&counter) {
             let plain_rate = solver.stats().nodes as f64 / plain_time.as_secs_f64().max(1e-9);
             return project(problem, solver, counter, plain_rate, memo_time, budget);
         }
